@@ -1,0 +1,63 @@
+/// Header fields in the order they arrived. Names compare case-insensitively (RFC 9110 §5.1);
+/// a name may occur several times, and callers that care (signatures, Content-Length) ask for all values.
+public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    public private(set) var fields: [(name: String, value: String)]
+
+    public init(_ fields: [(name: String, value: String)] = []) {
+        self.fields = fields
+    }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.fields = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        fields.makeIterator()
+    }
+
+    public var count: Int { fields.count }
+
+    /// The first value of `name`, or nil. Use `values(for:)` where a repeated header must be rejected.
+    public subscript(name: String) -> String? {
+        fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value
+    }
+
+    /// Every value of `name`, in arrival order.
+    public func values(for name: String) -> [String] {
+        fields.compactMap { $0.name.equalsIgnoringASCIICase(name) ? $0.value : nil }
+    }
+
+    public func contains(_ name: String) -> Bool {
+        fields.contains { $0.name.equalsIgnoringASCIICase(name) }
+    }
+
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((name, value))
+    }
+
+    /// Replaces every value of `name` with one.
+    public mutating func set(_ name: String, _ value: String) {
+        remove(name)
+        fields.append((name, value))
+    }
+
+    public mutating func remove(_ name: String) {
+        fields.removeAll { $0.name.equalsIgnoringASCIICase(name) }
+    }
+}
+
+extension StringProtocol {
+    /// ASCII case-insensitive equality: header names and tokens are ASCII, and this avoids
+    /// Unicode case folding on the hot path.
+    public func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
+        let lhs = utf8, rhs = other.utf8
+        guard lhs.count == rhs.count else { return false }
+        return zip(lhs, rhs).allSatisfy { a, b in
+            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
+        }
+    }
+}

@@ -1,0 +1,1 @@
+// API clients and Slack verification.

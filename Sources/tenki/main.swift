@@ -1,0 +1,2 @@
+import TenkiApp
+print("tenki")
