@@ -65,6 +65,15 @@ struct HMACSHA256Tests {
                 == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
     }
 
+    @Test func acceptsSlicesWithOffsets() {
+        let key = Array("xxJefe".utf8).dropFirst(2)
+        let message = Array("..what do ya want for nothing?".utf8)[2...]
+        #expect(
+            hex(HMACSHA256.authenticationCode(key: key, message: message))
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(HMACSHA256.constantTimeEquals([9, 1, 2][1...], [1, 2]))
+    }
+
     @Test func constantTimeEquals() {
         #expect(HMACSHA256.constantTimeEquals([1, 2, 3], [1, 2, 3]))
         #expect(!HMACSHA256.constantTimeEquals([1, 2, 3], [1, 2, 4]))
