@@ -1,0 +1,140 @@
+/// `application/x-www-form-urlencoded`, the body format of Slack's (and Mattermost's) slash commands.
+///
+/// The decoder is strict where leniency would hide a broken or hostile sender: a `%` that is not followed
+/// by two hex digits is an error rather than being passed through, and bytes that are not UTF-8 after
+/// percent-decoding are an error rather than being replaced with U+FFFD (Slack always sends UTF-8, so
+/// anything else is not Slack, and silently rewriting a command's text would be worse than refusing it).
+/// It is lenient where browsers and Slack agree: empty pairs (`a=1&&b=2`, a trailing `&`) are skipped, and
+/// a name without `=` has the value "". Order and duplicates are kept; deciding what a repeated field
+/// means is the caller's business.
+public enum FormURLEncoded {
+    /// Decodes a whole body. Works on a contiguous copy only when the collection is not contiguous already.
+    public static func decode(_ bytes: some Collection<UInt8>) throws(FormDecodingError) -> [(name: String, value: String)] {
+        let result =
+            bytes.withContiguousStorageIfAvailable { buffer in
+                Result { () throws(FormDecodingError) in try decode(buffer: buffer) }
+            }
+            ?? Array(bytes).withUnsafeBufferPointer { buffer in
+                Result { () throws(FormDecodingError) in try decode(buffer: buffer) }
+            }
+        return try result.get()
+    }
+
+    /// Encodes fields the way browsers do (WHATWG URL standard): ASCII letters, digits and `*-._` stay,
+    /// space becomes `+`, every other byte of the UTF-8 becomes `%XX`. `decode(encode(x)) == x` for every x.
+    public static func encode(_ fields: [(String, String)]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(fields.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count + 2 })
+        for (index, (name, value)) in fields.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: "&")) }
+            appendEscaped(name, to: &out)
+            out.append(UInt8(ascii: "="))
+            appendEscaped(value, to: &out)
+        }
+        // Every byte appended is ASCII, so this never repairs anything.
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: - Decoding
+
+    private static func decode(buffer: UnsafeBufferPointer<UInt8>) throws(FormDecodingError) -> [(name: String, value: String)] {
+        var fields: [(name: String, value: String)] = []
+        var scratch: [UInt8] = []
+        var start = 0
+        while start < buffer.count {
+            var end = start
+            while end < buffer.count, buffer[end] != UInt8(ascii: "&") { end += 1 }
+            if end > start {
+                var equals = start
+                while equals < end, buffer[equals] != UInt8(ascii: "=") { equals += 1 }
+                let name = try unescape(buffer, start..<equals, pairStart: start, scratch: &scratch)
+                let value =
+                    equals < end ? try unescape(buffer, (equals + 1)..<end, pairStart: start, scratch: &scratch) : ""
+                fields.append((name: name, value: value))
+            }
+            start = end + 1
+        }
+        return fields
+    }
+
+    /// Decodes one name or value. Plain ASCII (most Slack IDs and tokens) becomes a String straight from the
+    /// body's bytes; only escaped text goes through the reused scratch buffer.
+    private static func unescape(
+        _ buffer: UnsafeBufferPointer<UInt8>,
+        _ range: Range<Int>,
+        pairStart: Int,
+        scratch: inout [UInt8]
+    ) throws(FormDecodingError) -> String {
+        let slice = UnsafeBufferPointer(rebasing: buffer[range])
+        if !slice.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") || $0 >= 0x80 }) {
+            return String(decoding: slice, as: UTF8.self)
+        }
+        scratch.removeAll(keepingCapacity: true)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = buffer[index]
+            switch byte {
+            case UInt8(ascii: "+"):
+                scratch.append(UInt8(ascii: " "))
+                index += 1
+            case UInt8(ascii: "%"):
+                guard index + 2 < range.upperBound,
+                    let high = hexValue(buffer[index + 1]),
+                    let low = hexValue(buffer[index + 2])
+                else { throw .malformedPercentEscape(offset: index) }
+                scratch.append(high << 4 | low)
+                index += 3
+            default:
+                scratch.append(byte)
+                index += 1
+            }
+        }
+        guard let string = validatedString(scratch) else { throw .invalidUTF8(offset: pairStart) }
+        return string
+    }
+
+    private static func validatedString(_ bytes: [UInt8]) -> String? {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return String(validating: bytes, as: UTF8.self)
+        }
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8()
+        while true {
+            switch parser.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+            case .error: return nil
+            }
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    // MARK: - Encoding
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    private static func appendEscaped(_ string: String, to out: inout [UInt8]) {
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "-"),
+                UInt8(ascii: "."), UInt8(ascii: "_"):
+                out.append(byte)
+            case UInt8(ascii: " "):
+                out.append(UInt8(ascii: "+"))
+            default:
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+/// One slash-command request as Slack posts it (`application/x-www-form-urlencoded`), with Swift names.
+///
+/// Only `command` and `user_id` are required: everything a handler needs to run and to answer. The rest is
+/// optional because Slack omits fields depending on the workspace (enterprise fields outside Enterprise
+/// Grid, `api_app_id` on old apps) and because Mattermost, which copies this format, omits even more.
+/// Values are kept exactly as sent (no trimming): interpreting `text` is the command parser's job, and
+/// `response_url` is checked against the allowed hosts by whoever follows it.
+///
+/// Slack's `ssl_check=1` ping carries neither a command nor a user; for it `sslCheck` is true, `command`
+/// and `userID` are empty, and nothing should be run.
+public struct SlashCommandPayload: Sendable, Equatable {
+    /// The deprecated verification token. Never used for authentication (the request signature is).
+    public var token: String?
+    public var teamID: String?
+    public var teamDomain: String?
+    public var enterpriseID: String?
+    public var enterpriseName: String?
+    public var channelID: String?
+    public var channelName: String?
+    public var userID: String
+    public var userName: String?
+    /// The command as typed, with its slash: `/weather`.
+    public var command: String
+    /// Everything after the command; "" when the user typed nothing (or the field was absent).
+    public var text: String
+    public var responseURL: String?
+    public var triggerID: String?
+    public var apiAppID: String?
+    /// Slack sends the string `"true"` or `"false"`; absent means false.
+    public var isEnterpriseInstall: Bool
+    /// Slack's `ssl_check=1` certificate ping: answer 200 with an empty body, run nothing.
+    public var sslCheck: Bool
+    /// Every field in arrival order, including ones this type does not model (for recording and replay).
+    public var rawFields: [(name: String, value: String)]
+
+    /// Builds a payload from code (preview, demo, tests); `rawFields` then holds what Slack would have sent.
+    public init(
+        command: String,
+        text: String = "",
+        userID: String,
+        userName: String? = nil,
+        teamID: String? = nil,
+        teamDomain: String? = nil,
+        enterpriseID: String? = nil,
+        enterpriseName: String? = nil,
+        channelID: String? = nil,
+        channelName: String? = nil,
+        responseURL: String? = nil,
+        triggerID: String? = nil,
+        apiAppID: String? = nil,
+        isEnterpriseInstall: Bool = false,
+        token: String? = nil
+    ) {
+        self.token = token
+        self.teamID = teamID
+        self.teamDomain = teamDomain
+        self.enterpriseID = enterpriseID
+        self.enterpriseName = enterpriseName
+        self.channelID = channelID
+        self.channelName = channelName
+        self.userID = userID
+        self.userName = userName
+        self.command = command
+        self.text = text
+        self.responseURL = responseURL
+        self.triggerID = triggerID
+        self.apiAppID = apiAppID
+        self.isEnterpriseInstall = isEnterpriseInstall
+        self.sslCheck = false
+        let optional: [(String, String?)] = [
+            ("token", token), ("team_id", teamID), ("team_domain", teamDomain), ("enterprise_id", enterpriseID),
+            ("enterprise_name", enterpriseName), ("channel_id", channelID), ("channel_name", channelName),
+            ("user_id", userID), ("user_name", userName), ("command", command), ("text", text),
+            ("api_app_id", apiAppID), ("is_enterprise_install", isEnterpriseInstall ? "true" : "false"),
+            ("response_url", responseURL), ("trigger_id", triggerID),
+        ]
+        self.rawFields = optional.compactMap { name, value in value.map { (name: name, value: $0) } }
+    }
+
+    /// Reads the fields of a decoded form (see `FormURLEncoded.decode`). Unknown fields are kept in
+    /// `rawFields` and otherwise ignored, so a field Slack adds tomorrow does not break today's build.
+    public init(form fields: [(name: String, value: String)]) throws(SlashCommandPayloadError) {
+        var known: [String: String] = [:]
+        for (name, value) in fields where Self.knownFields.contains(name) {
+            guard known.updateValue(value, forKey: name) == nil else { throw .duplicateField(name) }
+        }
+        switch known["ssl_check"] {
+        case nil, "0": sslCheck = false
+        case "1": sslCheck = true
+        default: throw .invalidBoolean("ssl_check")
+        }
+        switch known["is_enterprise_install"] {
+        case nil, "false": isEnterpriseInstall = false
+        case "true": isEnterpriseInstall = true
+        default: throw .invalidBoolean("is_enterprise_install")
+        }
+        if sslCheck {
+            command = known["command"] ?? ""
+            userID = known["user_id"] ?? ""
+        } else {
+            guard let command = known["command"], !command.isEmpty else { throw .missingField("command") }
+            guard let userID = known["user_id"], !userID.isEmpty else { throw .missingField("user_id") }
+            self.command = command
+            self.userID = userID
+        }
+        token = known["token"]
+        teamID = known["team_id"]
+        teamDomain = known["team_domain"]
+        enterpriseID = known["enterprise_id"]
+        enterpriseName = known["enterprise_name"]
+        channelID = known["channel_id"]
+        channelName = known["channel_name"]
+        userName = known["user_name"]
+        text = known["text"] ?? ""
+        responseURL = known["response_url"]
+        triggerID = known["trigger_id"]
+        apiAppID = known["api_app_id"]
+        rawFields = fields
+    }
+
+    /// The fields this type reads; a duplicate of any of them is refused.
+    static let knownFields: Set<String> = [
+        "token", "team_id", "team_domain", "enterprise_id", "enterprise_name", "channel_id", "channel_name",
+        "user_id", "user_name", "command", "text", "response_url", "trigger_id", "api_app_id",
+        "is_enterprise_install", "ssl_check",
+    ]
+
+    public static func == (lhs: SlashCommandPayload, rhs: SlashCommandPayload) -> Bool {
+        lhs.token == rhs.token && lhs.teamID == rhs.teamID && lhs.teamDomain == rhs.teamDomain
+            && lhs.enterpriseID == rhs.enterpriseID && lhs.enterpriseName == rhs.enterpriseName
+            && lhs.channelID == rhs.channelID && lhs.channelName == rhs.channelName && lhs.userID == rhs.userID
+            && lhs.userName == rhs.userName && lhs.command == rhs.command && lhs.text == rhs.text
+            && lhs.responseURL == rhs.responseURL && lhs.triggerID == rhs.triggerID && lhs.apiAppID == rhs.apiAppID
+            && lhs.isEnterpriseInstall == rhs.isEnterpriseInstall && lhs.sslCheck == rhs.sslCheck
+            && lhs.rawFields.elementsEqual(rhs.rawFields) { $0.name == $1.name && $0.value == $1.value }
+    }
+}
