@@ -69,7 +69,8 @@ public struct FakeOpenWeatherMap: HTTPHandler {
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let rawQuery = String(request.query ?? "")
         let items = Self.parseQuery(rawQuery)
-        let call = Call(method: request.method, path: String(request.path), queryItems: items, rawQuery: rawQuery, headers: request.headers)
+        let call = Call(
+            method: request.method, path: String(request.path), queryItems: items, rawQuery: rawQuery, headers: request.headers)
         let (latency, failure) = state.withLock { state -> (Duration, HTTPStatus?) in
             state.calls.append(call)
             return (state.latency, state.failure)
@@ -126,10 +127,15 @@ public struct FakeOpenWeatherMap: HTTPHandler {
     static func error(_ status: HTTPStatus) -> HTTPResponse {
         switch status.code {
         case 401:
-            json(status, #"{"cod":401, "message": "Invalid API key. Please see http://openweathermap.org/faq#error401 for more info."}"#)
+            json(
+                status,
+                #"{"cod":401, "message": "Invalid API key. Please see http://openweathermap.org/faq#error401 for more info."}"#)
         case 404: json(status, #"{"cod":"404","message":"city not found"}"#)
         case 429:
-            json(status, #"{"cod":429,"message":"Your account is temporary blocked due to exceeding of requests limitation of your subscription type. Please choose the proper subscription http://openweathermap.org/price"}"#)
+            json(
+                status,
+                #"{"cod":429,"message":"Your account is temporary blocked due to exceeding of requests limitation of your subscription type. Please choose the proper subscription http://openweathermap.org/price"}"#
+            )
         case 400: json(status, nothingToGeocode)
         // Constructed: no captured 5xx body.
         default: json(status, #"{"cod":\#(status.code),"message":"Internal error"}"#)

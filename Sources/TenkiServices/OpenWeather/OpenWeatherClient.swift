@@ -36,13 +36,16 @@ public struct OpenWeatherClient: Sendable {
     /// - Parameters:
     ///   - limit: 1...5 (the API's maximum is 5; values outside are clamped).
     ///   - language: picks `Place.localizedName` from the result's `local_names`.
-    public func geocode(_ query: String, limit: Int = 5, language: WeatherLanguage = .en) async throws(OpenWeatherError) -> [Place] {
+    public func geocode(
+        _ query: String, limit: Int = 5, language: WeatherLanguage = .en
+    ) async throws(OpenWeatherError) -> [Place] {
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
             throw OpenWeatherError(.badRequest(message: "Nothing to geocode"), operation: .geocode)
         }
         let results: [OpenWeatherWire.GeocodingResult] = try await get(
-            .geocode, path: "/geo/1.0/direct", query: [("q", trimmed), ("limit", String(min(max(limit, 1), 5)))], subject: trimmed)
+            .geocode, path: "/geo/1.0/direct", query: [("q", trimmed), ("limit", String(min(max(limit, 1), 5)))], subject: trimmed
+        )
         guard !results.isEmpty else {
             throw OpenWeatherError(.placeNotFound(query: trimmed), operation: .geocode, httpStatus: 200)
         }
@@ -69,7 +72,9 @@ public struct OpenWeatherClient: Sendable {
         return Forecast(wire: wire, units: units)
     }
 
-    private func weatherQuery(_ coordinates: Coordinates, _ units: Units, _ language: WeatherLanguage) -> [(name: String, value: String)] {
+    private func weatherQuery(
+        _ coordinates: Coordinates, _ units: Units, _ language: WeatherLanguage
+    ) -> [(name: String, value: String)] {
         [
             ("lat", String(coordinates.latitude)), ("lon", String(coordinates.longitude)),
             ("units", units.queryValue), ("lang", language.openWeatherCode),

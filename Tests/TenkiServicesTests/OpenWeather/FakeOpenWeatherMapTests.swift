@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TenkiCore
 import TenkiHTTP
 import TenkiServices
+import Testing
 
 @testable import TenkiTesting
 
@@ -39,7 +39,9 @@ struct FakeOpenWeatherMapTests {
 
     @Test func samplesKeepTheirCharacter() throws {
         func current(_ index: Int) throws -> CurrentWeather {
-            CurrentWeather(wire: try decode(OpenWeatherWire.CurrentWeather.self, FakeOpenWeatherMap.builtInSamples[index].current), units: .metric)
+            CurrentWeather(
+                wire: try decode(OpenWeatherWire.CurrentWeather.self, FakeOpenWeatherMap.builtInSamples[index].current),
+                units: .metric)
         }
         #expect(try current(1).placeName == "東京都")
         #expect(try current(3).snow == PrecipitationAmount(millimetres: 0.58, period: .oneHour))
@@ -71,7 +73,10 @@ struct FakeOpenWeatherMapTests {
         for target in ["/data/2.5/weather?lat=1&lon=2&appid=wrong", "/data/2.5/weather?lat=1&lon=2", "/geo/1.0/direct?q=Tokyo"] {
             let (status, body) = await get(target)
             #expect(status == 401)
-            #expect(body == String(decoding: try OpenWeatherFixtures.bytes("owm_error_401_invalid_api_key_cod_int.json"), as: UTF8.self))
+            #expect(
+                body
+                    == String(
+                        decoding: try OpenWeatherFixtures.bytes("owm_error_401_invalid_api_key_cod_int.json"), as: UTF8.self))
         }
     }
 
@@ -101,13 +106,15 @@ struct FakeOpenWeatherMapTests {
         #expect(imperial.main.temp == 30.4)
         #expect(imperial.wind.speed == 11.5)
         #expect(imperial.name == "Chicago")
-        let forecast = try decode(OpenWeatherWire.Forecast.self, await get("/data/2.5/forecast?lat=41.85&lon=-87.65&units=imperial&appid=\(key)").body)
+        let forecast = try decode(
+            OpenWeatherWire.Forecast.self, await get("/data/2.5/forecast?lat=41.85&lon=-87.65&units=imperial&appid=\(key)").body)
         #expect(forecast.list.first?.main.temp == 29.84)
     }
 
     @Test func callsAreRecordedAndSharedByCopies() async throws {
         let copy = fake
-        _ = await copy.handle(HTTPRequest(method: "GET", target: "/geo/1.0/direct?q=Da+Nang&appid=\(key)", headers: ["X-Test": "1"]))
+        _ = await copy.handle(
+            HTTPRequest(method: "GET", target: "/geo/1.0/direct?q=Da+Nang&appid=\(key)", headers: ["X-Test": "1"]))
         let call = try #require(fake.calls.first)
         #expect(fake.calls.count == 1)
         #expect(call.path == "/geo/1.0/direct")
@@ -120,7 +127,8 @@ struct FakeOpenWeatherMapTests {
 
     @Test func forcedFailureAndLatency() async throws {
         let client = OpenWeatherClient(
-            transport: HandlerTransport(fake), baseURL: try #require(URL(string: "https://owm.test")), apiKey: key, logger: .discarding)
+            transport: HandlerTransport(fake), baseURL: try #require(URL(string: "https://owm.test")), apiKey: key,
+            logger: .discarding)
         fake.setFailure(.tooManyRequests)
         let limited = await #expect(throws: OpenWeatherError.self) { try await client.geocode("Tokyo") }
         #expect(limited?.kind == .rateLimited)

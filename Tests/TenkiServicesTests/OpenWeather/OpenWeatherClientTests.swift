@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import TenkiCore
 import TenkiHTTP
 import TenkiLogging
 import TenkiTesting
+import Testing
 
 @testable import TenkiServices
 
@@ -11,9 +11,13 @@ import TenkiTesting
 struct OpenWeatherClientTests {
     let fake = FakeOpenWeatherMap(apiKey: "test-key")
 
-    func client(key: String = "test-key", bearer: String? = nil, base: String = "https://api.openweathermap.test", logger: Logger = .discarding) throws -> OpenWeatherClient {
+    func client(
+        key: String = "test-key", bearer: String? = nil, base: String = "https://api.openweathermap.test",
+        logger: Logger = .discarding
+    ) throws -> OpenWeatherClient {
         OpenWeatherClient(
-            transport: HandlerTransport(fake), baseURL: try #require(URL(string: base)), apiKey: key, bearerToken: bearer, logger: logger)
+            transport: HandlerTransport(fake), baseURL: try #require(URL(string: base)), apiKey: key, bearerToken: bearer,
+            logger: logger)
     }
 
     @Test func geocodeJapaneseNameIsPercentEncodedAndCarriesTheKey() async throws {
@@ -44,7 +48,10 @@ struct OpenWeatherClientTests {
 
     @Test func geocodeDaNangByItsVietnameseName() async throws {
         let places = try await client().geocode("Đà Nẵng", limit: 1)
-        #expect(places == [Place(name: "Da Nang", countryCode: "VN", coordinates: Coordinates(latitude: 16.0678, longitude: 108.2208))])
+        #expect(
+            places == [
+                Place(name: "Da Nang", countryCode: "VN", coordinates: Coordinates(latitude: 16.0678, longitude: 108.2208))
+            ])
         #expect(fake.calls.last?.query("limit") == "1")
     }
 

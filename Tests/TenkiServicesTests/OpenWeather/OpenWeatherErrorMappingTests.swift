@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TenkiCore
 import TenkiHTTP
 import TenkiLogging
+import Testing
 
 @testable import TenkiServices
 
@@ -28,7 +28,8 @@ private let cases: [ErrorCase] = [
     ErrorCase(status: 401, fixture: "owm_error_401_onecall3_subscription_required.json", kind: .invalidKey, providerCode: "401"),
     ErrorCase(status: 429, fixture: "owm_error_429_account_temporary_blocked.json", kind: .rateLimited, providerCode: "429"),
     ErrorCase(
-        status: 400, fixture: "owm_error_400_wrong_latitude.json", kind: .badRequest(message: "wrong latitude"), providerCode: "400",
+        status: 400, fixture: "owm_error_400_wrong_latitude.json", kind: .badRequest(message: "wrong latitude"),
+        providerCode: "400",
         providerMessage: "wrong latitude"),
     ErrorCase(
         status: 400, fixture: "owm_error_400_nothing_to_geocode.json", kind: .badRequest(message: "Nothing to geocode"),
@@ -41,7 +42,9 @@ private let cases: [ErrorCase] = [
         status: 200, fixture: "owm_error_404_city_not_found.json", kind: .placeNotFound(query: "1.0,2.0"), providerCode: "404",
         providerMessage: "city not found"),
     ErrorCase(status: 403, fixture: "owm_error_401_invalid_api_key_cod_int.json", kind: .invalidKey, providerCode: "401"),
-    ErrorCase(status: 418, body: #"{"cod":"418","message":"teapot"}"#, kind: .upstream(status: 418), providerCode: "418", providerMessage: "teapot"),
+    ErrorCase(
+        status: 418, body: #"{"cod":"418","message":"teapot"}"#, kind: .upstream(status: 418), providerCode: "418",
+        providerMessage: "teapot"),
     ErrorCase(status: 200, body: #"{"coord":{"lon":1,"lat":2}}"#, kind: .undecodable(reason: "missing weather")),
     ErrorCase(status: 200, body: "not json", kind: .undecodable(reason: "not JSON")),
     ErrorCase(status: 200, body: #"{"cod":"200","message":"ok"}"#, kind: .undecodable(reason: "missing coord")),
@@ -90,7 +93,9 @@ struct OpenWeatherErrorMappingTests {
         let client = OpenWeatherClient(
             transport: FailingTransport(error: failure), baseURL: try #require(URL(string: "https://a.test")), apiKey: "k",
             logger: .discarding)
-        let error = await #expect(throws: OpenWeatherError.self) { try await client.forecast(at: Coordinates(latitude: 1, longitude: 2)) }
+        let error = await #expect(throws: OpenWeatherError.self) {
+            try await client.forecast(at: Coordinates(latitude: 1, longitude: 2))
+        }
         #expect(error?.kind == kind)
         #expect(error?.httpStatus == nil)
         #expect(error?.operation == .forecast)
@@ -101,12 +106,18 @@ struct OpenWeatherErrorMappingTests {
         let client = try client(status: 401, body: Array(body.utf8))
         let error = await #expect(throws: OpenWeatherError.self) { try await client.geocode("London") }
         #expect(error?.providerMessage == "key REDACTED is not valid")
-        #expect(error?.description == #"OpenWeatherMap geocode: invalid API key (HTTP 401, cod 401, message "key REDACTED is not valid")"#)
+        #expect(
+            error?.description
+                == #"OpenWeatherMap geocode: invalid API key (HTTP 401, cod 401, message "key REDACTED is not valid")"#)
     }
 
     @Test func temporaryKinds() {
-        let temporary: [OpenWeatherError.Kind] = [.rateLimited, .upstream(status: 502), .timedOut, .connectionFailed(reason: "x")]
-        let permanent: [OpenWeatherError.Kind] = [.invalidKey, .placeNotFound(query: "x"), .badRequest(message: "x"), .undecodable(reason: "x"), .cancelled]
+        let temporary: [OpenWeatherError.Kind] = [
+            .rateLimited, .upstream(status: 502), .timedOut, .connectionFailed(reason: "x"),
+        ]
+        let permanent: [OpenWeatherError.Kind] = [
+            .invalidKey, .placeNotFound(query: "x"), .badRequest(message: "x"), .undecodable(reason: "x"), .cancelled,
+        ]
         #expect(temporary.allSatisfy { OpenWeatherError($0, operation: .geocode).isTemporary })
         #expect(permanent.allSatisfy { !OpenWeatherError($0, operation: .geocode).isTemporary })
     }
