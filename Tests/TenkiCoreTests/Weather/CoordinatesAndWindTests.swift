@@ -4,19 +4,22 @@ import Testing
 
 @Suite("Coordinates, wind direction and units")
 struct CoordinatesAndWindTests {
-    @Test(arguments: [
-        ("16.05,108.22", 16.05, 108.22),
-        ("16.0678, 108.2208", 16.0678, 108.2208),
-        (" -33.87 , 151.21 ", -33.87, 151.21),
-        ("+90,-180", 90, -180),
-        ("0,0", 0, 0),
-        ("35,139", 35, 139),
-    ] as [(String, Double, Double)])
+    @Test(
+        arguments: [
+            ("16.05,108.22", 16.05, 108.22),
+            ("16.0678, 108.2208", 16.0678, 108.2208),
+            (" -33.87 , 151.21 ", -33.87, 151.21),
+            ("+90,-180", 90, -180),
+            ("0,0", 0, 0),
+            ("35,139", 35, 139),
+        ] as [(String, Double, Double)])
     func parsesCoordinates(text: String, latitude: Double, longitude: Double) throws {
         #expect(try Coordinates.parse(text) == Coordinates(latitude: latitude, longitude: longitude))
     }
 
-    @Test(arguments: ["Da Nang, VN", "Tokyo", "", ",", "16.05", "16.05,108.22,3", "nan,1", "inf,1", "1,0x1p3", "1e2,3", "-,1", "東京"])
+    @Test(arguments: [
+        "Da Nang, VN", "Tokyo", "", ",", "16.05", "16.05,108.22,3", "nan,1", "inf,1", "1,0x1p3", "1e2,3", "-,1", "東京",
+    ])
     func rejectsTextThatIsNotCoordinates(text: String) {
         #expect(throws: Coordinates.ParseError.notCoordinates) { try Coordinates.parse(text) }
     }
@@ -32,11 +35,12 @@ struct CoordinatesAndWindTests {
         #expect(try Coordinates.parse(point.description) == point)
     }
 
-    @Test(arguments: [
-        (0.0, "N", "↓"), (22.4, "N", "↓"), (22.6, "NE", "↙"), (90, "E", "←"), (135, "SE", "↖"), (180, "S", "↑"),
-        (225, "SW", "↗"), (270, "W", "→"), (315, "NW", "↘"), (337.6, "N", "↓"), (360, "N", "↓"), (-90, "W", "→"),
-        (720 + 45, "NE", "↙"),
-    ] as [(Double, String, String)])
+    @Test(
+        arguments: [
+            (0.0, "N", "↓"), (22.4, "N", "↓"), (22.6, "NE", "↙"), (90, "E", "←"), (135, "SE", "↖"), (180, "S", "↑"),
+            (225, "SW", "↗"), (270, "W", "→"), (315, "NW", "↘"), (337.6, "N", "↓"), (360, "N", "↓"), (-90, "W", "→"),
+            (720 + 45, "NE", "↙"),
+        ] as [(Double, String, String)])
     func windDirection(degrees: Double, point: String, arrow: String) throws {
         let direction = try #require(WindDirection(degrees: degrees))
         #expect(direction.compassPoint == point)

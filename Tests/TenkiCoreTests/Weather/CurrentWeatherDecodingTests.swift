@@ -144,7 +144,8 @@ struct CurrentWeatherDecodingTests {
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(OpenWeatherWire.CurrentWeather.self, from: Data(withoutMain.utf8))
         }
-        let minimal = #"{"coord":{"lon":1,"lat":2},"weather":[],"main":{"temp":1,"humidity":2},"wind":{"speed":1},"dt":1,"sys":{},"name":""}"#
+        let minimal =
+            #"{"coord":{"lon":1,"lat":2},"weather":[],"main":{"temp":1,"humidity":2},"wind":{"speed":1},"dt":1,"sys":{},"name":""}"#
         #expect(throws: Never.self) {
             try JSONDecoder().decode(OpenWeatherWire.CurrentWeather.self, from: Data(minimal.utf8))
         }

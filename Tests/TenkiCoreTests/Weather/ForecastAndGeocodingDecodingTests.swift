@@ -6,7 +6,8 @@ import Testing
 @Suite("Forecast, geocoding and error bodies: captured responses decode")
 struct ForecastAndGeocodingDecodingTests {
     @Test func shuzenjiForecastMapsEveryEntry() throws {
-        let wire = try WeatherFixtures.decode(OpenWeatherWire.Forecast.self, "owm_forecast_shuzenji_kelvin_TRUNCATED_4_of_40.json")
+        let wire = try WeatherFixtures.decode(
+            OpenWeatherWire.Forecast.self, "owm_forecast_shuzenji_kelvin_TRUNCATED_4_of_40.json")
         let forecast = Forecast(wire: wire, units: .standard)
         #expect(wire.cnt == 40)
         #expect(forecast.placeName == "Shuzenji")
@@ -31,8 +32,11 @@ struct ForecastAndGeocodingDecodingTests {
             [OpenWeatherWire.Forecast.Entry].self, "owm_forecast_list_entries_lang_zh_cn_2019_empty_rain_object_FRAGMENT.json")
         let entries = wire.map(Forecast.Entry.init(wire:))
         #expect(entries.count == 4)
-        #expect(entries.map(\.rain) == [nil, nil, PrecipitationAmount(millimetres: 0.015, period: .threeHours),
-                                        PrecipitationAmount(millimetres: 0.025, period: .threeHours)])
+        #expect(
+            entries.map(\.rain) == [
+                nil, nil, PrecipitationAmount(millimetres: 0.015, period: .threeHours),
+                PrecipitationAmount(millimetres: 0.025, period: .threeHours),
+            ])
         #expect(entries.allSatisfy { $0.precipitationProbability == nil })
         #expect(entries.map { $0.primaryCondition?.description } == ["晴", "多云", "小雨", "小雨"])
         #expect(wire[0].sys?.pod == "n")
@@ -47,9 +51,11 @@ struct ForecastAndGeocodingDecodingTests {
         #expect(wire[4].state == "Kentucky")
         let english = wire.map { Place(wire: $0, language: .en) }
         let japanese = wire.map { Place(wire: $0, language: .ja) }
-        #expect(english[0] == Place(
-            name: "London", state: "England", countryCode: "GB",
-            coordinates: Coordinates(latitude: 51.5073219, longitude: -0.1276474)))
+        #expect(
+            english[0]
+                == Place(
+                    name: "London", state: "England", countryCode: "GB",
+                    coordinates: Coordinates(latitude: 51.5073219, longitude: -0.1276474)))
         #expect(japanese[0].localizedName == "ロンドン")
         #expect(japanese[0].displayName == "ロンドン")
         #expect(japanese[1].localizedName == nil)  // City of London has no ja name
@@ -73,8 +79,10 @@ struct ForecastAndGeocodingDecodingTests {
     @Test func zipGeocodingIsAnObject() throws {
         let wire = try WeatherFixtures.decode(OpenWeatherWire.ZipGeocodingResult.self, "owm_geocoding_zip_beverly_hills.json")
         #expect(wire.zip == "90210")
-        #expect(Place(wire: wire) == Place(
-            name: "Beverly Hills", countryCode: "US", coordinates: Coordinates(latitude: 34.0901, longitude: -118.4065)))
+        #expect(
+            Place(wire: wire)
+                == Place(
+                    name: "Beverly Hills", countryCode: "US", coordinates: Coordinates(latitude: 34.0901, longitude: -118.4065)))
     }
 
     @Test func noMatchIsAnEmptyArray() throws {
@@ -82,15 +90,18 @@ struct ForecastAndGeocodingDecodingTests {
         #expect(wire.isEmpty)
     }
 
-    @Test(arguments: [
-        ("owm_error_404_city_not_found.json", "404", 404, "city not found"),
-        ("owm_error_401_invalid_api_key_cod_int.json", "401", 401,
-         "Invalid API key. Please see http://openweathermap.org/faq#error401 for more info."),
-        ("owm_error_429_account_temporary_blocked.json", "429", 429, nil),
-        ("owm_error_400_nothing_to_geocode.json", "400", 400, "Nothing to geocode"),
-        ("owm_error_400_wrong_latitude.json", "400", 400, "wrong latitude"),
-        ("owm_error_401_onecall3_subscription_required.json", "401", 401, nil),
-    ] as [(String, String, Int, String?)])
+    @Test(
+        arguments: [
+            ("owm_error_404_city_not_found.json", "404", 404, "city not found"),
+            (
+                "owm_error_401_invalid_api_key_cod_int.json", "401", 401,
+                "Invalid API key. Please see http://openweathermap.org/faq#error401 for more info."
+            ),
+            ("owm_error_429_account_temporary_blocked.json", "429", 429, nil),
+            ("owm_error_400_nothing_to_geocode.json", "400", 400, "Nothing to geocode"),
+            ("owm_error_400_wrong_latitude.json", "400", 400, "wrong latitude"),
+            ("owm_error_401_onecall3_subscription_required.json", "401", 401, nil),
+        ] as [(String, String, Int, String?)])
     func errorBodies(file: String, code: String, number: Int, message: String?) throws {
         let body = try WeatherFixtures.decode(OpenWeatherWire.ErrorBody.self, file)
         #expect(body.cod.text == code)

@@ -5,18 +5,19 @@ import Testing
 
 @Suite("Weather emoji")
 struct WeatherEmojiTests {
-    @Test(arguments: [
-        (800, false, "☀️"), (800, true, "🌙"),
-        (200, false, "⛈️"), (211, true, "⛈️"), (232, false, "⛈️"),
-        (511, false, "🧊"), (511, true, "🧊"),
-        (600, false, "❄️"), (601, true, "❄️"), (611, false, "🌨️"), (622, false, "🌨️"),
-        (701, false, "🌫️"), (741, true, "🌫️"),
-        (762, false, "🌋"), (781, false, "🌪️"),
-        (801, false, "🌤️"), (801, true, "🌙☁️"),
-        (802, false, "⛅"), (802, true, "☁️"),
-        (803, false, "☁️"), (804, true, "☁️"),
-        (500, false, "🌦️"), (500, true, "🌧️"), (502, false, "🌧️"),
-    ] as [(Int, Bool, String)])
+    @Test(
+        arguments: [
+            (800, false, "☀️"), (800, true, "🌙"),
+            (200, false, "⛈️"), (211, true, "⛈️"), (232, false, "⛈️"),
+            (511, false, "🧊"), (511, true, "🧊"),
+            (600, false, "❄️"), (601, true, "❄️"), (611, false, "🌨️"), (622, false, "🌨️"),
+            (701, false, "🌫️"), (741, true, "🌫️"),
+            (762, false, "🌋"), (781, false, "🌪️"),
+            (801, false, "🌤️"), (801, true, "🌙☁️"),
+            (802, false, "⛅"), (802, true, "☁️"),
+            (803, false, "☁️"), (804, true, "☁️"),
+            (500, false, "🌦️"), (500, true, "🌧️"), (502, false, "🌧️"),
+        ] as [(Int, Bool, String)])
     func pinnedRows(id: Int, isNight: Bool, emoji: String) {
         #expect(WeatherEmoji.emoji(forConditionID: id, isNight: isNight) == emoji)
     }
@@ -30,10 +31,11 @@ struct WeatherEmojiTests {
         #expect(Set(WeatherEmoji.table.keys) == Set(ids), "rows for ids the table does not list")
     }
 
-    @Test(arguments: [
-        (299, false, "⛈️"), (399, true, "🌧️"), (599, false, "🌧️"), (699, false, "❄️"),
-        (799, false, "🌫️"), (805, false, "☁️"), (100, false, "🌡️"), (900, false, "🌡️"), (-1, false, "🌡️"),
-    ] as [(Int, Bool, String)])
+    @Test(
+        arguments: [
+            (299, false, "⛈️"), (399, true, "🌧️"), (599, false, "🌧️"), (699, false, "❄️"),
+            (799, false, "🌫️"), (805, false, "☁️"), (100, false, "🌡️"), (900, false, "🌡️"), (-1, false, "🌡️"),
+        ] as [(Int, Bool, String)])
     func unknownIDsFallBackByGroupThenNeutral(id: Int, isNight: Bool, emoji: String) {
         #expect(WeatherEmoji.entry(forConditionID: id) == nil)
         #expect(WeatherEmoji.emoji(forConditionID: id, isNight: isNight) == emoji)

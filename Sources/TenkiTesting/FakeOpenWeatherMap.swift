@@ -1,0 +1,186 @@
+import Foundation
+import TenkiCore
+import TenkiHTTP
+
+/// An in-process stand-in for OpenWeatherMap: direct geocoding (`/geo/1.0/direct`), current
+/// weather (`/data/2.5/weather`) and forecast (`/data/2.5/forecast`), answered from samples
+/// compiled into the binary (see `FakeOpenWeatherMap.builtInSamples`), so that tests, `tenki demo`
+/// and `tenki fakes` run offline.
+///
+/// Like the real service it checks `appid` first (401 with the real body), answers geocoding
+/// misses with `[]`, and returns the sample nearest to `lat`/`lon` for weather. Samples are stored
+/// in metric units and converted for `units=imperial` or `standard`; `lang` is ignored (each
+/// sample keeps the language it was captured in). Every request is recorded in `calls`.
+///
+/// Copies share their call log and settings, so a test can keep one copy and hand another to a
+/// transport or server.
+public struct FakeOpenWeatherMap: HTTPHandler {
+    /// The key the fake accepts unless told otherwise.
+    public static let defaultAPIKey = "fake-openweather-key"
+
+    /// One request as the fake received it.
+    public struct Call: Sendable, Equatable {
+        public var method: String
+        public var path: String
+        /// Query items in order, percent-decoded (`+` read as a space, as the real service does).
+        public var queryItems: [QueryItem]
+        /// The query exactly as sent, still percent-encoded.
+        public var rawQuery: String
+        public var headers: HTTPHeaders
+
+        /// The first value of query item `name`.
+        public func query(_ name: String) -> String? {
+            queryItems.first { $0.name == name }?.value
+        }
+    }
+
+    public struct QueryItem: Sendable, Equatable {
+        public var name: String
+        public var value: String
+    }
+
+    public let apiKey: String
+    public let samples: [Sample]
+    private let state: State
+
+    /// - Parameters:
+    ///   - latency: waited before every answer (to exercise timeouts and the inline-answer budget).
+    ///   - failure: when set, every request that passes the key check gets this status with an
+    ///     OpenWeatherMap-shaped error body (401, 404, 429 and 400 use the real bodies).
+    public init(
+        apiKey: String = FakeOpenWeatherMap.defaultAPIKey, samples: [Sample] = FakeOpenWeatherMap.builtInSamples,
+        latency: Duration = .zero, failure: HTTPStatus? = nil
+    ) {
+        self.apiKey = apiKey
+        self.samples = samples
+        self.state = State(latency: latency, failure: failure)
+    }
+
+    /// Every request received so far, oldest first.
+    public var calls: [Call] { state.withLock { $0.calls } }
+
+    public func removeAllCalls() { state.withLock { $0.calls.removeAll() } }
+
+    /// Changes the failure answered from now on (nil: behave normally).
+    public func setFailure(_ failure: HTTPStatus?) { state.withLock { $0.failure = failure } }
+
+    public func setLatency(_ latency: Duration) { state.withLock { $0.latency = latency } }
+
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        let rawQuery = String(request.query ?? "")
+        let items = Self.parseQuery(rawQuery)
+        let call = Call(
+            method: request.method, path: String(request.path), queryItems: items, rawQuery: rawQuery, headers: request.headers)
+        let (latency, failure) = state.withLock { state -> (Duration, HTTPStatus?) in
+            state.calls.append(call)
+            return (state.latency, state.failure)
+        }
+        if latency > .zero { try? await Task.sleep(for: latency) }
+        return respond(to: call, failure: failure)
+    }
+
+    func respond(to call: Call, failure: HTTPStatus?) -> HTTPResponse {
+        guard call.query("appid") == apiKey else { return Self.error(.unauthorized) }
+        if let failure { return Self.error(failure) }
+        switch call.path {
+        case "/geo/1.0/direct":
+            guard let query = call.query("q"), !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return Self.json(.badRequest, Self.nothingToGeocode)
+            }
+            let limit = min(max(call.query("limit").flatMap { Int($0) } ?? 5, 1), 5)
+            let found = samples.filter { $0.matches(query) }.prefix(limit)
+            return Self.json(.ok, "[" + found.map(\.geocoding).joined(separator: ",") + "]")
+        case "/data/2.5/weather", "/data/2.5/forecast":
+            guard let latText = call.query("lat"), let lonText = call.query("lon") else {
+                return Self.json(.badRequest, Self.nothingToGeocode)
+            }
+            guard let lat = Double(latText), (-90...90).contains(lat) else {
+                return Self.json(.badRequest, #"{"cod":"400","message":"wrong latitude"}"#)
+            }
+            guard let lon = Double(lonText), (-180...180).contains(lon) else {
+                return Self.json(.badRequest, #"{"cod":"400","message":"wrong longitude"}"#)
+            }
+            guard let sample = nearestSample(to: Coordinates(latitude: lat, longitude: lon)) else {
+                return Self.json(.notFound, #"{"cod":"404","message":"city not found"}"#)
+            }
+            let body = call.path == "/data/2.5/weather" ? sample.current : sample.forecast
+            let units = call.query("units").flatMap(Units.init(rawValue:)) ?? .standard
+            return HTTPResponse.json(.ok, SampleUnitConverter.convert(body, from: .metric, to: units))
+        default:
+            // Constructed: the real service's answer to an unknown path is not captured.
+            return Self.json(.notFound, #"{"cod":"404","message":"Internal error"}"#)
+        }
+    }
+
+    /// The sample whose geocoded position is closest (flat-earth distance: enough to pick a city).
+    func nearestSample(to point: Coordinates) -> Sample? {
+        samples.min { lhs, rhs in
+            lhs.squaredDistance(to: point) < rhs.squaredDistance(to: point)
+        }
+    }
+
+    // MARK: - Bodies
+
+    static let nothingToGeocode = #"{"cod":"400","message":"Nothing to geocode"}"#
+
+    /// The error body OpenWeatherMap sends with `status` (verbatim where captured, see Tests/Fixtures).
+    static func error(_ status: HTTPStatus) -> HTTPResponse {
+        switch status.code {
+        case 401:
+            json(
+                status,
+                #"{"cod":401, "message": "Invalid API key. Please see http://openweathermap.org/faq#error401 for more info."}"#)
+        case 404: json(status, #"{"cod":"404","message":"city not found"}"#)
+        case 429:
+            json(
+                status,
+                #"{"cod":429,"message":"Your account is temporary blocked due to exceeding of requests limitation of your subscription type. Please choose the proper subscription http://openweathermap.org/price"}"#
+            )
+        case 400: json(status, nothingToGeocode)
+        // Constructed: no captured 5xx body.
+        default: json(status, #"{"cod":\#(status.code),"message":"Internal error"}"#)
+        }
+    }
+
+    static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {
+        HTTPResponse.json(status, Array(body.utf8))
+    }
+
+    /// Splits `a=1&b=%E6%9D%B1` into decoded items.
+    static func parseQuery(_ query: String) -> [QueryItem] {
+        query.split(separator: "&").map { pair in
+            let name = pair.prefix { $0 != "=" }
+            let value = pair.dropFirst(name.count + (name.count < pair.count ? 1 : 0))
+            return QueryItem(name: decode(name), value: decode(value))
+        }
+    }
+
+    private static func decode(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+}
+
+extension FakeOpenWeatherMap {
+    /// Mutable settings and the call log, shared by copies of the fake.
+    final class State: @unchecked Sendable {
+        struct Contents {
+            var calls: [Call] = []
+            var latency: Duration
+            var failure: HTTPStatus?
+        }
+
+        private let lock = NSLock()
+        private var contents: Contents
+
+        init(latency: Duration, failure: HTTPStatus?) {
+            contents = Contents(latency: latency, failure: failure)
+        }
+
+        func withLock<T>(_ body: (inout Contents) -> T) -> T {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&contents)
+        }
+    }
+}
