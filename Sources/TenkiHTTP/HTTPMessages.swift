@@ -114,10 +114,18 @@ public protocol HTTPHandler: Sendable {
     /// Answers a request that needs to wait (upstream calls, the state file). Runs in its own task,
     /// so one slow request never holds up another.
     func handle(_ request: HTTPRequest) async -> HTTPResponse
+
+    /// Called on the connection's thread when the body will not be read because it is over the
+    /// limit, with the head and an empty body. The contract ranks routing before the body check, so
+    /// return the routing answer (404, 405) here, or nil to let the server answer 413. Either way
+    /// the connection is closed afterwards. The default returns nil.
+    func answerWithoutBody(_ head: HTTPRequest) -> HTTPResponse?
 }
 
 extension HTTPHandler {
     public func handleInline(_ request: HTTPRequest) -> HTTPResponse? { nil }
+
+    public func answerWithoutBody(_ head: HTTPRequest) -> HTTPResponse? { nil }
 }
 
 /// A handler made of a closure, for tests and small tools.

@@ -1,0 +1,200 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading, answering and writing one connection, all on the loop's thread.
+extension EventLoop {
+    /// Reads what the socket has (level-triggered: whatever is left wakes us again), then answers.
+    func readAvailable(_ connection: Connection) {
+        for _ in 0..<4 {
+            let count = Socket.receive(connection.fd, into: readBuffer)
+            if count > 0 {
+                connection.lastProgress = clock.now
+                if connection.lingerDeadline == nil {
+                    connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+                }
+                if count < readBuffer.count { break }
+            } else if count == 0 {
+                peerClosed(connection)
+                return
+            } else {
+                let code = errno
+                if code == EINTR { continue }
+                if code == EAGAIN || code == EWOULDBLOCK { break }
+                close(connection)
+                return
+            }
+        }
+        if connection.lingerDeadline == nil { process(connection) }
+    }
+
+    private func peerClosed(_ connection: Connection) {
+        connection.peerClosed = true
+        if connection.lingerDeadline != nil {
+            close(connection)
+            return
+        }
+        // Answer requests that arrived before the EOF (a client may half-close after sending).
+        process(connection)
+        if !connection.isClosed, connection.inFlight == nil, !connection.hasPendingOutput {
+            close(connection)  // nothing left to say; an incomplete request is dropped silently
+        }
+    }
+
+    /// Answers every complete request that may be answered now, in order: inline ones at once, the
+    /// first that needs `handle` in a task (the rest wait until its response is written).
+    func process(_ connection: Connection) {
+        var started = false
+        while connection.inFlight == nil, !connection.closeAfterWrite, !connection.isClosed {
+            let request: HTTPRequest
+            do {
+                guard let next = try connection.parser.nextRequest() else { break }
+                request = next
+            } catch {
+                reject(connection, error)
+                break
+            }
+            started = true
+            connection.requestCount += 1
+            let summary = Connection.RequestSummary(
+                method: request.method, path: String(request.path), version: request.version,
+                keepAlive: keepsAlive(request, on: connection), startedAt: clock.now
+            )
+            if connection.overloaded {
+                observer?.rejected(.overloaded)
+                respond(connection, ResponseSerializer.rejection(.serviceUnavailable, "server busy"), to: summary)
+            } else if let response = handler.handleInline(request) {
+                respond(connection, response, to: summary)
+            } else {
+                let handler = self.handler
+                let completion = (fd: connection.fd, id: connection.id)
+                let task = Task {
+                    let response = await handler.handle(request)
+                    self.complete(Completion(fd: completion.fd, connectionID: completion.id, response: response))
+                }
+                connection.inFlight = Connection.InFlight(task: task, request: summary)
+            }
+        }
+        guard !connection.isClosed else { return }
+        flush(connection)
+        guard !connection.isClosed else { return }
+        let phase = connection.parser.phase
+        if started || phase != connection.phase {
+            connection.phase = phase
+            connection.phaseStartedAt = clock.now
+        }
+        updateInterest(connection)
+    }
+
+    /// HTTP/1.1 keeps the connection unless asked not to; HTTP/1.0 closes unless asked to keep it.
+    private func keepsAlive(_ request: HTTPRequest, on connection: Connection) -> Bool {
+        guard !draining, !connection.overloaded, !connection.peerClosed,
+              connection.requestCount < configuration.maxRequestsPerConnection else { return false }
+        var close = false, keepAlive = false
+        for value in request.headers.values(for: "Connection") {
+            for token in value.split(separator: ",") {
+                let option = token.trimmingSpacesAndTabs()
+                if option.equalsIgnoringASCIICase("close") { close = true }
+                if option.equalsIgnoringASCIICase("keep-alive") { keepAlive = true }
+            }
+        }
+        if close { return false }
+        return request.version == .http1_1 || keepAlive
+    }
+
+    /// Queues a response for writing; `flush` sends it.
+    func respond(_ connection: Connection, _ response: HTTPResponse, to request: Connection.RequestSummary) {
+        let keepAlive = request.keepAlive && !draining
+        ResponseSerializer.append(
+            response, to: &connection.output, keepAlive: keepAlive, requestVersion: request.version,
+            omitBody: request.method == "HEAD", date: dateCache.current()
+        )
+        if !keepAlive { connection.closeAfterWrite = true }
+        observer?.requestCompleted(HTTPRequestRecord(
+            method: request.method, path: request.path, status: response.status.code,
+            duration: request.startedAt.duration(to: clock.now), remoteAddress: connection.remoteAddress
+        ))
+    }
+
+    /// Answers a request the parser refused, then closes: after a framing error the rest of the
+    /// stream cannot be trusted. Routing still ranks before 413 (see `HTTPHandler.answerWithoutBody`).
+    func reject(_ connection: Connection, _ error: HTTPParseError) {
+        let head = error.head
+        let summary = Connection.RequestSummary(
+            method: head?.method ?? "-", path: head.map { String($0.path) } ?? "-",
+            version: head?.version ?? .http1_1, keepAlive: false, startedAt: clock.now
+        )
+        if error.kind == .contentTooLarge, let head, let routed = handler.answerWithoutBody(head) {
+            respond(connection, routed, to: summary)
+            return
+        }
+        switch error.kind {
+        case .headersTooLarge: observer?.rejected(.headersTooLarge)
+        case .contentTooLarge: observer?.rejected(.contentTooLarge)
+        default: observer?.rejected(.malformed(status: error.status.code))
+        }
+        logger.debug("rejected request", [("status", "\(error.status.code)"), ("reason", error.reason), ("peer", connection.remoteAddress)])
+        respond(connection, ResponseSerializer.rejection(error.status, error.reason), to: summary)
+    }
+
+    /// Writes as much pending output as the socket takes; closes (or lingers) once a final response is out.
+    func flush(_ connection: Connection) {
+        while connection.hasPendingOutput {
+            let written = connection.output.withUnsafeBytes { bytes in
+                Socket.send(connection.fd, UnsafeRawBufferPointer(rebasing: bytes[connection.outputOffset...]))
+            }
+            if written > 0 {
+                connection.outputOffset += written
+                connection.lastProgress = clock.now
+            } else {
+                let code = errno
+                if written < 0, code == EINTR { continue }
+                if written < 0, code == EAGAIN || code == EWOULDBLOCK { break }
+                close(connection)
+                return
+            }
+        }
+        if !connection.hasPendingOutput {
+            connection.output.removeAll(keepingCapacity: connection.output.capacity <= 64 * 1024)
+            connection.outputOffset = 0
+            if connection.closeAfterWrite, connection.inFlight == nil {
+                finish(connection)
+                return
+            }
+            if connection.peerClosed, connection.inFlight == nil, connection.parser.phase == .idle {
+                close(connection)
+                return
+            }
+        }
+        updateInterest(connection)
+    }
+
+    /// Ends a connection whose last response is written: shut our side, then wait briefly for the
+    /// peer's EOF (a "lingering close") so a request body it is still sending does not reset the
+    /// connection before it has read our answer.
+    private func finish(_ connection: Connection) {
+        guard !connection.peerClosed else {
+            close(connection)
+            return
+        }
+        Socket.closeWrite(connection.fd)
+        connection.lingerDeadline = clock.now.advanced(by: min(.seconds(2), configuration.idleTimeout))
+        updateInterest(connection)
+    }
+
+    /// Reads while there is room (a request in flight may have a few pipelined ones behind it, no
+    /// more than one maximal request), writes while output is pending.
+    func updateInterest(_ connection: Connection) {
+        guard !connection.isClosed else { return }
+        let room = configuration.maxHeaderBytes + configuration.maxBodyBytes + readBuffer.count
+        let read = connection.lingerDeadline != nil
+            || (!connection.peerClosed && !connection.closeAfterWrite && connection.parser.bufferedByteCount < room)
+        let write = connection.hasPendingOutput
+        guard read != connection.registeredRead || write != connection.registeredWrite else { return }
+        connection.registeredRead = read
+        connection.registeredWrite = write
+        poller.modify(connection.fd, read: read, write: write)
+    }
+}

@@ -1,0 +1,98 @@
+/// Deadlines, checked on a sweep every `Configuration.sweepInterval` with a monotonic clock.
+extension EventLoop {
+    func sweep(now: ContinuousClock.Instant) {
+        for connection in Array(connections.values) where !connection.isClosed {
+            if let lingerDeadline = connection.lingerDeadline {
+                if now >= lingerDeadline { close(connection) }
+            } else if let inFlight = connection.inFlight {
+                if inFlight.request.startedAt.duration(to: now) >= configuration.handlerTimeout {
+                    handlerTimedOut(connection, inFlight)
+                }
+            } else if connection.hasPendingOutput {
+                // The peer stopped reading our response.
+                if connection.lastProgress.duration(to: now) >= configuration.idleTimeout { close(connection) }
+            } else {
+                checkPhase(connection, now: now)
+            }
+        }
+    }
+
+    private func checkPhase(_ connection: Connection, now: ContinuousClock.Instant) {
+        let elapsed = connection.phaseStartedAt.duration(to: now)
+        switch connection.phase {
+        case .idle:
+            if draining || elapsed >= configuration.idleTimeout { close(connection) }
+        case .head:
+            if elapsed >= configuration.headerTimeout { timedOut(connection, "request head not received in time") }
+        case .body:
+            if elapsed >= configuration.bodyTimeout { timedOut(connection, "request body not received in time") }
+        }
+    }
+
+    private func timedOut(_ connection: Connection, _ reason: String) {
+        observer?.rejected(.timedOut)
+        let summary = Connection.RequestSummary(method: "-", path: "-", version: .http1_1, keepAlive: false, startedAt: clock.now)
+        respond(connection, ResponseSerializer.rejection(.requestTimeout, reason), to: summary)
+        flush(connection)
+    }
+
+    /// The handler took too long: cancel its task, answer 503 and close. Its late response, if any,
+    /// is dropped because the connection no longer has a request in flight.
+    private func handlerTimedOut(_ connection: Connection, _ inFlight: Connection.InFlight) {
+        inFlight.task.cancel()
+        connection.inFlight = nil
+        observer?.rejected(.handlerTimedOut)
+        logger.warning("handler timed out", [("method", inFlight.request.method), ("path", inFlight.request.path)])
+        var request = inFlight.request
+        request.keepAlive = false
+        respond(connection, ResponseSerializer.rejection(.serviceUnavailable, "the request took too long"), to: request)
+        flush(connection)
+    }
+}
+
+/// The state all loops and the server share: the connection count behind `maxConnections`, and
+/// the signals shutdown waits for.
+final class LoopCoordinator: Sendable {
+    let loopCount: Int
+    private let openConnections = Locked(0)
+    private let drainedLoops = Locked(0)
+    private let exitedLoops = Locked(0)
+    /// Every loop has closed its last connection after draining began.
+    let allDrained = OneShotSignal()
+    /// Every loop thread has returned from `run()`.
+    let allExited = OneShotSignal()
+
+    init(loopCount: Int) {
+        self.loopCount = loopCount
+    }
+
+    /// Counts a new connection and returns the number now open.
+    func connectionOpened() -> Int {
+        openConnections.withLock { count in
+            count += 1
+            return count
+        }
+    }
+
+    func connectionClosed() {
+        openConnections.withLock { $0 -= 1 }
+    }
+
+    var connectionCount: Int { openConnections.current }
+
+    func loopDrained() {
+        let drained = drainedLoops.withLock { count in
+            count += 1
+            return count
+        }
+        if drained == loopCount { allDrained.signal() }
+    }
+
+    func loopExited() {
+        let exited = exitedLoops.withLock { count in
+            count += 1
+            return count
+        }
+        if exited == loopCount { allExited.signal() }
+    }
+}
