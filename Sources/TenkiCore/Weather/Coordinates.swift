@@ -10,7 +10,21 @@ public struct Coordinates: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `16.0678,108.2208`: the form users type and that `parse(_:)` reads back.
-    public var description: String { "\(latitude),\(longitude)" }
+    public var description: String { "\(Self.decimal(latitude)),\(Self.decimal(longitude))" }
+
+    /// A degree value as plain decimal text, at most six places, never in exponent form
+    /// (`String(0.00001)` is `1e-05`, which neither `parse(_:)` nor query strings should see).
+    public static func decimal(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let micro = (value * 1_000_000).rounded()
+        let negative = micro < 0
+        let magnitude = Int64(abs(micro))
+        var fraction = String(magnitude % 1_000_000)
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        let whole = String(magnitude / 1_000_000)
+        return (negative ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction)
+    }
 
     /// Why text is not a usable pair of coordinates.
     public enum ParseError: Error, Sendable, Equatable {

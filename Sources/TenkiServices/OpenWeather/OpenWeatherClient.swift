@@ -76,7 +76,7 @@ public struct OpenWeatherClient: Sendable {
         _ coordinates: Coordinates, _ units: Units, _ language: WeatherLanguage
     ) -> [(name: String, value: String)] {
         [
-            ("lat", String(coordinates.latitude)), ("lon", String(coordinates.longitude)),
+            ("lat", Coordinates.decimal(coordinates.latitude)), ("lon", Coordinates.decimal(coordinates.longitude)),
             ("units", units.queryValue), ("lang", language.openWeatherCode),
         ]
     }
@@ -102,7 +102,9 @@ public struct OpenWeatherClient: Sendable {
         do {
             response = try await transport.send(request)
         } catch {
-            log(operation, text, status: "none", since: start, clock, extra: [("error", error.description)])
+            log(
+                operation, text, status: "none", since: start, clock,
+                extra: [("error", OpenWeatherResponseInterpreter.scrub(error.description, secrets: secrets))])
             throw OpenWeatherError(kind(for: error), operation: operation)
         }
         log(operation, text, status: String(response.status), since: start, clock)

@@ -29,6 +29,14 @@ struct CoordinatesAndWindTests {
         #expect(throws: Coordinates.ParseError.longitudeOutOfRange(-181)) { try Coordinates.parse("10,-181") }
     }
 
+    @Test(arguments: [
+        (0.00001, "0.00001"), (-0.0000004, "0"), (35.0, "35"), (-122.33, "-122.33"), (108.2208, "108.2208"),
+        (1.23456789, "1.234568"), (-180, "-180"), (Double.nan, "0"),
+    ])
+    func decimalTextHasNoExponent(value: Double, text: String) {
+        #expect(Coordinates.decimal(value) == text)
+    }
+
     @Test func descriptionRoundTrips() throws {
         let point = Coordinates(latitude: 16.0678, longitude: 108.2208)
         #expect(point.description == "16.0678,108.2208")

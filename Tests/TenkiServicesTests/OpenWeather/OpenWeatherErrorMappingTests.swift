@@ -20,7 +20,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
 
 private let cases: [ErrorCase] = [
     ErrorCase(
-        status: 404, fixture: "owm_error_404_city_not_found.json", kind: .placeNotFound(query: "1.0,2.0"), providerCode: "404",
+        status: 404, fixture: "owm_error_404_city_not_found.json", kind: .placeNotFound(query: "1,2"), providerCode: "404",
         providerMessage: "city not found"),
     ErrorCase(
         status: 401, fixture: "owm_error_401_invalid_api_key_cod_int.json", kind: .invalidKey, providerCode: "401",
@@ -39,7 +39,7 @@ private let cases: [ErrorCase] = [
     ErrorCase(status: 400, body: "<html>bad</html>", kind: .badRequest(message: "bad request")),
     // An error body with a status that means nothing by itself: the body's cod decides.
     ErrorCase(
-        status: 200, fixture: "owm_error_404_city_not_found.json", kind: .placeNotFound(query: "1.0,2.0"), providerCode: "404",
+        status: 200, fixture: "owm_error_404_city_not_found.json", kind: .placeNotFound(query: "1,2"), providerCode: "404",
         providerMessage: "city not found"),
     ErrorCase(status: 403, fixture: "owm_error_401_invalid_api_key_cod_int.json", kind: .invalidKey, providerCode: "401"),
     ErrorCase(
