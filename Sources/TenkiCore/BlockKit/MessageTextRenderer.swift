@@ -1,0 +1,76 @@
+/// Renders a message for a terminal (`tenki preview --format text`, `tenki demo`): the header in
+/// capitals, mrkdwn links as `title (url)`, fields side by side, context lines indented.
+public enum MessageTextRenderer {
+    public static func render(_ message: SlackMessage) -> String {
+        guard !message.blocks.isEmpty else { return plain(message.text) + "\n" }
+        var lines: [String] = []
+        for block in message.blocks {
+            switch block {
+            case .header(let text):
+                lines.append(plain(text.text))
+                lines.append(String(repeating: "=", count: min(60, max(3, plain(text.text).count))))
+            case .section(let section):
+                if let text = section.text { lines.append(plain(text.text)) }
+                if !section.fields.isEmpty { lines.append(contentsOf: fieldLines(section.fields)) }
+                if let image = section.accessory { lines.append("  [image: \(image.altText)]") }
+            case .context(let elements):
+                let parts = elements.map { element -> String in
+                    switch element {
+                    case .text(let text): plain(text.text)
+                    case .image(let image): "[\(image.altText)]"
+                    }
+                }
+                lines.append("  " + parts.joined(separator: "  ·  "))
+            case .divider:
+                lines.append(String(repeating: "-", count: 40))
+            case .image(let image):
+                lines.append("[image: \(image.altText)]")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Two fields per row, the left column padded to a common width.
+    private static func fieldLines(_ fields: [TextObject]) -> [String] {
+        let texts = fields.map { plain($0.text).replacingNewlines() }
+        let width = stride(from: 0, to: texts.count, by: 2).map { texts[$0].count }.max() ?? 0
+        return stride(from: 0, to: texts.count, by: 2).map { index in
+            let left = texts[index]
+            guard index + 1 < texts.count else { return "  " + left }
+            return "  " + left + String(repeating: " ", count: width - left.count + 4) + texts[index + 1]
+        }
+    }
+
+    /// mrkdwn to plain text: `<url|title>` → `title (url)`, `*bold*` → `bold`, entities decoded.
+    static func plain(_ markdown: String) -> String {
+        var out = ""
+        var rest = Substring(markdown)
+        while let open = rest.firstIndex(of: "<") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: ">") else {
+                rest = rest[open...]
+                break
+            }
+            let inner = rest[rest.index(after: open)..<close]
+            if let bar = inner.firstIndex(of: "|") {
+                out += "\(inner[inner.index(after: bar)...]) (\(inner[..<bar]))"
+            } else {
+                out += inner
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        out = out.replacingAll("*", with: "")
+        return out.replacingAll("&lt;", with: "<").replacingAll("&gt;", with: ">").replacingAll("&amp;", with: "&")
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+
+    func replacingNewlines() -> String {
+        replacingAll("\n", with: " ")
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Slack's mrkdwn needs only three characters escaped in outside text (place names, headlines):
+/// `&`, `<` and `>`; anything else would show its escape literally.
+public enum Mrkdwn {
+    public static func escape(_ text: String) -> String {
+        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// A link `<url|title>`. The URL's `|`, `<`, `>` and spaces are percent-encoded so that they
+    /// cannot end the link early; the title is escaped.
+    public static func link(_ url: String, title: String) -> String {
+        var safeURL = ""
+        for character in url {
+            switch character {
+            case "|": safeURL += "%7C"
+            case "<": safeURL += "%3C"
+            case ">": safeURL += "%3E"
+            case " ": safeURL += "%20"
+            default: safeURL.append(character)
+            }
+        }
+        let safeTitle = escape(title).replacingOccurrences(of: "|", with: "¦")
+        return "<\(safeURL)|\(safeTitle)>"
+    }
+
+    /// Bold text (`*text*`) with the content escaped.
+    public static func bold(_ text: String) -> String {
+        "*\(escape(text))*"
+    }
+}
