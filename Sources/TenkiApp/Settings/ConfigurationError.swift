@@ -1,0 +1,17 @@
+/// A setting that is missing or invalid. Its description is the one line `tenki` prints before
+/// exiting 78: it names the setting and says how to fix it, and never repeats a secret value.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var setting: String
+    public var problem: String
+    public var fix: String
+
+    public init(setting: String, problem: String, fix: String) {
+        self.setting = setting
+        self.problem = problem
+        self.fix = fix
+    }
+
+    public var description: String {
+        "configuration error: \(setting) \(problem); \(fix)"
+    }
+}

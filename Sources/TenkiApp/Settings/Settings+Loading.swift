@@ -1,0 +1,58 @@
+import Foundation
+import TenkiCore
+
+extension Settings {
+    /// Decodes the settings from the environment (and `*_FILE` secrets, and `TENKI_CONFIG`).
+    /// Requirements that depend on the command (a signing secret for `serve`) are checked by the
+    /// command, so `preview` works without Slack settings.
+    public static func load(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        readFile: @escaping (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
+    ) throws(ConfigurationError) -> Settings {
+        let source = try SettingsSource(environment: environment, readFile: readFile)
+        let reader = SettingsReader(source: source)
+
+        let signingSecrets = try reader.list("SLACK_SIGNING_SECRET", separator: ",") ?? []
+        return Settings(
+            signingSecrets: signingSecrets,
+            allowedResponseHosts: try reader.list("TENKI_ALLOWED_RESPONSE_HOSTS", separator: ",")?.map { $0.lowercased() }
+                ?? ["hooks.slack.com", "hooks.slack-gov.com"],
+            commandNames: CommandNames(
+                weather: try reader.commandName("TENKI_WEATHER_COMMAND", default: "/weather"),
+                news: try reader.commandName("TENKI_NEWS_COMMAND", default: "/news")
+            ),
+            openWeatherAPIKey: try source.value("OPENWEATHER_API_KEY"),
+            openWeatherBaseURL: try reader.url("OPENWEATHER_BASE_URL") ?? URL(string: "https://api.openweathermap.org")!,
+            openWeatherBearerToken: try source.value("OPENWEATHER_BEARER_TOKEN"),
+            newsAPIKey: try source.value("NEWSAPI_KEY"),
+            newsAPIBaseURL: try reader.url("NEWSAPI_BASE_URL") ?? URL(string: "https://newsapi.org")!,
+            newsAPIBearerToken: try source.value("NEWSAPI_BEARER_TOKEN"),
+            upstreamTimeout: try reader.milliseconds("TENKI_UPSTREAM_TIMEOUT_MS", default: 5000, range: 100...120_000),
+            upstreamConnectionsPerHost: try reader.integer("TENKI_UPSTREAM_CONNECTIONS_PER_HOST", default: 32, range: 16...1024),
+            language: try reader.choice("TENKI_LANG", default: WeatherLanguage.en, WeatherLanguage.init(rawValue:)),
+            units: try reader.choice("TENKI_UNITS", default: Units.metric, Units.init(rawValue:)),
+            defaultCity: try source.value("TENKI_DEFAULT_CITY"),
+            inlineBudget: try reader.milliseconds("TENKI_INLINE_BUDGET_MS", default: 2000, range: 100...2800),
+            statePath: try source.value("TENKI_STATE") ?? Self.defaultStatePath(environment: environment),
+            schedulerEnabled: try reader.onOff("TENKI_SCHEDULER", default: true),
+            logLevel: try reader.choice("TENKI_LOG_LEVEL", default: "info") { ["debug", "info", "notice", "warning", "error"].contains($0) ? $0 : nil },
+            logFormat: try reader.choice("TENKI_LOG_FORMAT", default: "logfmt") { ["logfmt", "json"].contains($0) ? $0 : nil },
+            listener: ListenerSettings(
+                maxHeaderBytes: try reader.integer("TENKI_MAX_HEADER_BYTES", default: 16 * 1024, range: 1024...1_048_576),
+                maxBodyBytes: try reader.integer("TENKI_MAX_BODY_BYTES", default: 64 * 1024, range: 1024...16_777_216),
+                maxConnections: try reader.integer("TENKI_MAX_CONNECTIONS", default: 1024, range: 1...100_000),
+                headerTimeout: try reader.milliseconds("TENKI_HEADER_TIMEOUT_MS", default: 10_000, range: 100...300_000),
+                idleTimeout: try reader.milliseconds("TENKI_IDLE_TIMEOUT_MS", default: 60_000, range: 100...3_600_000),
+                drainTimeout: try reader.milliseconds("TENKI_DRAIN_TIMEOUT_MS", default: 10_000, range: 0...600_000)
+            ),
+            digest: try reader.digest()
+        )
+    }
+
+    static func defaultStatePath(environment: [String: String]) -> String {
+        if let directory = environment["STATE_DIRECTORY"]?.split(separator: ":").first, !directory.isEmpty {
+            return "\(directory)/tenki.sqlite"
+        }
+        return "./tenki-state.sqlite"
+    }
+}

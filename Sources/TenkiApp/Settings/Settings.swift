@@ -1,0 +1,62 @@
+import Foundation
+import TenkiCore
+
+/// Every setting Tenki reads, decoded once at start into a value that is passed down.
+/// Nothing below `TenkiApp` reads the environment.
+public struct Settings: Sendable {
+    // Slack
+    public var signingSecrets: [String]
+    public var allowedResponseHosts: [String]
+    public var commandNames: CommandNames
+
+    // Providers
+    public var openWeatherAPIKey: String?
+    public var openWeatherBaseURL: URL
+    public var openWeatherBearerToken: String?
+    public var newsAPIKey: String?
+    public var newsAPIBaseURL: URL
+    public var newsAPIBearerToken: String?
+    public var upstreamTimeout: Duration
+    public var upstreamConnectionsPerHost: Int
+
+    // Replies
+    public var language: WeatherLanguage
+    public var units: Units
+    public var defaultCity: String?
+    public var inlineBudget: Duration
+
+    // Process
+    public var statePath: String
+    public var schedulerEnabled: Bool
+    public var logLevel: String
+    public var logFormat: String
+    public var listener: ListenerSettings
+
+    // Digest
+    public var digest: DigestSettings?
+
+    /// The names `/weather` and `/news` are known by in this workspace (renamed when another app owns them).
+    public struct CommandNames: Sendable, Equatable {
+        public var weather: String
+        public var news: String
+    }
+
+    /// Limits and timeouts of the HTTP listener.
+    public struct ListenerSettings: Sendable, Equatable {
+        public var maxHeaderBytes: Int
+        public var maxBodyBytes: Int
+        public var maxConnections: Int
+        public var headerTimeout: Duration
+        public var idleTimeout: Duration
+        public var drainTimeout: Duration
+    }
+
+    /// The single digest configured through `DIGEST_*` settings.
+    public struct DigestSettings: Sendable, Equatable {
+        public var webhookURL: URL
+        public var schedule: String
+        public var timeZone: TimeZone
+        public var cities: [String]
+        public var newsQuery: String?
+    }
+}
