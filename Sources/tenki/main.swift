@@ -1,2 +1,11 @@
+// The `tenki` executable. Everything lives in TenkiApp, where the tests can reach it.
 import TenkiApp
-print("tenki")
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let code = await TenkiCLI.main(arguments: CommandLine.arguments)
+exit(code)

@@ -1,0 +1,63 @@
+import Foundation
+import TenkiCore
+import TenkiHTTP
+import TenkiLogging
+import TenkiServices
+
+/// What the application needs from the outside world. Tests pass fakes; `main` passes the real ones.
+public struct Dependencies: Sendable {
+    public var transport: any HTTPTransport
+    public var clock: any WallClock
+    public var logger: Logger
+    public var metrics: MetricsRegistry
+
+    public init(transport: any HTTPTransport, clock: any WallClock = SystemWallClock(), logger: Logger, metrics: MetricsRegistry = MetricsRegistry()) {
+        self.transport = transport
+        self.clock = clock
+        self.logger = logger
+        self.metrics = metrics
+    }
+}
+
+/// The assembled application: the HTTP handler for the listener and the command responder that
+/// `preview` calls directly. `serve`, `demo` and the tests all build it with `buildApplication`.
+public struct TenkiApplication: Sendable {
+    public let settings: Settings
+    public let router: TenkiRouter
+    public let commands: TenkiCommands
+}
+
+/// Whether requests must carry Slack's signature. Skipping is for local development only.
+public enum SignatureVerification: Sendable {
+    case required
+    case skipped
+}
+
+public func buildApplication(
+    settings: Settings, dependencies: Dependencies, verification: SignatureVerification = .required,
+    isDraining: @escaping @Sendable () -> Bool = { false }
+) throws(ConfigurationError) -> TenkiApplication {
+    let verifier: SlackRequestVerifier?
+    switch verification {
+    case .required:
+        guard !settings.signingSecrets.isEmpty else {
+            throw ConfigurationError(
+                setting: "SLACK_SIGNING_SECRET", problem: "is not set",
+                fix: "copy the Signing Secret from the Slack app's Basic Information page (or use --insecure-skip-verification on loopback)")
+        }
+        verifier = SlackRequestVerifier(signingSecrets: settings.signingSecrets, clock: dependencies.clock)
+    case .skipped:
+        verifier = nil
+    }
+    let client = settings.openWeatherAPIKey.map { key in
+        OpenWeatherClient(
+            transport: dependencies.transport, baseURL: settings.openWeatherBaseURL, apiKey: key,
+            bearerToken: settings.openWeatherBearerToken, timeout: settings.upstreamTimeout,
+            logger: dependencies.logger.with("component", "openweather"))
+    }
+    let weather = WeatherCommandHandler(client: client, settings: settings, clock: dependencies.clock)
+    let commands = TenkiCommands(weather: weather, settings: settings)
+    let router = TenkiRouter(
+        verifier: verifier, commands: commands, metrics: dependencies.metrics, logger: dependencies.logger, isDraining: isDraining)
+    return TenkiApplication(settings: settings, router: router, commands: commands)
+}

@@ -1,0 +1,27 @@
+/// The exit codes of CONTRACT.md, from sysexits(3) where one fits.
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    case failure = 1
+    /// The command line was wrong (EX_USAGE).
+    case usage = 64
+    /// A delivery was still pending at its deadline; running again later may succeed (EX_TEMPFAIL).
+    case temporaryFailure = 75
+    /// A setting is missing or invalid (EX_CONFIG).
+    case configuration = 78
+}
+
+/// A mistake on the command line. The message names the flag and the fix.
+public struct UsageError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var command: String?
+
+    public init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
+
+    public var description: String {
+        let hint = command.map { "run 'tenki \($0) --help' for usage" } ?? "run 'tenki --help' for usage"
+        return "tenki: \(message) (\(hint))"
+    }
+}

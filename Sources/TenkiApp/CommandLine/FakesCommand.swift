@@ -1,0 +1,32 @@
+import Foundation
+import TenkiHTTP
+import TenkiLogging
+import TenkiTesting
+
+/// `tenki fakes`: the fake OpenWeatherMap from bundled samples, as a process on loopback, for local
+/// development and benchmarks (run it outside the server's process tree).
+enum FakesCommand {
+    static func run(_ arguments: [String]) async throws -> ExitCode {
+        let list = try ArgumentList(arguments, command: "fakes", valueOptions: ["port", "key", "scenario"], flagOptions: [])
+        guard list.positional.isEmpty else {
+            throw UsageError("unexpected argument \"\(list.positional[0])\"", command: "fakes")
+        }
+        if let scenario = list.value("scenario"), scenario != "default" {
+            throw UsageError("unknown --scenario \(scenario); this version has only 'default'", command: "fakes")
+        }
+        let port = try list.port("port", command: "fakes") ?? 0
+        let logger = Logger(sink: StandardErrorLogSink(), threshold: .notice)
+        let fake = FakeOpenWeatherMap(apiKey: list.value("key") ?? "demo-key")
+        let server = HTTPServer(
+            configuration: HTTPServer.Configuration(host: "127.0.0.1", port: port, loopCount: 1),
+            handler: fake, logger: logger)
+        let boundPort = try server.start()
+        // Written unbuffered: scripts read these lines while the process keeps running.
+        TenkiCLI.printOutput("OPENWEATHER_BASE_URL=http://127.0.0.1:\(boundPort)\nOPENWEATHER_API_KEY=\(fake.apiKey)")
+        let places = fake.samples.map { $0.place.name }.joined(separator: ", ")
+        logger.notice("fake OpenWeatherMap ready", [("port", String(boundPort)), ("places", places)])
+        _ = await TerminationSignal.wait()
+        await server.shutdown(gracePeriod: .seconds(2))
+        return .success
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import TenkiHTTP
+
+/// `tenki healthcheck`: a curl-free probe for container HEALTHCHECKs.
+enum HealthcheckCommand {
+    static func run(_ arguments: [String]) async throws -> ExitCode {
+        let list = try ArgumentList(arguments, command: "healthcheck", valueOptions: ["url"], flagOptions: [])
+        let port = ProcessInfo.processInfo.environment["PORT"].flatMap(Int.init) ?? 8080
+        let text = list.value("url") ?? "http://127.0.0.1:\(port)/healthz"
+        guard let url = URL(string: text), url.host != nil else {
+            throw UsageError("--url must be an absolute URL (got \"\(text)\")", command: "healthcheck")
+        }
+        do {
+            let response = try await URLSessionTransport().send(OutboundRequest(url: url, timeout: .seconds(3)))
+            guard response.status == 200 else {
+                TenkiCLI.printError("unhealthy: \(url.path) answered \(response.status)")
+                return .failure
+            }
+            return .success
+        } catch {
+            TenkiCLI.printError("unhealthy: \(error)")
+            return .failure
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// Usage texts, written to read like a man page: what each command does, its options, an example.
+enum Help {
+    static let version = "0.1.0"
+
+    static let overview = """
+        tenki: weather and news for Slack
+
+        USAGE: tenki <command> [options]
+
+        COMMANDS:
+          serve        run the webhook listener for Slack's slash commands
+          preview      print the message a command would produce, e.g. tenki preview "/weather Danang"
+          demo         run everything offline against bundled sample data and print the replies
+          fakes        run the fake OpenWeatherMap used by demo and tests, on loopback
+          healthcheck  exit 0 if a local listener's /healthz answers 200
+          digest       post the morning digest (not in this version yet)
+          replay       replay recorded requests (not in this version yet)
+          outbox       list pending and dead deliveries (not in this version yet)
+
+        Settings come from the environment (see README.md). Run 'tenki <command> --help' for details.
+        """
+
+    static func command(_ name: String) -> String? {
+        switch name {
+        case "serve": serve
+        case "preview": preview
+        case "demo": demo
+        case "fakes": fakes
+        case "healthcheck": healthcheck
+        case "digest", "replay", "outbox": "tenki \(name): not in this version yet; see CHANGELOG.md."
+        default: nil
+        }
+    }
+
+    static let serve = """
+        USAGE: tenki serve [--host H] [--port P] [--no-scheduler] [--insecure-skip-verification]
+
+        Runs the listener: POST /slack/commands, GET /healthz, GET /metrics.
+
+        OPTIONS:
+          --host H      address to listen on (default 0.0.0.0; 127.0.0.1 with --insecure-skip-verification)
+          --port P      port (default: $PORT, else 8080)
+          --no-scheduler
+                        do not run the digest scheduler in this process
+          --insecure-skip-verification
+                        accept unsigned requests; for local development on loopback only
+
+        NEEDS: SLACK_SIGNING_SECRET, and OPENWEATHER_API_KEY or NEWSAPI_KEY.
+        Stops gracefully on SIGTERM or SIGINT: /healthz turns 503, in-flight requests finish.
+        """
+
+    static let preview = """
+        USAGE: tenki preview "<command line>" [--user ID] [--format json|text]
+
+        Prints the message that a slash command would produce, using the real providers and settings,
+        and writes no state. Exit 0 whenever a message was rendered (errors shown to users included).
+
+        EXAMPLES:
+          tenki preview "/weather Danang"
+          tenki preview "/weather 東京" --format text
+        """
+
+    static let demo = """
+        USAGE: tenki demo
+
+        Offline: starts the fake OpenWeatherMap and the listener on free loopback ports, sends signed
+        slash commands through real HTTP, prints every reply, and exits 0. Needs no settings.
+        """
+
+    static let fakes = """
+        USAGE: tenki fakes [--port P] [--key KEY]
+
+        Runs the fake OpenWeatherMap (bundled sample data) on 127.0.0.1 and prints its base URL,
+        for local development and benchmarks. Accepts the API key KEY (default: demo-key).
+        Stops on SIGINT or SIGTERM.
+
+        EXAMPLE:
+          tenki fakes --port 9090 &
+          OPENWEATHER_BASE_URL=http://127.0.0.1:9090 OPENWEATHER_API_KEY=demo-key tenki preview "/weather Tokyo"
+        """
+
+    static let healthcheck = """
+        USAGE: tenki healthcheck [--url URL]
+
+        Exits 0 if URL (default http://127.0.0.1:$PORT/healthz, port 8080 when PORT is unset) answers 200
+        within 3 seconds, 1 otherwise. For container HEALTHCHECKs without curl.
+        """
+}

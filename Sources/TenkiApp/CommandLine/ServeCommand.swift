@@ -1,0 +1,89 @@
+import Foundation
+import TenkiHTTP
+import TenkiLogging
+
+/// `tenki serve`: the webhook listener, until SIGTERM or SIGINT, then a graceful drain.
+enum ServeCommand {
+    static func run(_ arguments: [String]) async throws -> ExitCode {
+        let list = try ArgumentList(
+            arguments, command: "serve", valueOptions: ["host", "port", "record"],
+            flagOptions: ["no-scheduler", "insecure-skip-verification"])
+        guard list.positional.isEmpty else {
+            throw UsageError("unexpected argument \"\(list.positional[0])\"", command: "serve")
+        }
+        let insecure = list.has("insecure-skip-verification")
+        let host = list.value("host") ?? (insecure ? "127.0.0.1" : "0.0.0.0")
+        if insecure, !isLoopback(host) {
+            throw UsageError("--insecure-skip-verification only listens on loopback; drop --host \(host) or use 127.0.0.1", command: "serve")
+        }
+        if list.value("record") != nil {
+            throw UsageError("--record is not in this version yet", command: "serve")
+        }
+        let port = try list.port("port", command: "serve") ?? environmentPort() ?? 8080
+
+        let settings = try Settings.load()
+        if settings.openWeatherAPIKey == nil, settings.newsAPIKey == nil {
+            throw ConfigurationError(setting: "OPENWEATHER_API_KEY", problem: "and NEWSAPI_KEY are both unset", fix: "set at least one provider key")
+        }
+        let logger = TenkiCLI.makeLogger(settings)
+        if insecure {
+            logger.warning("signature verification is OFF (--insecure-skip-verification): never expose this listener")
+        }
+        if settings.openWeatherAPIKey == nil {
+            logger.warning("OPENWEATHER_API_KEY is not set: /weather will answer that it is not configured")
+        }
+        if settings.newsAPIKey == nil {
+            logger.warning("NEWSAPI_KEY is not set: /news will answer that it is not configured")
+        }
+
+        let metrics = MetricsRegistry()
+        let dependencies = Dependencies(
+            transport: URLSessionTransport(maximumConnectionsPerHost: settings.upstreamConnectionsPerHost),
+            logger: logger, metrics: metrics)
+        let drainFlag = DrainFlag()
+        let application = try buildApplication(
+            settings: settings, dependencies: dependencies, verification: insecure ? .skipped : .required,
+            isDraining: { drainFlag.isSet })
+        let server = HTTPServer(
+            configuration: listenerConfiguration(settings, host: host, port: port),
+            handler: application.router, logger: logger.with("component", "listener"),
+            observer: ListenerMetrics(metrics: metrics))
+        let boundPort = try server.start()
+        logger.notice("listening", [("address", "\(host):\(boundPort)"), ("commands", "POST \(TenkiRouter.commandsPath)")])
+
+        let signal = await TerminationSignal.wait()
+        drainFlag.set()
+        logger.notice("draining", [("signal", String(signal)), ("deadline_ms", String(settings.listener.drainTimeout.milliseconds))])
+        await server.shutdown(gracePeriod: settings.listener.drainTimeout)
+        logger.notice("stopped")
+        return .success
+    }
+
+    static func listenerConfiguration(_ settings: Settings, host: String, port: Int) -> HTTPServer.Configuration {
+        HTTPServer.Configuration(
+            host: host, port: port,
+            maxHeaderBytes: settings.listener.maxHeaderBytes, maxBodyBytes: settings.listener.maxBodyBytes,
+            maxConnections: settings.listener.maxConnections,
+            headerTimeout: settings.listener.headerTimeout, bodyTimeout: settings.listener.headerTimeout,
+            idleTimeout: settings.listener.idleTimeout)
+    }
+
+    static func environmentPort() throws(ConfigurationError) -> Int? {
+        guard let raw = ProcessInfo.processInfo.environment["PORT"], !raw.isEmpty else { return nil }
+        guard let port = Int(raw), (1...65535).contains(port) else {
+            throw ConfigurationError(setting: "PORT", problem: "is not a port number (got \"\(raw)\")", fix: "set it to a number from 1 to 65535")
+        }
+        return port
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+}
+
+extension Duration {
+    var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import TenkiLogging
+
+/// The `tenki` executable: reads the command line, runs one command, returns its exit code.
+/// `main.swift` only calls `TenkiCLI.main`.
+public enum TenkiCLI {
+    public static func main(arguments: [String]) async -> Int32 {
+        let words = Array(arguments.dropFirst())
+        guard let name = words.first else {
+            print(Help.overview)
+            return ExitCode.usage.rawValue
+        }
+        let rest = Array(words.dropFirst())
+        if name == "--help" || name == "-h" || name == "help" {
+            if let topic = rest.first, let text = Help.command(topic) {
+                print(text)
+            } else {
+                print(Help.overview)
+            }
+            return ExitCode.success.rawValue
+        }
+        if name == "--version" {
+            print("tenki \(Help.version)")
+            return ExitCode.success.rawValue
+        }
+        guard let help = Help.command(name) else {
+            printError(UsageError("unknown command '\(name)'").description)
+            return ExitCode.usage.rawValue
+        }
+        if rest.contains("--help") || rest.contains("-h") {
+            print(help)
+            return ExitCode.success.rawValue
+        }
+        do {
+            let code: ExitCode
+            switch name {
+            case "serve": code = try await ServeCommand.run(rest)
+            case "preview": code = try await PreviewCommand.run(rest)
+            case "demo": code = try await DemoCommand.run(rest)
+            case "fakes": code = try await FakesCommand.run(rest)
+            case "healthcheck": code = try await HealthcheckCommand.run(rest)
+            default:
+                printError("tenki \(name): not available in this version yet; see CHANGELOG.md for what is")
+                code = .failure
+            }
+            return code.rawValue
+        } catch let error as UsageError {
+            printError(error.description)
+            return ExitCode.usage.rawValue
+        } catch let error as ConfigurationError {
+            printError(error.description)
+            return ExitCode.configuration.rawValue
+        } catch {
+            printError("tenki \(name): \(error)")
+            return ExitCode.failure.rawValue
+        }
+    }
+
+    /// Diagnostics go to stderr; stdout carries only what was asked for.
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Requested output, written at once (not buffered) so that a reading script sees it immediately.
+    static func printOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// The process logger for a command, from the log settings.
+    static func makeLogger(_ settings: Settings) -> Logger {
+        let format: StandardErrorLogSink.Format = settings.logFormat == "json" ? .json : .logfmt
+        return Logger(sink: StandardErrorLogSink(format: format), threshold: LogLevel(name: settings.logLevel) ?? .info)
+    }
+}

@@ -1,0 +1,23 @@
+import TenkiCore
+import TenkiLogging
+import TenkiServices
+
+/// Routes a verified slash command to its handler by the `command` field (`/weather`, `/news`, or
+/// the names a workspace renamed them to). A command Tenki does not know gets help, never an error.
+public struct TenkiCommands: SlashCommandResponder {
+    let weather: WeatherCommandHandler
+    let settings: Settings
+
+    public func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
+        let notices = weather.notices
+        switch payload.command.lowercased() {
+        case settings.commandNames.weather:
+            return await weather.respond(to: payload, logger: logger)
+        case settings.commandNames.news:
+            return notices.newsNotReady()
+        default:
+            logger.notice("unknown command", [("command", payload.command)])
+            return notices.unknownCommand(payload.command)
+        }
+    }
+}

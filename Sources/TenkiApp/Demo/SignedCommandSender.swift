@@ -1,0 +1,44 @@
+import Foundation
+import TenkiCore
+import TenkiHTTP
+import TenkiServices
+
+/// Sends slash commands to a listener the way Slack does: form-encoded, signed with a fresh
+/// timestamp. The demo, the end-to-end tests and (later) replay use it.
+public struct SignedCommandSender: Sendable {
+    public let endpoint: URL
+    public let transport: any HTTPTransport
+    public let signer: SlackRequestSigner?
+    let clock: any WallClock
+
+    /// - Parameter signingSecret: nil sends the request unsigned (to show the 401).
+    public init(endpoint: URL, transport: any HTTPTransport, signingSecret: String?, clock: any WallClock = SystemWallClock()) {
+        self.endpoint = endpoint
+        self.transport = transport
+        self.signer = signingSecret.map(SlackRequestSigner.init(signingSecret:))
+        self.clock = clock
+    }
+
+    /// The form fields Slack sends for `command text`, from a fixed sample team, user and channel.
+    public static func fields(command: String, text: String, userID: String = "U0TENKIDEMO", responseURL: String = "https://hooks.slack.com/commands/T0TENKI/1/demo") -> [(String, String)] {
+        [
+            ("token", "demo-verification-token"), ("team_id", "T0TENKI"), ("team_domain", "tenki-demo"),
+            ("channel_id", "C0TENKI"), ("channel_name", "general"), ("user_id", userID), ("user_name", "demo"),
+            ("command", command), ("text", text), ("api_app_id", "A0TENKI"), ("is_enterprise_install", "false"),
+            ("response_url", responseURL), ("trigger_id", "1.2.demo"),
+        ]
+    }
+
+    public func send(command: String, text: String) async throws(TransportError) -> OutboundResponse {
+        try await send(body: Array(FormURLEncoded.encode(Self.fields(command: command, text: text)).utf8))
+    }
+
+    public func send(body: [UInt8]) async throws(TransportError) -> OutboundResponse {
+        var headers: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
+        if let signer {
+            let timestamp = Int64(clock.now().timeIntervalSince1970)
+            for (name, value) in signer.headers(timestamp: timestamp, body: body) { headers.add(name, value) }
+        }
+        return try await transport.send(OutboundRequest(method: "POST", url: endpoint, headers: headers, body: body, timeout: .seconds(10)))
+    }
+}

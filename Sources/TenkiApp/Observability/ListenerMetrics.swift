@@ -1,0 +1,39 @@
+import TenkiHTTP
+
+/// Feeds the listener's own events (connections, limit rejections) into `/metrics`; requests that
+/// reach the router are counted there, with their route.
+struct ListenerMetrics: HTTPServerObserver {
+    let metrics: MetricsRegistry
+
+    init(metrics: MetricsRegistry) {
+        self.metrics = metrics
+        metrics.describe("tenki_http_connections_open", type: "gauge", help: "Client connections open now.")
+        metrics.describe("tenki_http_connections_total", type: "counter", help: "Client connections accepted.")
+        metrics.describe("tenki_http_rejections_total", type: "counter", help: "Requests refused by the listener before routing, by reason.")
+        metrics.set("tenki_http_connections_open", to: 0)
+    }
+
+    func connectionOpened() {
+        metrics.adjust("tenki_http_connections_open", by: 1)
+        metrics.increment("tenki_http_connections_total")
+    }
+
+    func connectionClosed() {
+        metrics.adjust("tenki_http_connections_open", by: -1)
+    }
+
+    func rejected(_ rejection: HTTPRejection) {
+        metrics.increment("tenki_http_rejections_total", [("reason", Self.label(rejection)), ("status", String(rejection.status))])
+    }
+
+    static func label(_ rejection: HTTPRejection) -> String {
+        switch rejection {
+        case .malformed: "malformed"
+        case .headersTooLarge: "headers_too_large"
+        case .contentTooLarge: "content_too_large"
+        case .timedOut: "client_timeout"
+        case .overloaded: "overloaded"
+        case .handlerTimedOut: "handler_timeout"
+        }
+    }
+}

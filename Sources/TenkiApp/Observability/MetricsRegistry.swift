@@ -1,0 +1,136 @@
+import Synchronization
+
+/// Counters, gauges and histograms rendered in Prometheus' text exposition format.
+/// One lock guards all of them: updates are a dictionary bump, far cheaper than the request
+/// they count, and a single lock keeps a scrape consistent.
+public final class MetricsRegistry: Sendable {
+    private struct Series: Hashable {
+        var name: String
+        var labels: String
+    }
+
+    private struct State {
+        var counters: [Series: Double] = [:]
+        var gauges: [Series: Double] = [:]
+        var histograms: [Series: Histogram] = [:]
+        var help: [String: (type: String, text: String)] = [:]
+    }
+
+    /// Latency buckets in seconds: fine below 10 ms (the listener's own work), coarse above
+    /// (upstream calls).
+    public static let latencyBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+    private struct Histogram {
+        var buckets: [Double]
+        var counts: [UInt64]
+        var sum: Double = 0
+        var count: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Declares a metric's type and help text, shown once per family in the exposition.
+    public func describe(_ name: String, type: String, help: String) {
+        state.withLock { $0.help[name] = (type, help) }
+    }
+
+    public func increment(_ name: String, _ labels: [(String, String)] = [], by amount: Double = 1) {
+        let series = Series(name: name, labels: Self.render(labels))
+        state.withLock { $0.counters[series, default: 0] += amount }
+    }
+
+    public func set(_ name: String, _ labels: [(String, String)] = [], to value: Double) {
+        let series = Series(name: name, labels: Self.render(labels))
+        state.withLock { $0.gauges[series] = value }
+    }
+
+    public func adjust(_ name: String, _ labels: [(String, String)] = [], by delta: Double) {
+        let series = Series(name: name, labels: Self.render(labels))
+        state.withLock { $0.gauges[series, default: 0] += delta }
+    }
+
+    public func observe(_ name: String, _ labels: [(String, String)] = [], seconds: Double) {
+        let series = Series(name: name, labels: Self.render(labels))
+        state.withLock { state in
+            var histogram = state.histograms[series]
+                ?? Histogram(buckets: Self.latencyBuckets, counts: Array(repeating: 0, count: Self.latencyBuckets.count))
+            if let index = histogram.buckets.firstIndex(where: { seconds <= $0 }) {
+                histogram.counts[index] += 1
+            }
+            histogram.sum += seconds
+            histogram.count += 1
+            state.histograms[series] = histogram
+        }
+    }
+
+    /// The current value of a counter, for tests.
+    public func counter(_ name: String, _ labels: [(String, String)] = []) -> Double {
+        let series = Series(name: name, labels: Self.render(labels))
+        return state.withLock { $0.counters[series] ?? 0 }
+    }
+
+    /// The Prometheus text exposition (version 0.0.4) of every series, sorted for stable output.
+    public func exposition() -> String {
+        state.withLock { state in
+            var families: [String: [String]] = [:]
+            for (series, value) in state.counters {
+                families[series.name, default: []].append("\(series.name)\(series.labels) \(Self.format(value))")
+            }
+            for (series, value) in state.gauges {
+                families[series.name, default: []].append("\(series.name)\(series.labels) \(Self.format(value))")
+            }
+            for (series, histogram) in state.histograms {
+                var lines: [String] = []
+                var cumulative: UInt64 = 0
+                for (bound, count) in zip(histogram.buckets, histogram.counts) {
+                    cumulative += count
+                    lines.append("\(series.name)_bucket\(Self.withLabel(series.labels, "le", Self.format(bound))) \(cumulative)")
+                }
+                lines.append("\(series.name)_bucket\(Self.withLabel(series.labels, "le", "+Inf")) \(histogram.count)")
+                lines.append("\(series.name)_sum\(series.labels) \(Self.format(histogram.sum))")
+                lines.append("\(series.name)_count\(series.labels) \(histogram.count)")
+                families[series.name, default: []].append(contentsOf: lines)
+            }
+            var output = ""
+            for name in families.keys.sorted() {
+                if let help = state.help[name] {
+                    output += "# HELP \(name) \(help.text)\n# TYPE \(name) \(help.type)\n"
+                }
+                for line in families[name, default: []].sorted() {
+                    output += line + "\n"
+                }
+            }
+            return output
+        }
+    }
+
+    private static func render(_ labels: [(String, String)]) -> String {
+        guard !labels.isEmpty else { return "" }
+        return "{" + labels.map { "\($0.0)=\"\(escape($0.1))\"" }.joined(separator: ",") + "}"
+    }
+
+    private static func withLabel(_ rendered: String, _ name: String, _ value: String) -> String {
+        guard !rendered.isEmpty else { return "{\(name)=\"\(value)\"}" }
+        return String(rendered.dropLast()) + ",\(name)=\"\(value)\"}"
+    }
+
+    private static func escape(_ value: String) -> String {
+        var out = ""
+        for character in value {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    private static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+}

@@ -1,0 +1,13 @@
+import Foundation
+import TenkiCore
+
+/// JSON for Slack: compact, with keys sorted so replies and goldens are byte-stable, and with
+/// `/` left unescaped so URLs stay readable.
+public enum MessageEncoding {
+    public static func json(_ message: SlackMessage, pretty: Bool = false) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding these value types cannot fail: they hold only strings, numbers and booleans.
+        return (try? Array(encoder.encode(message))) ?? Array(#"{"text":"(message could not be encoded)"}"#.utf8)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import TenkiCore
+import TenkiHTTP
+import TenkiLogging
+import TenkiServices
+
+/// The listener's routes, in CONTRACT.md's order: routing (404, 405), then the body (415), then
+/// Slack's signature (401), then the command. The HTTP server has already answered 400, 408, 413
+/// and 431, so nothing here sees a malformed request.
+public struct TenkiRouter: HTTPHandler {
+    let verifier: SlackRequestVerifier?
+    let commands: any SlashCommandResponder
+    let metrics: MetricsRegistry
+    let logger: Logger
+    let isDraining: @Sendable () -> Bool
+    let requestIDs = RequestIDGenerator()
+
+    public static let commandsPath = "/slack/commands"
+
+    /// - Parameter verifier: nil only with `--insecure-skip-verification`.
+    public init(
+        verifier: SlackRequestVerifier?, commands: any SlashCommandResponder, metrics: MetricsRegistry,
+        logger: Logger, isDraining: @escaping @Sendable () -> Bool = { false }
+    ) {
+        self.verifier = verifier
+        self.commands = commands
+        self.metrics = metrics
+        self.logger = logger
+        self.isDraining = isDraining
+        Self.describeMetrics(metrics)
+    }
+
+    /// Health, metrics and every rejection are answered on the listener's thread without a task.
+    public func handleInline(_ request: HTTPRequest) -> HTTPResponse? {
+        let start = ContinuousClock.now
+        let route: String
+        let response: HTTPResponse
+        switch (request.path, request.method) {
+        case ("/healthz", "GET"), ("/healthz", "HEAD"):
+            route = "healthz"
+            response = isDraining() ? .text(.serviceUnavailable, "draining\n") : .text(.ok, "ok\n")
+        case ("/metrics", "GET"):
+            route = "metrics"
+            response = HTTPResponse(
+                status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+                body: Array(metrics.exposition().utf8))
+        case (Self.commandsPath, "POST"):
+            return nil
+        case (Self.commandsPath, _):
+            route = "commands"
+            response = .text(.methodNotAllowed, "use POST for \(Self.commandsPath)\n", headers: ["Allow": "POST"])
+        case ("/healthz", _), ("/metrics", _):
+            route = String(request.path.dropFirst())
+            response = .text(.methodNotAllowed, "use GET\n", headers: ["Allow": "GET"])
+        default:
+            route = "unknown"
+            response = .text(.notFound, "no such path; Slack commands go to POST \(Self.commandsPath)\n")
+        }
+        record(route: route, request: request, status: response.status, since: start, requestID: nil)
+        return response
+    }
+
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        let start = ContinuousClock.now
+        let requestID = requestIDs.next()
+        let log = logger.with("request_id", requestID)
+        let response = await commandResponse(to: request, logger: log)
+        record(route: "commands", request: request, status: response.status, since: start, requestID: requestID)
+        var withID = response
+        withID.headers.set("X-Request-Id", requestID)
+        return withID
+    }
+
+    private func commandResponse(to request: HTTPRequest, logger log: Logger) async -> HTTPResponse {
+        guard Self.isFormEncoded(request.headers["Content-Type"]) else {
+            return .text(.unsupportedMediaType, "Slack commands are application/x-www-form-urlencoded\n")
+        }
+        if let verifier {
+            do {
+                try verifier.verify(
+                    timestampHeaderValues: request.headers.values(for: "X-Slack-Request-Timestamp"),
+                    signatureHeaderValues: request.headers.values(for: "X-Slack-Signature"),
+                    body: request.body)
+            } catch {
+                metrics.increment("tenki_signature_failures_total", [("reason", error.reason)])
+                log.warning("request rejected", [("reason", error.reason), ("detail", error.description)])
+                return .text(.unauthorized, "invalid Slack signature (\(error.reason))\n")
+            }
+        }
+        let payload: SlashCommandPayload
+        do {
+            payload = try SlashCommandPayload(form: try FormURLEncoded.decode(request.body))
+        } catch {
+            log.notice("undecodable command body", [("detail", String(describing: error))])
+            return .text(.badRequest, "the body is not a Slack slash command: \(error)\n")
+        }
+        if payload.sslCheck {
+            return HTTPResponse(status: .ok)
+        }
+        let message = await commands.respond(to: payload, logger: log.with("command", payload.command))
+        return .json(.ok, MessageEncoding.json(message))
+    }
+
+    private func record(route: String, request: HTTPRequest, status: HTTPStatus, since start: ContinuousClock.Instant, requestID: String?) {
+        let elapsed = (ContinuousClock.now - start).timeInterval
+        metrics.increment("tenki_http_requests_total", [("route", route), ("status", String(status.code))])
+        metrics.observe("tenki_http_request_duration_seconds", [("route", route)], seconds: elapsed)
+        let level: LogLevel = route == "healthz" || route == "metrics" ? .debug : .info
+        guard logger.isEnabled(level) else { return }
+        var fields: [(key: String, value: String)] = []
+        if let requestID { fields.append(("request_id", requestID)) }
+        fields += [
+            ("method", request.method), ("route", route), ("status", String(status.code)),
+            ("duration_ms", String(format: "%.2f", elapsed * 1000)), ("remote", request.remoteAddress),
+        ]
+        logger.log(level, "request", fields)
+    }
+
+    static func isFormEncoded(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces) ?? ""
+        return mediaType.equalsIgnoringASCIICase("application/x-www-form-urlencoded")
+    }
+
+    static func describeMetrics(_ metrics: MetricsRegistry) {
+        metrics.describe("tenki_http_requests_total", type: "counter", help: "HTTP requests answered, by route and status.")
+        metrics.describe("tenki_http_request_duration_seconds", type: "histogram", help: "Time from a complete request to its response.")
+        metrics.describe("tenki_signature_failures_total", type: "counter", help: "Requests rejected by Slack signature verification, by reason.")
+    }
+}
+
+/// Answers a verified slash command with a message. The router knows HTTP; this knows commands.
+public protocol SlashCommandResponder: Sendable {
+    func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage
+}

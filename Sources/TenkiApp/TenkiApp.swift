@@ -1,1 +1,0 @@
-// Settings, routes, handlers.

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import TenkiApp
+import TenkiCore
+import TenkiHTTP
+import TenkiLogging
+import TenkiServices
+
+/// The router in process: no socket, a fixed clock, a responder that records what it was asked.
+@Suite("Router")
+struct RouterTests {
+    static let secret = "router-test-secret"
+    static let now = Date(timeIntervalSince1970: 1_764_400_000)
+
+    struct FixedClock: WallClock {
+        var date: Date
+        func now() -> Date { date }
+    }
+
+    final class RecordingResponder: SlashCommandResponder, @unchecked Sendable {
+        // Written and read only from the test's own task, one request at a time.
+        var payloads: [SlashCommandPayload] = []
+        func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
+            payloads.append(payload)
+            return SlackMessage(text: "answer for \(payload.text)", responseType: .inChannel)
+        }
+    }
+
+    let responder = RecordingResponder()
+    let metrics = MetricsRegistry()
+
+    var router: TenkiRouter {
+        TenkiRouter(
+            verifier: SlackRequestVerifier(signingSecrets: [Self.secret], clock: FixedClock(date: Self.now)),
+            commands: responder, metrics: metrics, logger: .discarding)
+    }
+
+    func respond(_ request: HTTPRequest) async -> HTTPResponse {
+        if let inline = router.handleInline(request) { return inline }
+        return await router.handle(request)
+    }
+
+    func signedRequest(text: String = "Danang", timestamp: Int64? = nil, body: String? = nil, contentType: String = "application/x-www-form-urlencoded") -> HTTPRequest {
+        let bytes = Array((body ?? FormURLEncoded.encode(SignedCommandSender.fields(command: "/weather", text: text))).utf8)
+        let stamp = timestamp ?? Int64(Self.now.timeIntervalSince1970)
+        var headers: HTTPHeaders = ["Content-Type": contentType]
+        for (name, value) in SlackRequestSigner(signingSecret: Self.secret).headers(timestamp: stamp, body: bytes) {
+            headers.add(name, value)
+        }
+        return HTTPRequest(method: "POST", target: "/slack/commands", headers: headers, body: bytes)
+    }
+
+    @Test("a signed command reaches the responder and its message comes back as JSON")
+    func signedCommand() async throws {
+        let response = await respond(signedRequest(text: "Da Nang"))
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
+        #expect(response.headers["X-Request-Id"] != nil)
+        let message = try JSONDecoder().decode(SlackMessage.self, from: Data(response.body))
+        #expect(message.text == "answer for Da Nang")
+        #expect(responder.payloads.map(\.command) == ["/weather"])
+    }
+
+    @Test("routing comes first: unknown path 404, wrong method 405 with Allow")
+    func routing() async {
+        #expect(await respond(HTTPRequest(method: "GET", target: "/nope")).status == .notFound)
+        let wrongMethod = await respond(HTTPRequest(method: "GET", target: "/slack/commands"))
+        #expect(wrongMethod.status == .methodNotAllowed)
+        #expect(wrongMethod.headers["Allow"] == "POST")
+        #expect(await respond(HTTPRequest(method: "POST", target: "/healthz")).headers["Allow"] == "GET")
+        #expect(responder.payloads.isEmpty)
+    }
+
+    @Test("a content type other than a form is 415, before verification")
+    func contentType() async {
+        let response = await respond(signedRequest(contentType: "application/json"))
+        #expect(response.status == .unsupportedMediaType)
+        #expect(await respond(signedRequest(contentType: "application/x-www-form-urlencoded; charset=utf-8")).status == .ok)
+    }
+
+    @Test("a bad signature is 401, counted by reason, and the command never runs", arguments: [
+        ("stale", Int64(-301)), ("future", Int64(301)),
+    ])
+    func rejected(label: String, skew: Int64) async {
+        let response = await respond(signedRequest(timestamp: Int64(Self.now.timeIntervalSince1970) + skew))
+        #expect(response.status == .unauthorized)
+        #expect(responder.payloads.isEmpty)
+        #expect(metrics.counter("tenki_signature_failures_total", [("reason", "\(label)_timestamp")]) == 1)
+    }
+
+    @Test("an unsigned request is 401")
+    func unsigned() async {
+        let body = Array("command=%2Fweather&text=x&user_id=U1".utf8)
+        let response = await respond(HTTPRequest(method: "POST", target: "/slack/commands", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: body))
+        #expect(response.status == .unauthorized)
+        #expect(responder.payloads.isEmpty)
+    }
+
+    @Test("Slack's ssl_check ping gets an empty 200 and runs nothing")
+    func sslCheck() async {
+        let response = await respond(signedRequest(body: "ssl_check=1&token=abc"))
+        #expect(response.status == .ok)
+        #expect(response.body.isEmpty)
+        #expect(responder.payloads.isEmpty)
+    }
+
+    @Test("a signed body that is not a slash command is 400 with a reason")
+    func undecodable() async {
+        let response = await respond(signedRequest(body: "text=%zz"))
+        #expect(response.status == .badRequest)
+        #expect(!response.body.isEmpty)
+    }
+
+    @Test("health turns 503 while draining; metrics are Prometheus text")
+    func healthAndMetrics() async {
+        #expect(await respond(HTTPRequest(method: "GET", target: "/healthz")).status == .ok)
+        let draining = TenkiRouter(verifier: nil, commands: responder, metrics: metrics, logger: .discarding, isDraining: { true })
+        #expect(draining.handleInline(HTTPRequest(method: "GET", target: "/healthz"))?.status == .serviceUnavailable)
+        _ = await respond(signedRequest())
+        let exposition = String(decoding: await respond(HTTPRequest(method: "GET", target: "/metrics")).body, as: UTF8.self)
+        #expect(exposition.contains("# TYPE tenki_http_requests_total counter"))
+        #expect(exposition.contains(#"tenki_http_requests_total{route="commands",status="200"} 1"#))
+        #expect(exposition.contains("tenki_http_request_duration_seconds_bucket"))
+    }
+}
