@@ -74,12 +74,14 @@ public final class MetricsRegistry: Sendable {
     /// The Prometheus text exposition (version 0.0.4) of every series, sorted for stable output.
     public func exposition() -> String {
         state.withLock { state in
-            var families: [String: [String]] = [:]
+            // Each series renders as a block of lines; blocks are sorted by their first line, and a
+            // histogram's bucket lines keep their increasing `le` order inside the block.
+            var families: [String: [[String]]] = [:]
             for (series, value) in state.counters {
-                families[series.name, default: []].append("\(series.name)\(series.labels) \(Self.format(value))")
+                families[series.name, default: []].append(["\(series.name)\(series.labels) \(Self.format(value))"])
             }
             for (series, value) in state.gauges {
-                families[series.name, default: []].append("\(series.name)\(series.labels) \(Self.format(value))")
+                families[series.name, default: []].append(["\(series.name)\(series.labels) \(Self.format(value))"])
             }
             for (series, histogram) in state.histograms {
                 var lines: [String] = []
@@ -91,15 +93,15 @@ public final class MetricsRegistry: Sendable {
                 lines.append("\(series.name)_bucket\(Self.withLabel(series.labels, "le", "+Inf")) \(histogram.count)")
                 lines.append("\(series.name)_sum\(series.labels) \(Self.format(histogram.sum))")
                 lines.append("\(series.name)_count\(series.labels) \(histogram.count)")
-                families[series.name, default: []].append(contentsOf: lines)
+                families[series.name, default: []].append(lines)
             }
             var output = ""
             for name in families.keys.sorted() {
                 if let help = state.help[name] {
                     output += "# HELP \(name) \(help.text)\n# TYPE \(name) \(help.type)\n"
                 }
-                for line in families[name, default: []].sorted() {
-                    output += line + "\n"
+                for block in families[name, default: []].sorted(by: { $0[0] < $1[0] }) {
+                    for line in block { output += line + "\n" }
                 }
             }
             return output

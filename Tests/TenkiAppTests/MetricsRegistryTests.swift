@@ -1,0 +1,29 @@
+import Testing
+@testable import TenkiApp
+
+@Suite("Metrics registry")
+struct MetricsRegistryTests {
+    @Test("counters, gauges and histograms render in Prometheus text format with buckets in order")
+    func exposition() {
+        let metrics = MetricsRegistry()
+        metrics.describe("t_requests_total", type: "counter", help: "Requests.")
+        metrics.describe("t_latency_seconds", type: "histogram", help: "Latency.")
+        metrics.increment("t_requests_total", [("route", "a"), ("status", "200")])
+        metrics.increment("t_requests_total", [("route", "a"), ("status", "200")])
+        metrics.increment("t_requests_total", [("route", "b\"x"), ("status", "404")])
+        metrics.set("t_open", to: 3)
+        metrics.observe("t_latency_seconds", [("route", "a")], seconds: 0.003)
+        metrics.observe("t_latency_seconds", [("route", "a")], seconds: 20)
+        let text = metrics.exposition()
+        #expect(text.contains("# HELP t_requests_total Requests.\n# TYPE t_requests_total counter\n"))
+        #expect(text.contains(#"t_requests_total{route="a",status="200"} 2"#))
+        #expect(text.contains(#"t_requests_total{route="b\"x",status="404"} 1"#))
+        #expect(text.contains("t_open 3\n"))
+        let buckets = text.split(separator: "\n").filter { $0.hasPrefix("t_latency_seconds_bucket") }
+        #expect(buckets.first == #"t_latency_seconds_bucket{route="a",le="0.0005"} 0"#)
+        #expect(buckets.last == #"t_latency_seconds_bucket{route="a",le="+Inf"} 2"#)
+        #expect(buckets.contains(#"t_latency_seconds_bucket{route="a",le="0.005"} 1"#))
+        #expect(text.contains(#"t_latency_seconds_count{route="a"} 2"#))
+        #expect(metrics.counter("t_requests_total", [("route", "a"), ("status", "200")]) == 2)
+    }
+}
