@@ -18,6 +18,12 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         // The few Linux system calls that Glibc's Swift module does not expose (epoll, accept4).
         .target(name: "CTenkiSystem", path: "Sources/CTenkiSystem"),
 
@@ -30,7 +36,10 @@ let package = Package(
         // API clients (OpenWeatherMap), Slack request verification.
         .target(
             name: "TenkiServices",
-            dependencies: ["TenkiCore", "TenkiHTTP", "TenkiLogging", .target(name: "CCrypto", condition: .when(platforms: [.linux]))],
+            dependencies: [
+                "TenkiCore", "TenkiHTTP", "TenkiLogging", "CSQLite",
+                .target(name: "CCrypto", condition: .when(platforms: [.linux])),
+            ],
             swiftSettings: strict
         ),
         // Fakes shared by tests, demo and `tenki fakes`: fake upstreams, manual clock, in-memory logs.
