@@ -31,13 +31,15 @@ let package = Package(
         .target(name: "TenkiCore", swiftSettings: strict),
         // The logger value and its sinks; passed in, never created inside libraries.
         .target(name: "TenkiLogging", swiftSettings: strict),
+        // Counters, gauges and histograms for `/metrics`, shared by the listener, clients and queue.
+        .target(name: "TenkiMetrics", swiftSettings: strict),
         // HTTP/1.1 server on sockets, and the outbound HTTPTransport protocol with its URLSession implementation.
         .target(name: "TenkiHTTP", dependencies: ["CTenkiSystem", "TenkiLogging"], swiftSettings: strict),
         // API clients (OpenWeatherMap), Slack request verification.
         .target(
             name: "TenkiServices",
             dependencies: [
-                "TenkiCore", "TenkiHTTP", "TenkiLogging", "CSQLite",
+                "TenkiCore", "TenkiHTTP", "TenkiLogging", "TenkiMetrics", "CSQLite",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strict
@@ -47,7 +49,7 @@ let package = Package(
         // Settings, routes and handlers, commands of the executable.
         .target(
             name: "TenkiApp",
-            dependencies: ["TenkiCore", "TenkiHTTP", "TenkiLogging", "TenkiServices", "TenkiTesting"],
+            dependencies: ["TenkiCore", "TenkiHTTP", "TenkiLogging", "TenkiMetrics", "TenkiServices", "TenkiTesting"],
             swiftSettings: strict
         ),
         .executableTarget(name: "tenki", dependencies: ["TenkiApp"], swiftSettings: strict),

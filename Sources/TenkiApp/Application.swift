@@ -2,6 +2,7 @@ import Foundation
 import TenkiCore
 import TenkiHTTP
 import TenkiLogging
+import TenkiMetrics
 import TenkiServices
 
 /// What the application needs from the outside world. Tests pass fakes; `main` passes the real ones.

@@ -1,5 +1,6 @@
+import TenkiMetrics
+@testable import TenkiMetrics
 import Testing
-@testable import TenkiApp
 
 @Suite("Metrics registry")
 struct MetricsRegistryTests {

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 @testable import TenkiApp
 import TenkiCore
 import TenkiHTTP
 import TenkiLogging
+import TenkiMetrics
 import TenkiServices
+import Testing
 
 /// The router in process: no socket, a fixed clock, a responder that records what it was asked.
 @Suite("Router")

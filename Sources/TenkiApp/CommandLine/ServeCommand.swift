@@ -1,6 +1,7 @@
 import Foundation
 import TenkiHTTP
 import TenkiLogging
+import TenkiMetrics
 
 /// `tenki serve`: the webhook listener, until SIGTERM or SIGINT, then a graceful drain.
 enum ServeCommand {

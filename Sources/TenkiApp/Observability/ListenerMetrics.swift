@@ -1,4 +1,5 @@
 import TenkiHTTP
+import TenkiMetrics
 
 /// Feeds the listener's own events (connections, limit rejections) into `/metrics`; requests that
 /// reach the router are counted there, with their route.

@@ -2,6 +2,7 @@ import Foundation
 import TenkiCore
 import TenkiHTTP
 import TenkiLogging
+import TenkiMetrics
 import TenkiServices
 
 /// The listener's routes, in CONTRACT.md's order: routing (404, 405), then the body (415), then
