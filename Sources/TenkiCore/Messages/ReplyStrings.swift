@@ -11,6 +11,10 @@ public struct ReplyStrings: Sendable {
     public var rain: String
     public var snow: String
     public var localTime: String
+    public var forecastTitle: String
+    public var forecastDay: String
+    public var weekdays: [String]
+    public var chanceOfRain: String
     public var dataSource: String
     public var alsoMatched: String
     public var helpTitle: String
@@ -54,6 +58,10 @@ extension ReplyStrings {
         rain: "Rain",
         snow: "Snow",
         localTime: "Local time {time} (UTC{offset})",
+        forecastTitle: "{place}: the next days",
+        forecastDay: "{weekday} {day} {month}",
+        weekdays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+        chanceOfRain: "chance of rain",
         dataSource: "Data: OpenWeatherMap",
         alsoMatched: "Also matched: {places}. Add a country code to pick one, e.g. `{example}`.",
         helpTitle: "Tenki: weather in Slack",
@@ -80,6 +88,10 @@ extension ReplyStrings {
         rain: "雨量",
         snow: "降雪量",
         localTime: "現地時刻 {time}（UTC{offset}）",
+        forecastTitle: "{place} の天気予報",
+        forecastDay: "{month}月{day}日({weekday})",
+        weekdays: ["日", "月", "火", "水", "木", "金", "土"],
+        chanceOfRain: "降水確率",
         dataSource: "データ: OpenWeatherMap",
         alsoMatched: "ほかの候補: {places}。国コードを付けると選べます（例: `{example}`）。",
         helpTitle: "Tenki: Slack で天気予報",

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The next days at a place, one line per day: date, emoji, high / low, chance of rain.
+public struct ForecastMessageFormatter: Sendable {
+    public var strings: ReplyStrings
+    public var visibility: SlackMessage.ResponseType
+
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    public init(language: WeatherLanguage, visibility: SlackMessage.ResponseType = .inChannel) {
+        self.strings = .table(for: language)
+        self.visibility = visibility
+    }
+
+    /// - Parameters:
+    ///   - placeTitle: the place as the user should read it (`Da Nang, VN`).
+    ///   - staleAge: set when the answer is an older one served because the provider failed.
+    public func forecast(_ days: [DailyForecast], placeTitle: String, units: Units, staleContext: String? = nil) -> SlackMessage {
+        let title = ReplyStrings.fill(strings.forecastTitle, ["place": placeTitle])
+        let lines = days.prefix(6).map { line(for: $0, units: units) }
+        var context: [ContextElement] = [.markdown(strings.dataSource)]
+        if let staleContext { context.insert(.markdown(staleContext), at: 0) }
+        let blocks: [Block] = [
+            .header("📅 " + title),
+            Section.markdown(lines.joined(separator: "\n")),
+            .context(context),
+        ]
+        let summary = days.prefix(3).map { day in
+            "\(dateLabel(day)) \(Self.degrees(day.high))/\(Self.degrees(day.low))"
+        }.joined(separator: ", ")
+        return SlackMessage(text: "📅 \(title): \(summary)", blocks: blocks, responseType: visibility)
+    }
+
+    func line(for day: DailyForecast, units: Units) -> String {
+        let emoji = day.condition.map { WeatherEmoji.emoji(forConditionID: $0.id, isNight: false) } ?? WeatherEmoji.neutral
+        var text = "*\(dateLabel(day))*  \(emoji)  \(Self.degrees(day.high)) / \(Self.degrees(day.low)) \(units.temperatureSymbol)"
+        if let chance = day.chanceOfPrecipitation {
+            text += "  💧 \(Int((chance * 100).rounded()))% \(strings.chanceOfRain)"
+        }
+        if let description = day.condition?.description, !description.isEmpty {
+            text += "  · " + Mrkdwn.escape(description)
+        }
+        return text
+    }
+
+    func dateLabel(_ day: DailyForecast) -> String {
+        let month = strings.language == .ja ? String(day.month) : Self.monthNames[max(0, min(11, day.month - 1))]
+        return ReplyStrings.fill(strings.forecastDay, [
+            "weekday": strings.weekdays[max(0, min(6, day.weekday))], "day": String(day.day), "month": month,
+        ])
+    }
+
+    static func degrees(_ value: Double) -> String {
+        "\(Int(value.rounded()))°"
+    }
+}
