@@ -51,6 +51,6 @@ public struct ForecastMessageFormatter: Sendable {
     }
 
     static func degrees(_ value: Double) -> String {
-        "\(Int(value.rounded()))°"
+        "\(Int(value.rounded()))"
     }
 }
