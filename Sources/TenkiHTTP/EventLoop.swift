@@ -216,11 +216,12 @@ final class EventLoop: @unchecked Sendable {
         connection.isClosed = true
         connection.inFlight?.task.cancel()
         connection.inFlight = nil
-        poller.remove(connection.fd)
-        _ = systemClose(connection.fd)
-        connections[connection.fd] = nil
+        // Counted as closed before the peer can see EOF, so the count never lags what clients observe.
         coordinator.connectionClosed()
         observer?.connectionClosed()
+        poller.remove(connection.fd)
+        connections[connection.fd] = nil
+        _ = systemClose(connection.fd)
     }
 }
 
