@@ -115,6 +115,12 @@ final class EventLoop: @unchecked Sendable {
                 } else if event.fd == listenerFD {
                     if listening { acceptConnections() }
                 } else if let connection = connections[event.fd] {
+                    // Hang-up after EOF: the peer is gone both ways and a level-triggered HUP would
+                    // keep waking us until the handler finishes, so give up on the connection now.
+                    if event.failed, connection.peerClosed {
+                        close(connection)
+                        continue
+                    }
                     if event.readable || event.failed { readAvailable(connection) }
                     if event.writable, !connection.isClosed { flush(connection) }
                 }
