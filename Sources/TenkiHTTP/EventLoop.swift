@@ -115,6 +115,12 @@ final class EventLoop: @unchecked Sendable {
                 } else if event.fd == listenerFD {
                     if listening { acceptConnections() }
                 } else if let connection = connections[event.fd] {
+                    // Hang-up after EOF: the peer is gone both ways and a level-triggered HUP would
+                    // keep waking us until the handler finishes, so give up on the connection now.
+                    if event.failed, connection.peerClosed {
+                        close(connection)
+                        continue
+                    }
                     if event.readable || event.failed { readAvailable(connection) }
                     if event.writable, !connection.isClosed { flush(connection) }
                 }
@@ -216,11 +222,12 @@ final class EventLoop: @unchecked Sendable {
         connection.isClosed = true
         connection.inFlight?.task.cancel()
         connection.inFlight = nil
-        poller.remove(connection.fd)
-        _ = systemClose(connection.fd)
-        connections[connection.fd] = nil
+        // Counted as closed before the peer can see EOF, so the count never lags what clients observe.
         coordinator.connectionClosed()
         observer?.connectionClosed()
+        poller.remove(connection.fd)
+        connections[connection.fd] = nil
+        _ = systemClose(connection.fd)
     }
 }
 

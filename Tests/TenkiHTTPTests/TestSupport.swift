@@ -6,7 +6,7 @@ import TenkiLogging
 /// - `/inline/...` answered by `handleInline` on the loop;
 /// - `/echo` returns the body it received;
 /// - `/gate/NAME` reports that it started, then waits until the test opens gate NAME;
-/// - `/forever` never answers (for the handler timeout);
+/// - `/forever` reports that it started (gate `forever`) and never answers;
 /// - `/known` is the only path `answerWithoutBody` knows; anything else there is 404.
 /// Anything else: 200 with the path, from `handle` in a task.
 struct TestHandler: HTTPHandler {
@@ -27,6 +27,7 @@ struct TestHandler: HTTPHandler {
             return .text(.ok, "released \(name)")
         }
         if request.path == "/forever" {
+            gates.started("forever").signal()
             await gates.release("never").wait()
         }
         return .text(.ok, "async \(request.path)")

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import TenkiHTTP
+
+@Suite("ResponseSerializer and the Date header")
+struct ResponseSerializerTests {
+    private func serialize(
+        _ response: HTTPResponse, keepAlive: Bool = true, version: HTTPVersion = .http1_1, omitBody: Bool = false
+    ) -> String {
+        var output: [UInt8] = []
+        ResponseSerializer.append(
+            response, to: &output, keepAlive: keepAlive, requestVersion: version, omitBody: omitBody,
+            date: Array("Sun, 06 Nov 1994 08:49:37 GMT".utf8)
+        )
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    @Test func writesStatusHeadersLengthDateAndBody() {
+        let text = serialize(.text(.ok, "hi", headers: ["X-Id": "7"]))
+        #expect(text == "HTTP/1.1 200 OK\r\nX-Id: 7\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 2\r\n"
+            + "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\nhi")
+    }
+
+    @Test(arguments: [
+        (true, HTTPVersion.http1_1, nil as String?), (false, .http1_1, "close"),
+        (true, .http1_0, "keep-alive"), (false, .http1_0, "close"),
+    ])
+    func connectionHeader(keepAlive: Bool, version: HTTPVersion, expected: String?) {
+        let text = serialize(HTTPResponse(status: .ok), keepAlive: keepAlive, version: version)
+        if let expected {
+            #expect(text.contains("\r\nConnection: \(expected)\r\n"))
+        } else {
+            #expect(!text.contains("Connection:"))
+        }
+    }
+
+    @Test func serverOwnedAndUnsafeHandlerHeadersAreDropped() {
+        let headers: HTTPHeaders = [
+            "Content-Length": "999", "Transfer-Encoding": "chunked", "connection": "keep-alive", "Date": "yesterday",
+            "X-Split": "a\r\nSet-Cookie: evil=1", "Bad Name": "x", "X-Fine": "ok",
+        ]
+        let text = serialize(HTTPResponse(status: .ok, headers: headers, body: Array("abc".utf8)), keepAlive: false)
+        #expect(!text.contains("999"))
+        #expect(!text.contains("chunked"))
+        #expect(!text.contains("keep-alive"))
+        #expect(!text.contains("yesterday"))
+        #expect(!text.contains("evil"))
+        #expect(!text.contains("Bad Name"))
+        #expect(text.contains("X-Fine: ok\r\n"))
+        #expect(text.contains("Content-Length: 3\r\n"))
+    }
+
+    @Test func headKeepsTheLengthAndDropsTheBody() {
+        let text = serialize(HTTPResponse(status: .ok, body: Array("abc".utf8)), omitBody: true)
+        #expect(text.contains("Content-Length: 3\r\n"))
+        #expect(text.hasSuffix("\r\n\r\n"))
+    }
+
+    @Test func noContentHasNoLengthAndNoBody() {
+        let text = serialize(HTTPResponse(status: .noContent, body: Array("x".utf8)))
+        #expect(!text.contains("Content-Length"))
+        #expect(text.hasSuffix("\r\n\r\n"))
+    }
+
+    @Test(arguments: [
+        (784_111_777, "Sun, 06 Nov 1994 08:49:37 GMT"),
+        (0, "Thu, 01 Jan 1970 00:00:00 GMT"),
+        (1_709_164_800, "Thu, 29 Feb 2024 00:00:00 GMT"),
+    ])
+    func imfFixdate(seconds: Int, expected: String) {
+        #expect(HTTPDateCache.format(time_t(seconds)) == expected)
+    }
+}
