@@ -29,7 +29,8 @@ extension FakeNewsAPI {
         /// content and source name, ignoring case and accents.
         public func matches(_ query: String) -> Bool {
             let text = Self.fold(
-                [article.title, article.description, article.content, article.source?.name].compactMap { $0 }.joined(separator: " "))
+                [article.title, article.description, article.content, article.source?.name].compactMap { $0 }.joined(
+                    separator: " "))
             let groups = query.replacingOccurrences(of: "\"", with: " ").components(separatedBy: " OR ")
             return groups.contains { group in
                 let words = group.split(whereSeparator: \.isWhitespace).filter { $0 != "AND" }

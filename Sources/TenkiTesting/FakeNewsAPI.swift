@@ -128,7 +128,8 @@ public struct FakeNewsAPI: HTTPHandler {
     static func articles(_ found: [Sample], pageSize: Int, page: Int) -> HTTPResponse {
         let start = min((page - 1) * pageSize, found.count)
         let slice = found[start..<min(start + pageSize, found.count)]
-        let body = #"{"status":"ok","totalResults":\#(found.count),"articles":["# + slice.map(\.json).joined(separator: ",") + "]}"
+        let body =
+            #"{"status":"ok","totalResults":\#(found.count),"articles":["# + slice.map(\.json).joined(separator: ",") + "]}"
         return json(.ok, body)
     }
 

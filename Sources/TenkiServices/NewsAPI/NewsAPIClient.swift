@@ -43,7 +43,8 @@ public struct NewsAPIClient: Sendable {
     ///
     /// An unsupported country is refused as `.badRequest` without a request: NewsAPI would answer
     /// an empty list, and "no news" is a worse answer than "unknown country".
-    public func topHeadlines(country: String, category: NewsCategory?, pageSize: Int) async throws(NewsAPIError) -> [NewsArticle] {
+    public func topHeadlines(country: String, category: NewsCategory?, pageSize: Int) async throws(NewsAPIError) -> [NewsArticle]
+    {
         guard let validCountry = NewsCountry(code: country) else {
             throw NewsAPIError(
                 .badRequest(code: "parameterInvalid", message: "unsupported country \(country)"), operation: .topHeadlines)

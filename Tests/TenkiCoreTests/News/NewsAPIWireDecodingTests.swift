@@ -44,7 +44,8 @@ struct NewsAPIWireDecodingTests {
     }
 
     @Test func errorBodyIsReadFromAnyBody() throws {
-        let error = try decode(NewsAPIWire.ErrorBody.self, String(decoding: try Fixtures.bytes("newsapi_error_rateLimited_429.json"), as: UTF8.self))
+        let error = try decode(
+            NewsAPIWire.ErrorBody.self, String(decoding: try Fixtures.bytes("newsapi_error_rateLimited_429.json"), as: UTF8.self))
         #expect(error.isError)
         #expect(error.code == "rateLimited")
         #expect(error.message?.hasPrefix("You have made too many requests recently.") == true)

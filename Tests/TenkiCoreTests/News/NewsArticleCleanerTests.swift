@@ -20,7 +20,8 @@ struct NewsArticleCleanerTests {
         let article = try #require(
             cleaner.article(
                 from: wire(
-                    title: "Vietnam&#8217;s <b>exports</b>\r\n rise", description: "<ul><li>One &amp; two</li><li>Three&hellip;</li></ul>",
+                    title: "Vietnam&#8217;s <b>exports</b>\r\n rise",
+                    description: "<ul><li>One &amp; two</li><li>Three&hellip;</li></ul>",
                     image: "https://img.test/a.jpg", source: "Reuters")))
         #expect(article.title == "Vietnam’s exports rise")
         #expect(article.summary == "One & two Three…")
@@ -46,7 +47,8 @@ struct NewsArticleCleanerTests {
 
     @Test(arguments: [
         NewsAPIWire.Article(
-            source: NewsAPIWire.Source(name: "[Removed]"), title: "[Removed]", description: "[Removed]", url: "https://removed.com",
+            source: NewsAPIWire.Source(name: "[Removed]"), title: "[Removed]", description: "[Removed]",
+            url: "https://removed.com",
             publishedAt: "1970-01-01T00:00:00Z", content: "[Removed]"),
         NewsAPIWire.Article(title: "[Removed]", url: "https://news.test/x", publishedAt: "2026-11-28T09:00:00Z"),
         NewsAPIWire.Article(title: "Real title", url: "https://removed.com", publishedAt: "2026-11-28T09:00:00Z"),

@@ -24,9 +24,10 @@ struct NewsCategoryAndCountryTests {
         for category in NewsCategory.allCases {
             #expect(NewsCategory(userWord: category.rawValue) == category)
         }
-        #expect(NewsCategory.allCases.map(\.rawValue).sorted() == [
-            "business", "entertainment", "general", "health", "science", "sports", "technology",
-        ])
+        #expect(
+            NewsCategory.allCases.map(\.rawValue).sorted() == [
+                "business", "entertainment", "general", "health", "science", "sports", "technology",
+            ])
     }
 
     @Test func topicFromUserText() {

@@ -97,12 +97,16 @@ struct FakeNewsAPITests {
     @Test func callLogIsSharedByCopiesAndCanBeCleared() async {
         let copy = fake
         _ = await copy.handle(
-            HTTPRequest(method: "GET", target: "/v2/everything?q=a%20b&pageSize=2", headers: ["X-Api-Key": "fake-key", "Accept": "x"]))
+            HTTPRequest(
+                method: "GET", target: "/v2/everything?q=a%20b&pageSize=2", headers: ["X-Api-Key": "fake-key", "Accept": "x"]))
         let call = fake.calls.last
         #expect(call?.method == "GET")
         #expect(call?.path == "/v2/everything")
         #expect(call?.rawQuery == "q=a%20b&pageSize=2")
-        #expect(call?.queryItems == [FakeNewsAPI.QueryItem(name: "q", value: "a b"), FakeNewsAPI.QueryItem(name: "pageSize", value: "2")])
+        #expect(
+            call?.queryItems == [
+                FakeNewsAPI.QueryItem(name: "q", value: "a b"), FakeNewsAPI.QueryItem(name: "pageSize", value: "2"),
+            ])
         #expect(call?.headers["accept"] == "x")
         fake.removeAllCalls()
         #expect(copy.calls.isEmpty)

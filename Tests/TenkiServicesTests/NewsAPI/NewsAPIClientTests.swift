@@ -83,11 +83,14 @@ struct NewsAPIClientTests {
     @Test func categoryAndCountryAreSent() async throws {
         let articles = try await client().topHeadlines(country: "US", category: .technology, pageSize: 3)
         #expect(fake.calls.last?.rawQuery == "country=us&category=technology&pageSize=3")
-        #expect(articles.map(\.title) == [
-            "Apple releases iOS 26.2 with more Live Translation languages",
-            "Swift 6.2 arrives with approachable concurrency and faster builds",
-        ])
-        #expect(articles[0].summary == "Apple's latest update adds Japanese & Vietnamese to Live Translation, plus lock screen tweaks.")
+        #expect(
+            articles.map(\.title) == [
+                "Apple releases iOS 26.2 with more Live Translation languages",
+                "Swift 6.2 arrives with approachable concurrency and faster builds",
+            ])
+        #expect(
+            articles[0].summary
+                == "Apple's latest update adds Japanese & Vietnamese to Live Translation, plus lock screen tweaks.")
         #expect(articles[0].imageURL != nil)
         #expect(articles[1].imageURL == nil)  // http only
         #expect(articles[1].summary == "Default main-actor isolation for apps Faster incremental builds on Linux")
@@ -101,7 +104,9 @@ struct NewsAPIClientTests {
     }
 
     @Test func unsupportedCountryAndBlankQueryAreRefusedWithoutARequest() async throws {
-        let country = await #expect(throws: NewsAPIError.self) { try await client().topHeadlines(country: "vn", category: nil, pageSize: 5) }
+        let country = await #expect(throws: NewsAPIError.self) {
+            try await client().topHeadlines(country: "vn", category: nil, pageSize: 5)
+        }
         #expect(country?.kind == .badRequest(code: "parameterInvalid", message: "unsupported country vn"))
         let blank = await #expect(throws: NewsAPIError.self) { try await client().everything(query: " \n", pageSize: 5) }
         #expect(blank?.kind == .badRequest(code: "parametersMissing", message: "nothing to search for"))
@@ -119,7 +124,8 @@ struct NewsAPIClientTests {
         var texts: [String] = []
         for useSearch in [false, true] {
             do {
-                _ = useSearch
+                _ =
+                    useSearch
                     ? try await client.everything(query: "vietnam", pageSize: 5)
                     : try await client.topHeadlines(country: "us", category: .business, pageSize: 5)
                 Issue.record("expected a failure")
@@ -139,7 +145,9 @@ struct NewsAPIClientTests {
         let first = try #require(sink.records.first)
         #expect(first.level == .debug)
         #expect(NewsRecordingLogSink.value("operation", in: first) == "top-headlines")
-        #expect(NewsRecordingLogSink.value("url", in: first) == "https://newsapi.test/v2/top-headlines?country=us&category=business&pageSize=5")
+        #expect(
+            NewsRecordingLogSink.value("url", in: first)
+                == "https://newsapi.test/v2/top-headlines?country=us&category=business&pageSize=5")
         #expect(NewsRecordingLogSink.value("status", in: first) == "401")
         #expect(NewsRecordingLogSink.value("duration_ms", in: first) != nil)
     }
@@ -169,7 +177,9 @@ struct NewsAPIClientTests {
     @Test func statusErrorWithHTTP200IsATypedError() async throws {
         let body = #"{"status":"error","code":"rateLimited","message":"You have made too many requests recently."}"#
         let client = try NewsTestClients.answering(status: 200, body: Array(body.utf8))
-        let error = await #expect(throws: NewsAPIError.self) { try await client.topHeadlines(country: "us", category: nil, pageSize: 5) }
+        let error = await #expect(throws: NewsAPIError.self) {
+            try await client.topHeadlines(country: "us", category: nil, pageSize: 5)
+        }
         #expect(error?.kind == .rateLimited)
         #expect(error?.httpStatus == 200)
         #expect(error?.isTemporary == true)

@@ -70,7 +70,8 @@ struct NewsAPIErrorMappingTests {
     }
 
     @Test func okBodyDecodes() throws {
-        let response = try interpreter.interpret(status: 200, body: Array(#"{"status":"ok","totalResults":7,"articles":[{}]}"#.utf8))
+        let response = try interpreter.interpret(
+            status: 200, body: Array(#"{"status":"ok","totalResults":7,"articles":[{}]}"#.utf8))
         #expect(response.totalResults == 7)
         #expect(response.articles.count == 1)
     }

@@ -39,13 +39,16 @@ private let expectations: [NewsFixtureExpectation] = [
                 "BNB’s 29th burn could be the catalyst for a new rally if resistance breaks.",
                 "As a bullish 2024 ramps up, established players Binance Coin (BNB) and Solana (SOL) once again steal the show. But as these market giants struggle to scale and strengthen their ecosystems, Lunex Network is cutting through the noise with its innovative tech, p…",
             ], images: 2)),
-    .init(file: "newsapi_empty_totalResults_0.json", status: 200, outcome: .articles(count: 0, firstTitle: nil, summaries: [], images: 0)),
+    .init(
+        file: "newsapi_empty_totalResults_0.json", status: 200,
+        outcome: .articles(count: 0, firstTitle: nil, summaries: [], images: 0)),
     .init(file: "newsapi_error_apiKeyInvalid_401.json", status: 401, outcome: .failure(.invalidKey, code: "apiKeyInvalid")),
     .init(file: "newsapi_error_apiKeyMissing_401.json", status: 401, outcome: .failure(.invalidKey, code: "apiKeyMissing")),
     .init(
         file: "newsapi_error_parameterInvalid_category_on_everything.json", status: 400,
         outcome: .failure(
-            .badRequest(code: "parameterInvalid", message: "The category param is not currently supported on the /everything endpoint."),
+            .badRequest(
+                code: "parameterInvalid", message: "The category param is not currently supported on the /everything endpoint."),
             code: "parameterInvalid")),
     .init(
         file: "newsapi_error_parameterInvalid_too_far_in_past.json", status: 400,
@@ -74,7 +77,8 @@ private let expectations: [NewsFixtureExpectation] = [
     .init(
         file: "newsapi_top_headlines_health_description_null_urlToImage_null_content_null.json", status: 200,
         outcome: .articles(
-            count: 1, firstTitle: "Study finds link between genetics and coffee intake - Medical Xpress", summaries: [nil], images: 0)),
+            count: 1, firstTitle: "Study finds link between genetics and coffee intake - Medical Xpress", summaries: [nil],
+            images: 0)),
 ]
 
 @Suite("Every captured NewsAPI body, through the client")
@@ -112,7 +116,9 @@ struct NewsAPIFixtureTableTests {
                 }
             }
         case .failure(let kind, let code):
-            let error = await #expect(throws: NewsAPIError.self) { try await client.topHeadlines(country: "us", category: nil, pageSize: 5) }
+            let error = await #expect(throws: NewsAPIError.self) {
+                try await client.topHeadlines(country: "us", category: nil, pageSize: 5)
+            }
             #expect(error?.kind == kind)
             #expect(error?.providerCode == code)
             #expect(error?.httpStatus == status)
