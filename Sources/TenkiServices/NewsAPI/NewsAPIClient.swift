@@ -1,0 +1,128 @@
+import Foundation
+import TenkiCore
+import TenkiHTTP
+import TenkiLogging
+
+/// NewsAPI.org's `/v2/top-headlines` and `/v2/everything`, over any `HTTPTransport`, returning
+/// cleaned `NewsArticle`s (see `NewsArticleCleaner`).
+///
+/// The key travels in the `X-Api-Key` header, which NewsAPI accepts as an alternative to the
+/// `apiKey` query item: a URL is copied into logs, proxies' access logs, traces and error
+/// messages, a header is not, so the key never has to be scrubbed from a URL in the first place.
+/// Every failure is a `NewsAPIError` that says which call failed and why, without the key.
+/// Each request writes one debug line (redacted URL, status, duration).
+public struct NewsAPIClient: Sendable {
+    public let baseURL: URL
+    public let timeout: Duration
+    let transport: any HTTPTransport
+    let apiKey: String
+    let bearerToken: String?
+    let logger: Logger
+    let cleaner = NewsArticleCleaner()
+
+    /// NewsAPI's largest page; larger `pageSize` values are clamped to it.
+    public static let maximumPageSize = 100
+
+    /// - Parameters:
+    ///   - baseURL: `https://newsapi.org`, or a proxy (a path prefix is kept).
+    ///   - bearerToken: sent as `Authorization: Bearer …`, for proxies that want their own credential.
+    public init(
+        transport: any HTTPTransport, baseURL: URL, apiKey: String, bearerToken: String? = nil, timeout: Duration = .seconds(5),
+        logger: Logger
+    ) {
+        self.transport = transport
+        self.baseURL = baseURL
+        self.apiKey = apiKey
+        self.bearerToken = bearerToken
+        self.timeout = timeout
+        self.logger = logger
+    }
+
+    /// The top headlines in `country` (a code from `NewsCountry.supportedCodes`, any case),
+    /// optionally in one `category`, newest-ranked first as NewsAPI orders them.
+    ///
+    /// An unsupported country is refused as `.badRequest` without a request: NewsAPI would answer
+    /// an empty list, and "no news" is a worse answer than "unknown country".
+    public func topHeadlines(country: String, category: NewsCategory?, pageSize: Int) async throws(NewsAPIError) -> [NewsArticle]
+    {
+        guard let validCountry = NewsCountry(code: country) else {
+            throw NewsAPIError(
+                .badRequest(code: "parameterInvalid", message: "unsupported country \(country)"), operation: .topHeadlines)
+        }
+        var query: [(name: String, value: String)] = [("country", validCountry.code)]
+        if let category { query.append(("category", category.rawValue)) }
+        query.append(("pageSize", String(Self.clamp(pageSize))))
+        return try await articles(.topHeadlines, path: "/v2/top-headlines", query: query)
+    }
+
+    /// Articles from all sources matching `query` (any language, as typed: `ベトナム`, `C++ & Rust`),
+    /// newest first. Sends neither `category` (NewsAPI rejects it on this endpoint) nor `language`
+    /// (so a Japanese query finds English articles that mention it and vice versa).
+    public func everything(query: String, pageSize: Int) async throws(NewsAPIError) -> [NewsArticle] {
+        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw NewsAPIError(.badRequest(code: "parametersMissing", message: "nothing to search for"), operation: .everything)
+        }
+        return try await articles(
+            .everything, path: "/v2/everything",
+            query: [("q", trimmed), ("sortBy", "publishedAt"), ("pageSize", String(Self.clamp(pageSize)))])
+    }
+
+    private static func clamp(_ pageSize: Int) -> Int { min(max(pageSize, 1), maximumPageSize) }
+
+    /// Sends one GET and returns the cleaned articles, or throws the error the response (or its absence) means.
+    private func articles(
+        _ operation: NewsAPIError.Operation, path: String, query: [(name: String, value: String)]
+    ) async throws(NewsAPIError) -> [NewsArticle] {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        let text = base + path + "?" + QueryEncoding.encode(query)
+        guard let url = URL(string: text) else {
+            throw NewsAPIError(.connectionFailed(reason: "cannot build a URL from the base URL"), operation: operation)
+        }
+        var headers: HTTPHeaders = ["Accept": "application/json"]
+        if !apiKey.isEmpty { headers.add("X-Api-Key", apiKey) }
+        if let bearerToken { headers.add("Authorization", "Bearer \(bearerToken)") }
+        let request = OutboundRequest(method: "GET", url: url, headers: headers, timeout: timeout)
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        let response: OutboundResponse
+        do {
+            response = try await transport.send(request)
+        } catch {
+            log(operation, text, status: "none", since: start, clock, extra: [("error", error.description)])
+            throw NewsAPIError(kind(for: error), operation: operation)
+        }
+        log(operation, text, status: String(response.status), since: start, clock)
+        let wire = try NewsAPIResponseInterpreter(operation: operation, secrets: secrets)
+            .interpret(status: response.status, body: response.body)
+        return cleaner.clean(wire.articles)
+    }
+
+    private var secrets: [String] { [apiKey, bearerToken].compactMap { $0 }.filter { !$0.isEmpty } }
+
+    private func kind(for error: TransportError) -> NewsAPIError.Kind {
+        switch error {
+        case .timedOut: .timedOut
+        case .cancelled: .cancelled
+        case .connectionFailed(let reason), .invalidResponse(let reason):
+            .connectionFailed(reason: NewsAPIResponseInterpreter.scrub(reason, secrets: secrets))
+        }
+    }
+
+    private func log(
+        _ operation: NewsAPIError.Operation, _ url: String, status: String, since start: ContinuousClock.Instant,
+        _ clock: ContinuousClock, extra: [(key: String, value: String)] = []
+    ) {
+        guard logger.isEnabled(.debug) else { return }
+        let elapsed = clock.now - start
+        let millis = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        logger.debug(
+            "newsapi request",
+            [
+                ("operation", operation.rawValue), ("url", URLRedaction.redactingSecrets(in: url)), ("status", status),
+                ("duration_ms", String(millis)),
+            ] + extra)
+    }
+}
