@@ -1,0 +1,41 @@
+/// Proleptic Gregorian dates as day numbers (days since 1970-01-01), using Howard Hinnant's
+/// `days_from_civil` algorithms. The schedule search walks local days with plain integer
+/// arithmetic this way, and asks the time zone only for offsets, so skipping a month or a year
+/// costs nothing and no `Calendar` call can move a date across a DST gap behind our back.
+struct CivilDate: Equatable, Sendable {
+    var year: Int
+    var month: Int
+    var day: Int
+
+    init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// 0 is Sunday, as in cron. Day 0 (1970-01-01) was a Thursday.
+    static func weekday(ofDayNumber dayNumber: Int) -> Int {
+        ((dayNumber + 4) % 7 + 7) % 7
+    }
+}
