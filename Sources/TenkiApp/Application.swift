@@ -56,8 +56,15 @@ public func buildApplication(
             bearerToken: settings.openWeatherBearerToken, timeout: settings.upstreamTimeout,
             logger: dependencies.logger.with("component", "openweather"))
     }
+    let newsClient = settings.newsAPIKey.map { key in
+        NewsAPIClient(
+            transport: dependencies.transport, baseURL: settings.newsAPIBaseURL, apiKey: key,
+            bearerToken: settings.newsAPIBearerToken, timeout: settings.upstreamTimeout,
+            logger: dependencies.logger.with("component", "newsapi"))
+    }
     let weather = WeatherCommandHandler(client: client, settings: settings, clock: dependencies.clock)
-    let commands = TenkiCommands(weather: weather, settings: settings)
+    let news = NewsCommandHandler(client: newsClient, settings: settings, clock: dependencies.clock, notices: weather.notices)
+    let commands = TenkiCommands(weather: weather, news: news, settings: settings)
     let router = TenkiRouter(
         verifier: verifier, commands: commands, metrics: dependencies.metrics, logger: dependencies.logger, isDraining: isDraining)
     return TenkiApplication(settings: settings, router: router, commands: commands)

@@ -6,6 +6,7 @@ import TenkiServices
 /// the names a workspace renamed them to). A command Tenki does not know gets help, never an error.
 public struct TenkiCommands: SlashCommandResponder {
     let weather: WeatherCommandHandler
+    let news: NewsCommandHandler
     let settings: Settings
 
     public func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
@@ -14,7 +15,7 @@ public struct TenkiCommands: SlashCommandResponder {
         case settings.commandNames.weather:
             return await weather.respond(to: payload, logger: logger)
         case settings.commandNames.news:
-            return notices.newsNotReady()
+            return await news.respond(to: payload, logger: logger)
         default:
             logger.notice("unknown command", [("command", payload.command)])
             return notices.unknownCommand(payload.command)

@@ -71,7 +71,7 @@ struct WeatherCommandHandler: Sendable {
         return places.dropFirst().filter { seen.insert(WeatherMessageFormatter.title(of: $0)).inserted }
     }
 
-    static func problem(for error: OpenWeatherError, query: String) -> NoticeMessages.WeatherProblem {
+    static func problem(for error: OpenWeatherError, query: String) -> NoticeMessages.Problem {
         switch error.kind {
         case .placeNotFound(let query): .placeNotFound(query: query)
         case .badRequest: error.operation == .geocode ? .badPlace(query: query) : .upstreamFailed

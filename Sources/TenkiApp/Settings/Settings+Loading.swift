@@ -27,12 +27,16 @@ extension Settings {
             newsAPIKey: try source.value("NEWSAPI_KEY"),
             newsAPIBaseURL: try reader.url("NEWSAPI_BASE_URL") ?? URL(string: "https://newsapi.org")!,
             newsAPIBearerToken: try source.value("NEWSAPI_BEARER_TOKEN"),
+            newsCountry: try reader.choice("TENKI_NEWS_COUNTRY", default: NewsCountry.default.code) { NewsCountry(code: $0)?.code },
             upstreamTimeout: try reader.milliseconds("TENKI_UPSTREAM_TIMEOUT_MS", default: 5000, range: 100...120_000),
             upstreamConnectionsPerHost: try reader.integer("TENKI_UPSTREAM_CONNECTIONS_PER_HOST", default: 32, range: 16...1024),
             language: try reader.choice("TENKI_LANG", default: WeatherLanguage.en, WeatherLanguage.init(rawValue:)),
             units: try reader.choice("TENKI_UNITS", default: Units.metric, Units.init(rawValue:)),
             defaultCity: try source.value("TENKI_DEFAULT_CITY"),
             inlineBudget: try reader.milliseconds("TENKI_INLINE_BUDGET_MS", default: 2000, range: 100...2800),
+            resultVisibility: try reader.choice("TENKI_RESULT_VISIBILITY", default: SlackMessage.ResponseType.inChannel) {
+                SlackMessage.ResponseType(rawValue: $0)
+            },
             statePath: try source.value("TENKI_STATE") ?? Self.defaultStatePath(environment: environment),
             schedulerEnabled: try reader.onOff("TENKI_SCHEDULER", default: true),
             logLevel: try reader.choice("TENKI_LOG_LEVEL", default: "info") { ["debug", "info", "notice", "warning", "error"].contains($0) ? $0 : nil },

@@ -16,6 +16,8 @@ public struct Settings: Sendable {
     public var newsAPIKey: String?
     public var newsAPIBaseURL: URL
     public var newsAPIBearerToken: String?
+    /// Two-letter country of `/news` top headlines.
+    public var newsCountry: String
     public var upstreamTimeout: Duration
     public var upstreamConnectionsPerHost: Int
 
@@ -24,6 +26,8 @@ public struct Settings: Sendable {
     public var units: Units
     public var defaultCity: String?
     public var inlineBudget: Duration
+    /// Who sees results (errors and help are always ephemeral).
+    public var resultVisibility: SlackMessage.ResponseType
 
     // Process
     public var statePath: String

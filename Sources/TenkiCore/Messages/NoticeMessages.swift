@@ -11,8 +11,13 @@ public struct NoticeMessages: Sendable {
         self.newsCommand = newsCommand
     }
 
-    /// Why a weather lookup gave no answer, in terms a user can act on.
-    public enum WeatherProblem: Sendable, Equatable {
+    /// The provider behind a command, named in its error messages.
+    public enum Service: Sendable, Equatable {
+        case weather, news
+    }
+
+    /// Why a lookup gave no answer, in terms a user can act on.
+    public enum Problem: Sendable, Equatable {
         case placeNotFound(query: String)
         case badPlace(query: String)
         case notConfigured
@@ -23,40 +28,58 @@ public struct NoticeMessages: Sendable {
     }
 
     public func weatherHelp() -> SlackMessage {
-        let body = ReplyStrings.fill(strings.weatherHelp, ["command": weatherCommand])
-        return SlackMessage(
-            text: strings.helpTitle + "\n" + body,
-            blocks: [.header(strings.helpTitle), Section.markdown(body)],
-            responseType: .ephemeral)
+        help(ReplyStrings.fill(strings.weatherHelp, ["command": weatherCommand]))
+    }
+
+    public func newsHelp() -> SlackMessage {
+        help(ReplyStrings.fill(strings.newsHelp, ["command": newsCommand]))
     }
 
     public func unknownCommand(_ command: String) -> SlackMessage {
         let text = ReplyStrings.fill(strings.unknownCommand, ["command": Mrkdwn.escape(command), "weather": weatherCommand, "news": newsCommand])
-        let help = ReplyStrings.fill(strings.weatherHelp, ["command": weatherCommand])
-        return SlackMessage(text: text, blocks: [Section.markdown(text), Section.markdown(help)], responseType: .ephemeral)
+        let weather = ReplyStrings.fill(strings.weatherHelp, ["command": weatherCommand])
+        let news = ReplyStrings.fill(strings.newsHelp, ["command": newsCommand])
+        return SlackMessage(
+            text: text, blocks: [Section.markdown(text), .divider, Section.markdown(weather), Section.markdown(news)],
+            responseType: .ephemeral)
     }
 
-    public func newsNotReady() -> SlackMessage {
-        notice(ReplyStrings.fill(strings.newsNotReady, ["weather": weatherCommand]))
+    public func weather(_ problem: Problem) -> SlackMessage {
+        failure(problem, service: .weather)
     }
 
-    public func weather(_ problem: WeatherProblem) -> SlackMessage {
+    public func failure(_ problem: Problem, service: Service) -> SlackMessage {
+        let serviceName = service == .weather ? strings.weatherServiceName : strings.newsServiceName
+        let names = [
+            "service": serviceName, "Service": capitalised(serviceName),
+            "provider": service == .weather ? "OpenWeatherMap" : "NewsAPI", "command": weatherCommand,
+        ]
         let text: String
         switch problem {
         case .placeNotFound(let query):
             text = ReplyStrings.fill(strings.placeNotFound, ["query": Mrkdwn.escape(query.truncated(to: 100)), "command": weatherCommand])
         case .badPlace(let query):
             text = ReplyStrings.fill(strings.badPlace, ["query": Mrkdwn.escape(query.truncated(to: 100)), "command": weatherCommand])
-        case .notConfigured: text = strings.notConfigured
-        case .keyRejected: text = strings.keyRejected
-        case .rateLimited: text = strings.rateLimited
-        case .timedOut: text = strings.timedOut
-        case .upstreamFailed: text = strings.upstreamFailed
+        case .notConfigured: text = ReplyStrings.fill(strings.notConfigured, names)
+        case .keyRejected: text = ReplyStrings.fill(strings.keyRejected, names)
+        case .rateLimited: text = ReplyStrings.fill(strings.rateLimited, names)
+        case .timedOut: text = ReplyStrings.fill(strings.timedOut, names)
+        case .upstreamFailed: text = ReplyStrings.fill(strings.upstreamFailed, names)
         }
         return notice("⚠️ " + text)
     }
 
-    private func notice(_ text: String) -> SlackMessage {
+    /// A plain ephemeral line (confirmations of `set`, rate-limit notes).
+    public func notice(_ text: String) -> SlackMessage {
         SlackMessage(text: text, blocks: [Section.markdown(text)], responseType: .ephemeral)
+    }
+
+    private func help(_ body: String) -> SlackMessage {
+        SlackMessage(text: strings.helpTitle + "\n" + body, blocks: [.header(strings.helpTitle), Section.markdown(body)], responseType: .ephemeral)
+    }
+
+    private func capitalised(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
     }
 }

@@ -27,7 +27,18 @@ public struct ReplyStrings: Sendable {
     public var timedOut: String
     public var upstreamFailed: String
     public var badPlace: String
-    public var newsNotReady: String
+    public var weatherServiceName: String
+    public var newsServiceName: String
+    public var newsHelp: String
+    public var topHeadlines: String
+    public var categoryHeadlines: String
+    public var newsSearchTitle: String
+    public var noNews: String
+    public var newsSource: String
+    public var justNow: String
+    public var minutesAgo: String
+    public var hoursAgo: String
+    public var daysAgo: String
 
     public static func table(for language: WeatherLanguage) -> ReplyStrings {
         switch language {
@@ -68,13 +79,24 @@ extension ReplyStrings {
         weatherHelp: "`{command} PLACE` current weather, e.g. `{command} Da Nang, VN` or `{command} 東京`\n`{command} LAT,LON` weather at coordinates, e.g. `{command} 16.05,108.22`\n`{command} help` this help",
         unknownCommand: "I don't know the command `{command}`. I answer `{weather}` and `{news}`.",
         placeNotFound: "I couldn't find “{query}”. Try a city and country code, e.g. `{command} Da Nang, VN`.",
-        notConfigured: "Weather isn't configured on this Tenki yet. Please ask an admin to set the OpenWeatherMap API key.",
-        keyRejected: "The weather service rejected Tenki's API key. Please ask an admin to check it (the server log has the detail).",
-        rateLimited: "The weather service is rate-limiting Tenki right now. Please try again in a minute.",
-        timedOut: "The weather service didn't answer in time. Please try again in a moment.",
-        upstreamFailed: "The weather service had a problem answering. Please try again in a moment.",
+        notConfigured: "{Service} isn't configured on this Tenki yet. Please ask an admin to set the {provider} API key.",
+        keyRejected: "The {service} service rejected Tenki's API key. Please ask an admin to check it (the server log has the detail).",
+        rateLimited: "The {service} service is rate-limiting Tenki right now. Please try again in a minute.",
+        timedOut: "The {service} service didn't answer in time. Please try again in a moment.",
+        upstreamFailed: "The {service} service had a problem answering. Please try again in a moment.",
         badPlace: "“{query}” doesn't look like a place. Try `{command} Da Nang, VN` or `{command} 16.05,108.22`.",
-        newsNotReady: "News is coming soon to this Tenki. For now, try `{weather} Da Nang`."
+        weatherServiceName: "weather",
+        newsServiceName: "news",
+        newsHelp: "`{command}` top headlines\n`{command} tech` a category: business, entertainment, health, science, sports, tech\n`{command} ベトナム` search the news for any words, newest first\n`{command} help` this help",
+        topHeadlines: "Top headlines",
+        categoryHeadlines: "Top headlines: {category}",
+        newsSearchTitle: "News: {query}",
+        noNews: "I found no news for “{query}”. Try fewer or other words, or `{command}` for the top headlines.",
+        newsSource: "Data: NewsAPI.org",
+        justNow: "just now",
+        minutesAgo: "{n} min ago",
+        hoursAgo: "{n} h ago",
+        daysAgo: "{n} d ago"
     )
 
     public static let japanese = ReplyStrings(
@@ -98,12 +120,23 @@ extension ReplyStrings {
         weatherHelp: "`{command} 地名` 現在の天気（例: `{command} 東京` `{command} Da Nang, VN`）\n`{command} 緯度,経度` 座標の天気（例: `{command} 16.05,108.22`）\n`{command} help` このヘルプ",
         unknownCommand: "`{command}` というコマンドは知りません。`{weather}` と `{news}` に答えます。",
         placeNotFound: "「{query}」が見つかりませんでした。都市名と国コードで試してください（例: `{command} Da Nang, VN`）。",
-        notConfigured: "この Tenki では天気がまだ設定されていません。管理者に OpenWeatherMap の API キーの設定を依頼してください。",
-        keyRejected: "天気サービスが Tenki の API キーを拒否しました。管理者に確認を依頼してください（詳細はサーバーのログにあります）。",
-        rateLimited: "天気サービスへのリクエストが制限されています。1 分ほどしてからもう一度お試しください。",
-        timedOut: "天気サービスから時間内に応答がありませんでした。少ししてからもう一度お試しください。",
-        upstreamFailed: "天気サービスで問題が起きました。少ししてからもう一度お試しください。",
+        notConfigured: "この Tenki では{service}がまだ設定されていません。管理者に {provider} の API キーの設定を依頼してください。",
+        keyRejected: "{service}サービスが Tenki の API キーを拒否しました。管理者に確認を依頼してください（詳細はサーバーのログにあります）。",
+        rateLimited: "{service}サービスへのリクエストが制限されています。1 分ほどしてからもう一度お試しください。",
+        timedOut: "{service}サービスから時間内に応答がありませんでした。少ししてからもう一度お試しください。",
+        upstreamFailed: "{service}サービスで問題が起きました。少ししてからもう一度お試しください。",
         badPlace: "「{query}」は地名として読めませんでした。`{command} 東京` や `{command} 16.05,108.22` のように入力してください。",
-        newsNotReady: "ニュースはまもなく対応します。今は `{weather} 東京` をお試しください。"
+        weatherServiceName: "天気",
+        newsServiceName: "ニュース",
+        newsHelp: "`{command}` トップニュース\n`{command} tech` カテゴリ: business, entertainment, health, science, sports, tech（テクノロジー、スポーツなども可）\n`{command} ベトナム` キーワードで検索（新しい順）\n`{command} help` このヘルプ",
+        topHeadlines: "トップニュース",
+        categoryHeadlines: "トップニュース: {category}",
+        newsSearchTitle: "ニュース: {query}",
+        noNews: "「{query}」のニュースは見つかりませんでした。別の言葉を試すか、`{command}` でトップニュースをご覧ください。",
+        newsSource: "データ: NewsAPI.org",
+        justNow: "たった今",
+        minutesAgo: "{n}分前",
+        hoursAgo: "{n}時間前",
+        daysAgo: "{n}日前"
     )
 }
