@@ -3,7 +3,7 @@ import TenkiHTTP
 import TenkiLogging
 import TenkiTesting
 
-/// `tenki fakes`: the fake OpenWeatherMap from bundled samples, as a process on loopback, for local
+/// `tenki fakes`: the fake OpenWeatherMap and NewsAPI from bundled samples, as a process on loopback, for local
 /// development and benchmarks (run it outside the server's process tree).
 enum FakesCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
@@ -16,15 +16,17 @@ enum FakesCommand {
         }
         let port = try list.port("port", command: "fakes") ?? 0
         let logger = Logger(sink: StandardErrorLogSink(), threshold: .notice)
-        let fake = FakeOpenWeatherMap(apiKey: list.value("key") ?? "demo-key")
+        let key = list.value("key") ?? "demo-key"
+        let fakes = FakeUpstreams(openWeather: FakeOpenWeatherMap(apiKey: key), news: FakeNewsAPI(apiKey: key))
         let server = HTTPServer(
             configuration: HTTPServer.Configuration(host: "127.0.0.1", port: port, loopCount: 1),
-            handler: fake, logger: logger)
+            handler: fakes, logger: logger)
         let boundPort = try server.start()
         // Written unbuffered: scripts read these lines while the process keeps running.
-        TenkiCLI.printOutput("OPENWEATHER_BASE_URL=http://127.0.0.1:\(boundPort)\nOPENWEATHER_API_KEY=\(fake.apiKey)")
-        let places = fake.samples.map { $0.place.name }.joined(separator: ", ")
-        logger.notice("fake OpenWeatherMap ready", [("port", String(boundPort)), ("places", places)])
+        let origin = "http://127.0.0.1:\(boundPort)"
+        TenkiCLI.printOutput("OPENWEATHER_BASE_URL=\(origin)\nOPENWEATHER_API_KEY=\(key)\nNEWSAPI_BASE_URL=\(origin)\nNEWSAPI_KEY=\(key)")
+        let places = fakes.openWeather.samples.map { $0.place.name }.joined(separator: ", ")
+        logger.notice("fake OpenWeatherMap and NewsAPI ready", [("port", String(boundPort)), ("places", places)])
         _ = await TerminationSignal.wait()
         await server.shutdown(gracePeriod: .seconds(2))
         return .success

@@ -24,6 +24,10 @@ enum DemoCommand {
         Step(command: "/weather", text: "16.07,108.22", expectedFragment: "°C"),
         Step(command: "/weather", text: "Atlantis", expectedFragment: "couldn't find"),
         Step(command: "/weather", text: "help", expectedFragment: "LAT,LON"),
+        Step(command: "/news", text: "", expectedFragment: "Top headlines"),
+        Step(command: "/news", text: "ベトナム", expectedFragment: "ベトナム"),
+        Step(command: "/news", text: "tech", expectedFragment: "technology"),
+        Step(command: "/news", text: "zxqv nothing", expectedFragment: "found no news"),
         Step(command: "/forecast", text: "Tokyo", expectedFragment: "don't know the command"),
         Step(command: "/weather", text: "Danang", signed: false, expectedStatus: 401, expectedFragment: "invalid Slack signature"),
     ]
@@ -35,8 +39,8 @@ enum DemoCommand {
         guard list.positional.isEmpty else { throw UsageError("demo takes no arguments", command: "demo") }
         let quiet = Logger(sink: StandardErrorLogSink(), threshold: .error)
 
-        let fake = FakeOpenWeatherMap(apiKey: "demo-key")
-        let upstream = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: fake, logger: quiet)
+        let fakes = FakeUpstreams(openWeather: FakeOpenWeatherMap(apiKey: "demo-key"), news: FakeNewsAPI(apiKey: "demo-key"))
+        let upstream = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: fakes, logger: quiet)
         let upstreamPort = try upstream.start()
 
         let stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-demo-\(UUID().uuidString)")
@@ -44,8 +48,10 @@ enum DemoCommand {
         defer { try? FileManager.default.removeItem(at: stateDirectory) }
         let settings = try Settings.load(environment: [
             "SLACK_SIGNING_SECRET": signingSecret,
-            "OPENWEATHER_API_KEY": fake.apiKey,
+            "OPENWEATHER_API_KEY": "demo-key",
             "OPENWEATHER_BASE_URL": "http://127.0.0.1:\(upstreamPort)",
+            "NEWSAPI_KEY": "demo-key",
+            "NEWSAPI_BASE_URL": "http://127.0.0.1:\(upstreamPort)",
             "TENKI_STATE": stateDirectory.appendingPathComponent("tenki.sqlite").path,
         ])
         let transport = URLSessionTransport()
@@ -54,7 +60,7 @@ enum DemoCommand {
         let listenerPort = try listener.start()
         let endpoint = URL(string: "http://127.0.0.1:\(listenerPort)\(TenkiRouter.commandsPath)")!
 
-        TenkiCLI.printOutput("Tenki demo: listener on 127.0.0.1:\(listenerPort), fake OpenWeatherMap on 127.0.0.1:\(upstreamPort)\n")
+        TenkiCLI.printOutput("Tenki demo: listener on 127.0.0.1:\(listenerPort), fake OpenWeatherMap and NewsAPI on 127.0.0.1:\(upstreamPort)\n")
         var failures = 0
         for step in steps {
             let sender = SignedCommandSender(endpoint: endpoint, transport: transport, signingSecret: step.signed ? signingSecret : nil)
@@ -72,7 +78,7 @@ enum DemoCommand {
         }
         await listener.shutdown(gracePeriod: .seconds(2))
         await upstream.shutdown(gracePeriod: .seconds(1))
-        TenkiCLI.printOutput("\(steps.count - failures) of \(steps.count) demo steps as expected; the fake OpenWeatherMap saw \(fake.calls.count) calls.")
+        TenkiCLI.printOutput("\(steps.count - failures) of \(steps.count) demo steps as expected; the fakes saw \(fakes.openWeather.calls.count + fakes.news.calls.count) calls.")
         return failures == 0 ? .success : .failure
     }
 
