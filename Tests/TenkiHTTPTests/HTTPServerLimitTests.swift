@@ -77,6 +77,17 @@ struct HTTPServerLimitTests {
         #expect(observer.rejections.current == [.timedOut])
     }
 
+    @Test func silentNewConnectionIsClosedAfterTheHeaderTimeout() async throws {
+        try await withServer({
+            $0.headerTimeout = .milliseconds(200)
+            $0.idleTimeout = .seconds(60)
+        }) { server, port in
+            let client = try TestClient(port: port)
+            #expect(try await client.isClosedByServer())
+            #expect(server.connectionCount == 0)
+        }
+    }
+
     @Test func slowBodyGets408() async throws {
         try await withServer({ $0.bodyTimeout = .milliseconds(200) }) { _, port in
             let client = try TestClient(port: port)
