@@ -171,11 +171,12 @@ extension EventLoop {
         updateInterest(connection)
     }
 
-    /// Ends a connection whose last response is written: shut our side, then wait briefly for the
-    /// peer's EOF (a "lingering close") so a request body it is still sending does not reset the
-    /// connection before it has read our answer.
+    /// Ends a connection whose last response is written. When the peer may still be sending (a
+    /// rejected body, a broken or unfinished request, pipelined requests we will not answer), shut
+    /// our side and wait briefly for its EOF (a "lingering close"): closing with unread bytes would
+    /// send a reset that can destroy our answer before the peer reads it. Otherwise close now.
     private func finish(_ connection: Connection) {
-        guard !connection.peerClosed else {
+        guard !connection.peerClosed, connection.parser.phase != .idle else {
             close(connection)
             return
         }
