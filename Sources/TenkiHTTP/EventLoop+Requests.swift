@@ -50,7 +50,13 @@ extension EventLoop {
         while connection.inFlight == nil, !connection.closeAfterWrite, !connection.isClosed {
             let request: HTTPRequest
             do {
-                guard let next = try connection.parser.nextRequest() else { break }
+                guard let next = try connection.parser.nextRequest() else {
+                    // Earlier responses are already queued, so the interim answer stays in order.
+                    if connection.parser.takeContinueRequest() {
+                        connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
+                    }
+                    break
+                }
                 request = next
             } catch {
                 reject(connection, error)

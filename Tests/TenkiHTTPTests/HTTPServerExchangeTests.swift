@@ -34,6 +34,18 @@ struct HTTPServerExchangeTests {
         }
     }
 
+    @Test func expectContinueGetsAnInterimResponse() async throws {
+        try await withServer { _, port in
+            let client = try TestClient(port: port)
+            try await client.send("POST /echo HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
+            #expect(try await client.readResponse(ignoringBody: true).status == 100)
+            try await client.send("hello")
+            let response = try await client.readResponse()
+            #expect(response.status == 200)
+            #expect(response.body == "hello")
+        }
+    }
+
     @Test func chunkedBodyIsDecoded() async throws {
         try await withServer { _, port in
             let client = try TestClient(port: port)
