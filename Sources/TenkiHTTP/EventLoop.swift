@@ -96,9 +96,7 @@ final class EventLoop: @unchecked Sendable {
     // MARK: The loop
 
     func run() {
-        if !poller.add(listenerFD, read: true, write: false, exclusive: configuration.loopCount > 1) {
-            logger.error("cannot watch the listening socket", [("errno", "\(errno)")])
-        }
+        watchListener()
         poller.add(waker.readFD, read: true, write: false)
         var events: [PollEvent] = []
         let interval = configuration.sweepInterval
@@ -129,7 +127,7 @@ final class EventLoop: @unchecked Sendable {
             if now >= nextSweep {
                 if listenerPaused, listening {
                     listenerPaused = false
-                    poller.add(listenerFD, read: true, write: false, exclusive: configuration.loopCount > 1)
+                    watchListener()
                 }
                 sweep(now: now)
                 nextSweep = now.advanced(by: interval)
@@ -143,6 +141,15 @@ final class EventLoop: @unchecked Sendable {
         poller.close()
         waker.close()
         coordinator.loopExited()
+    }
+
+    /// Adds the shared listening socket to this loop's poller: exclusively when several loops share
+    /// it (one wake-up per connection, not one per loop), plainly on kernels older than 4.5.
+    private func watchListener() {
+        if configuration.loopCount > 1, poller.add(listenerFD, read: true, write: false, exclusive: true) { return }
+        if !poller.add(listenerFD, read: true, write: false) {
+            logger.error("cannot watch the listening socket", [("errno", "\(errno)")])
+        }
     }
 
     /// Applies what other threads posted; returns false when the loop must stop.
