@@ -103,9 +103,7 @@ final class EventLoop: @unchecked Sendable {
         var nextSweep = clock.now.advanced(by: interval)
         var running = true
         while running {
-            let wait = clock.now.duration(to: nextSweep)
-            let milliseconds = max(0, Int32(clamping: wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000 + 1))
-            poller.wait(timeoutMilliseconds: milliseconds, into: &events)
+            poller.wait(timeoutMilliseconds: Self.milliseconds(until: nextSweep, from: clock.now), into: &events)
             for event in events {
                 if event.fd == waker.readFD {
                     waker.drain()
@@ -141,6 +139,13 @@ final class EventLoop: @unchecked Sendable {
         poller.close()
         waker.close()
         coordinator.loopExited()
+    }
+
+    /// The poll timeout, rounded up so the loop does not wake just before the deadline and spin.
+    static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
+        let wait = now.duration(to: deadline).components
+        guard wait.seconds >= 0 else { return 0 }
+        return Int32(clamping: wait.seconds * 1000 + wait.attoseconds / 1_000_000_000_000_000 + 1)
     }
 
     /// Adds the shared listening socket to this loop's poller: exclusively when several loops share
