@@ -50,7 +50,13 @@ extension EventLoop {
         while connection.inFlight == nil, !connection.closeAfterWrite, !connection.isClosed {
             let request: HTTPRequest
             do {
-                guard let next = try connection.parser.nextRequest() else { break }
+                guard let next = try connection.parser.nextRequest() else {
+                    // Earlier responses are already queued, so the interim answer stays in order.
+                    if connection.parser.takeContinueRequest() {
+                        connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
+                    }
+                    break
+                }
                 request = next
             } catch {
                 reject(connection, error)
@@ -171,11 +177,12 @@ extension EventLoop {
         updateInterest(connection)
     }
 
-    /// Ends a connection whose last response is written: shut our side, then wait briefly for the
-    /// peer's EOF (a "lingering close") so a request body it is still sending does not reset the
-    /// connection before it has read our answer.
+    /// Ends a connection whose last response is written. When the peer may still be sending (a
+    /// rejected body, a broken or unfinished request, pipelined requests we will not answer), shut
+    /// our side and wait briefly for its EOF (a "lingering close"): closing with unread bytes would
+    /// send a reset that can destroy our answer before the peer reads it. Otherwise close now.
     private func finish(_ connection: Connection) {
-        guard !connection.peerClosed else {
+        guard !connection.peerClosed, connection.parser.phase != .idle else {
             close(connection)
             return
         }

@@ -21,7 +21,10 @@ extension EventLoop {
         let elapsed = connection.phaseStartedAt.duration(to: now)
         switch connection.phase {
         case .idle:
-            if draining || elapsed >= configuration.idleTimeout { close(connection) }
+            // A new connection that sends nothing gets the header timeout, not the idle one, so
+            // connecting and staying silent is no cheaper way to hold a connection than a slow head.
+            let limit = connection.requestCount == 0 ? configuration.headerTimeout : configuration.idleTimeout
+            if draining || elapsed >= limit { close(connection) }
         case .head:
             if elapsed >= configuration.headerTimeout { timedOut(connection, "request head not received in time") }
         case .body:

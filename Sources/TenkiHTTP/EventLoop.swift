@@ -96,18 +96,14 @@ final class EventLoop: @unchecked Sendable {
     // MARK: The loop
 
     func run() {
-        if !poller.add(listenerFD, read: true, write: false, exclusive: configuration.loopCount > 1) {
-            logger.error("cannot watch the listening socket", [("errno", "\(errno)")])
-        }
+        watchListener()
         poller.add(waker.readFD, read: true, write: false)
         var events: [PollEvent] = []
         let interval = configuration.sweepInterval
         var nextSweep = clock.now.advanced(by: interval)
         var running = true
         while running {
-            let wait = clock.now.duration(to: nextSweep)
-            let milliseconds = max(0, Int32(clamping: wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000 + 1))
-            poller.wait(timeoutMilliseconds: milliseconds, into: &events)
+            poller.wait(timeoutMilliseconds: Self.milliseconds(until: nextSweep, from: clock.now), into: &events)
             for event in events {
                 if event.fd == waker.readFD {
                     waker.drain()
@@ -129,7 +125,7 @@ final class EventLoop: @unchecked Sendable {
             if now >= nextSweep {
                 if listenerPaused, listening {
                     listenerPaused = false
-                    poller.add(listenerFD, read: true, write: false, exclusive: configuration.loopCount > 1)
+                    watchListener()
                 }
                 sweep(now: now)
                 nextSweep = now.advanced(by: interval)
@@ -143,6 +139,22 @@ final class EventLoop: @unchecked Sendable {
         poller.close()
         waker.close()
         coordinator.loopExited()
+    }
+
+    /// The poll timeout, rounded up so the loop does not wake just before the deadline and spin.
+    static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
+        let wait = now.duration(to: deadline).components
+        guard wait.seconds >= 0 else { return 0 }
+        return Int32(clamping: wait.seconds * 1000 + wait.attoseconds / 1_000_000_000_000_000 + 1)
+    }
+
+    /// Adds the shared listening socket to this loop's poller: exclusively when several loops share
+    /// it (one wake-up per connection, not one per loop), plainly on kernels older than 4.5.
+    private func watchListener() {
+        if configuration.loopCount > 1, poller.add(listenerFD, read: true, write: false, exclusive: true) { return }
+        if !poller.add(listenerFD, read: true, write: false) {
+            logger.error("cannot watch the listening socket", [("errno", "\(errno)")])
+        }
     }
 
     /// Applies what other threads posted; returns false when the loop must stop.

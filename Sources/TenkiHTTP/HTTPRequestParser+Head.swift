@@ -106,8 +106,9 @@ extension HTTPRequestParser {
 
     /// `HTTP/1.1` or `HTTP/1.0`; any other well-formed version is 505, anything else 400.
     static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> HTTPVersion {
-        let prefix = Array("HTTP/".utf8)
-        guard bytes.count == 8, bytes.starts(with: prefix), bytes[6] == UInt8(ascii: "."),
+        guard bytes.count == 8, bytes[0] == UInt8(ascii: "H"), bytes[1] == UInt8(ascii: "T"),
+              bytes[2] == UInt8(ascii: "T"), bytes[3] == UInt8(ascii: "P"), bytes[4] == UInt8(ascii: "/"),
+              bytes[6] == UInt8(ascii: "."),
               isDigit(bytes[5]), isDigit(bytes[7]) else {
             throw HTTPParseError(.malformed, "malformed HTTP version")
         }

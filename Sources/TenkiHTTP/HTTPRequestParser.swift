@@ -52,6 +52,8 @@ public struct HTTPRequestParser: Sendable {
     var pending: HTTPRequest?
     var body: [UInt8] = []
     var trailerBytes = 0
+    /// The head just parsed asked for `100 Continue` before sending its body.
+    var continueRequested = false
 
     public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 64 * 1024, remoteAddress: String = "-") {
         self.maxHeaderBytes = maxHeaderBytes
@@ -149,12 +151,14 @@ public struct HTTPRequestParser: Sendable {
             state = .head
             return request
         case .contentLength(let length):
+            continueRequested = Self.expectsContinue(request)
             pending = request
             body = []
             body.reserveCapacity(length)
             state = .fixedBody(remaining: length)
             return nil
         case .chunked:
+            continueRequested = Self.expectsContinue(request)
             pending = request
             body = []
             state = .chunkSize
@@ -163,8 +167,22 @@ public struct HTTPRequestParser: Sendable {
         }
     }
 
+    /// True once after a head with `Expect: 100-continue` whose body has not arrived: the server then
+    /// sends `100 Continue` (RFC 9110 §10.1.1) so the client stops waiting. A body over the limit is
+    /// an error instead, so such a client gets its 413 without sending the body.
+    public mutating func takeContinueRequest() -> Bool {
+        defer { continueRequested = false }
+        return continueRequested
+    }
+
+    static func expectsContinue(_ request: HTTPRequest) -> Bool {
+        request.version == .http1_1
+            && request.headers.values(for: "Expect").contains { $0.equalsIgnoringASCIICase("100-continue") }
+    }
+
     mutating func finishRequest() -> HTTPRequest? {
         guard var request = pending else { return nil }
+        continueRequested = false  // the body came anyway: an interim answer now would be late
         request.body = body
         pending = nil
         body = []

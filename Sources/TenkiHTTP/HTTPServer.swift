@@ -16,6 +16,8 @@ import Darwin
 /// // ... on SIGTERM:
 /// await server.shutdown(gracePeriod: .seconds(10))
 /// ```
+///
+/// The loop threads run until `shutdown` returns; dropping the last reference does not stop them.
 public final class HTTPServer: Sendable {
     private enum Lifecycle {
         case idle

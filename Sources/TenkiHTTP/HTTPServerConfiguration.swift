@@ -19,6 +19,7 @@ extension HTTPServer {
         /// Requests on one connection before the server answers with `Connection: close`.
         public var maxRequestsPerConnection: Int
         /// Time from the first byte of a request to the end of its head; then 408 and close.
+        /// A new connection that sends nothing at all within it is closed silently.
         public var headerTimeout: Duration
         /// Time from the end of the head to the end of the body; then 408 and close.
         public var bodyTimeout: Duration

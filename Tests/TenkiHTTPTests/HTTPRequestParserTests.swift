@@ -100,6 +100,23 @@ struct HTTPRequestParserValidTests {
         #expect(parser.bufferedByteCount == 0)
     }
 
+    @Test func expectContinueIsReportedOnceWhileTheBodyIsAwaited() throws {
+        var parser = HTTPRequestParser()
+        parser.append(Array("POST /x HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n".utf8))
+        #expect(try parser.nextRequest() == nil)
+        let first = parser.takeContinueRequest(), second = parser.takeContinueRequest()
+        #expect(first)
+        #expect(!second)
+        parser.append(Array("ok".utf8))
+        #expect(try parser.nextRequest()?.body == Array("ok".utf8))
+
+        // Body already here: no interim response.
+        parser.append(Array("POST /x HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\nok".utf8))
+        #expect(try parser.nextRequest() != nil)
+        let late = parser.takeContinueRequest()
+        #expect(!late)
+    }
+
     @Test func remoteAddressIsStamped() throws {
         var parser = HTTPRequestParser(remoteAddress: "10.0.0.1:5555")
         parser.append(Array("GET / HTTP/1.1\r\n\r\n".utf8))

@@ -21,6 +21,23 @@ struct HTTPServerConcurrencyTests {
         }
     }
 
+    @Test func manyConnectionsAtOnceAreAllServed() async throws {
+        try await withServer { server, port in
+            let clients = try (0..<100).map { _ in try TestClient(port: port) }
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                for (index, client) in clients.enumerated() {
+                    group.addTask {
+                        let path = index.isMultiple(of: 2) ? "/inline/\(index)" : "/async/\(index)"
+                        try await client.send(get(path))
+                        return try await client.readResponse().body.hasSuffix(path)
+                    }
+                }
+                for try await matched in group { #expect(matched) }
+            }
+            #expect(server.connectionCount == 100)
+        }
+    }
+
     @Test func pipelinedRequestWaitsForTheSlowOneBeforeIt() async throws {
         let handler = TestHandler()
         try await withServer(handler: handler) { _, port in

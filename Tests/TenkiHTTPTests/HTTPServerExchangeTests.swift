@@ -4,7 +4,8 @@ import Testing
 @Suite("HTTPServer: requests and responses over loopback")
 struct HTTPServerExchangeTests {
     @Test func keepAliveServesSeveralRequestsOnOneConnection() async throws {
-        try await withServer { _, port in
+        let observer = CountingObserver()
+        try await withServer(observer: observer) { _, port in
             let client = try TestClient(port: port)
             for path in ["/inline/1", "/async/2", "/inline/3", "/async/4"] {
                 try await client.send(get(path))
@@ -15,6 +16,10 @@ struct HTTPServerExchangeTests {
                 #expect(response.headers["Date"]?.hasSuffix(" GMT") == true)
             }
         }
+        #expect(observer.statuses.current == [200, 200, 200, 200])
+        #expect(observer.opened.current == 1)
+        #expect(observer.closed.current == 1)
+        #expect(observer.rejections.current.isEmpty)
     }
 
     @Test func bodyArrivingInSeveralWritesIsAssembled() async throws {
@@ -26,6 +31,18 @@ struct HTTPServerExchangeTests {
             let response = try await client.readResponse()
             #expect(response.status == 200)
             #expect(response.body == "hello world")
+        }
+    }
+
+    @Test func expectContinueGetsAnInterimResponse() async throws {
+        try await withServer { _, port in
+            let client = try TestClient(port: port)
+            try await client.send("POST /echo HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
+            #expect(try await client.readResponse(ignoringBody: true).status == 100)
+            try await client.send("hello")
+            let response = try await client.readResponse()
+            #expect(response.status == 200)
+            #expect(response.body == "hello")
         }
     }
 

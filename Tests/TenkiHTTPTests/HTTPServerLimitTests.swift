@@ -43,6 +43,16 @@ struct HTTPServerLimitTests {
         }
     }
 
+    /// A client that writes its whole oversized body before reading still gets the 413.
+    @Test func clientSendingAHugeBodyAnywayStillReads413() async throws {
+        try await withServer({ $0.maxBodyBytes = 1000 }) { _, port in
+            let client = try TestClient(port: port)
+            let body = [UInt8](repeating: UInt8(ascii: "a"), count: 512 * 1024)
+            try await client.send(Array("POST /known HTTP/1.1\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+            #expect(try await client.readResponse().status == 413)
+        }
+    }
+
     @Test func chunkedBodyOverTheLimitGets413() async throws {
         try await withServer({ $0.maxBodyBytes = 10 }) { _, port in
             let client = try TestClient(port: port)
@@ -75,6 +85,17 @@ struct HTTPServerLimitTests {
             #expect(try await slow.isClosedByServer())
         }
         #expect(observer.rejections.current == [.timedOut])
+    }
+
+    @Test func silentNewConnectionIsClosedAfterTheHeaderTimeout() async throws {
+        try await withServer({
+            $0.headerTimeout = .milliseconds(200)
+            $0.idleTimeout = .seconds(60)
+        }) { server, port in
+            let client = try TestClient(port: port)
+            #expect(try await client.isClosedByServer())
+            #expect(server.connectionCount == 0)
+        }
     }
 
     @Test func slowBodyGets408() async throws {
