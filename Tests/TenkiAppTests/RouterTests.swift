@@ -72,6 +72,14 @@ struct RouterTests {
         #expect(responder.payloads.isEmpty)
     }
 
+    @Test("a body over the limit keeps its routing answer: 404 or 405 first, else the server's 413")
+    func routingBeforeBodyLimit() {
+        #expect(router.answerWithoutBody(HTTPRequest(method: "POST", target: "/nope"))?.status == .notFound)
+        #expect(router.answerWithoutBody(HTTPRequest(method: "PUT", target: "/slack/commands"))?.status == .methodNotAllowed)
+        #expect(router.answerWithoutBody(HTTPRequest(method: "POST", target: "/slack/commands")) == nil)
+        #expect(router.answerWithoutBody(HTTPRequest(method: "GET", target: "/healthz")) == nil)
+    }
+
     @Test("a content type other than a form is 415, before verification")
     func contentType() async {
         let response = await respond(signedRequest(contentType: "application/json"))

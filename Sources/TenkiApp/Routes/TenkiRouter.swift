@@ -61,6 +61,13 @@ public struct TenkiRouter: HTTPHandler {
         return response
     }
 
+    /// A body over the limit is answered 413 by the server, but only once routing has passed:
+    /// an unknown path or a wrong method keeps its 404 or 405, as the contract orders them.
+    public func answerWithoutBody(_ head: HTTPRequest) -> HTTPResponse? {
+        guard let answer = handleInline(head), answer.status == .notFound || answer.status == .methodNotAllowed else { return nil }
+        return answer
+    }
+
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let start = ContinuousClock.now
         let requestID = requestIDs.next()

@@ -1,0 +1,63 @@
+import Foundation
+@testable import TenkiApp
+import TenkiCore
+import TenkiHTTP
+import TenkiLogging
+import TenkiServices
+import TenkiTesting
+
+/// The whole application in process: fake providers behind a `HandlerTransport`, a fixed clock,
+/// and signed requests handed straight to the router. No socket; the loopback suites cover those.
+struct AppHarness {
+    static let secret = "harness-secret"
+    static let key = "harness-key"
+    /// 2026-12-01 00:00 UTC, a little after the fake news samples were published.
+    static let now = Date(timeIntervalSince1970: 1_796_083_200)
+
+    struct FixedClock: WallClock {
+        var date: Date
+        func now() -> Date { date }
+    }
+
+    let fakes: FakeUpstreams
+    let application: TenkiApplication
+
+    init(environment extra: [String: String] = [:], fakes: FakeUpstreams = FakeUpstreams(
+        openWeather: FakeOpenWeatherMap(apiKey: AppHarness.key), news: FakeNewsAPI(apiKey: AppHarness.key)
+    )) throws {
+        var environment = [
+            "SLACK_SIGNING_SECRET": Self.secret,
+            "OPENWEATHER_API_KEY": Self.key, "OPENWEATHER_BASE_URL": "http://fakes.test",
+            "NEWSAPI_KEY": Self.key, "NEWSAPI_BASE_URL": "http://fakes.test",
+        ]
+        for (name, value) in extra { environment[name] = value.isEmpty ? nil : value }
+        let settings = try Settings.load(environment: environment)
+        self.fakes = fakes
+        self.application = try buildApplication(
+            settings: settings,
+            dependencies: Dependencies(transport: HandlerTransport(fakes), clock: FixedClock(date: Self.now), logger: .discarding))
+    }
+
+    /// Posts a signed slash command and returns the HTTP response.
+    func send(_ command: String, _ text: String, userID: String = "U0TENKIDEMO") async -> HTTPResponse {
+        let body = Array(FormURLEncoded.encode(SignedCommandSender.fields(command: command, text: text, userID: userID)).utf8)
+        var headers: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
+        for (name, value) in SlackRequestSigner(signingSecret: Self.secret).headers(timestamp: Int64(Self.now.timeIntervalSince1970), body: body) {
+            headers.add(name, value)
+        }
+        let request = HTTPRequest(method: "POST", target: "/slack/commands", headers: headers, body: body)
+        if let inline = application.router.handleInline(request) { return inline }
+        return await application.router.handle(request)
+    }
+
+    /// The reply as a message; a test failure names the body when it is not one.
+    func message(_ command: String, _ text: String, userID: String = "U0TENKIDEMO") async throws -> SlackMessage {
+        let response = await send(command, text, userID: userID)
+        guard response.status == .ok else { throw HarnessError.status(response.status.code, String(decoding: response.body, as: UTF8.self)) }
+        return try JSONDecoder().decode(SlackMessage.self, from: Data(response.body))
+    }
+
+    enum HarnessError: Error {
+        case status(Int, String)
+    }
+}
