@@ -119,7 +119,7 @@ struct NewsAPIClientTests {
 
     @Test func wrongKeyIsInvalidKeyAndNeverLeaks() async throws {
         let leaky = "NEWS-KEY-SHOULD-NOT-LEAK"
-        let sink = NewsRecordingLogSink()
+        let sink = InMemoryLogSink()
         let client = try client(key: leaky, bearer: "NEWS-BEARER-SHOULD-NOT-LEAK", logger: Logger(sink: sink, threshold: .debug))
         var texts: [String] = []
         for useSearch in [false, true] {
@@ -144,12 +144,12 @@ struct NewsAPIClientTests {
         }
         let first = try #require(sink.records.first)
         #expect(first.level == .debug)
-        #expect(NewsRecordingLogSink.value("operation", in: first) == "top-headlines")
+        #expect(first.value("operation") == "top-headlines")
         #expect(
-            NewsRecordingLogSink.value("url", in: first)
+            first.value("url")
                 == "https://newsapi.test/v2/top-headlines?country=us&category=business&pageSize=5")
-        #expect(NewsRecordingLogSink.value("status", in: first) == "401")
-        #expect(NewsRecordingLogSink.value("duration_ms", in: first) != nil)
+        #expect(first.value("status") == "401")
+        #expect(first.value("duration_ms") != nil)
     }
 
     @Test func missingKeyIsApiKeyMissing() async throws {
@@ -191,7 +191,7 @@ struct NewsAPIClientTests {
         (.connectionFailed(reason: "refused for NEWS-KEY-SHOULD-NOT-LEAK"), .connectionFailed(reason: "refused for REDACTED")),
     ])
     func transportErrors(error: TransportError, kind: NewsAPIError.Kind) async throws {
-        let client = try NewsTestClients.client(NewsFailingTransport(error: error), key: "NEWS-KEY-SHOULD-NOT-LEAK")
+        let client = try NewsTestClients.client(FailingTransport(error: error), key: "NEWS-KEY-SHOULD-NOT-LEAK")
         let thrown = await #expect(throws: NewsAPIError.self) { try await client.everything(query: "x", pageSize: 1) }
         #expect(thrown?.kind == kind)
         #expect(thrown?.httpStatus == nil)

@@ -119,7 +119,7 @@ struct OpenWeatherClientTests {
 
     @Test func wrongKeyIsInvalidKeyAndNeverLeaks() async throws {
         let leaky = "KEY-SHOULD-NOT-LEAK"
-        let sink = RecordingLogSink()
+        let sink = InMemoryLogSink()
         let logger = Logger(sink: sink, threshold: .debug)
         let client = try client(key: leaky, bearer: "BEARER-SHOULD-NOT-LEAK", logger: logger)
         var descriptions: [String] = []

@@ -2,6 +2,7 @@ import Foundation
 import TenkiCore
 import TenkiHTTP
 import TenkiLogging
+import TenkiTesting
 import Testing
 
 @testable import TenkiServices
