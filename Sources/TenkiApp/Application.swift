@@ -50,13 +50,16 @@ public func buildApplication(
     case .skipped:
         verifier = nil
     }
-    let client = settings.openWeatherAPIKey.map { key in
-        OpenWeatherClient(
-            transport: dependencies.transport, baseURL: settings.openWeatherBaseURL, apiKey: key,
-            bearerToken: settings.openWeatherBearerToken, timeout: settings.upstreamTimeout,
-            logger: dependencies.logger.with("component", "openweather"))
+    // One service per application: its caches are shared by every request this process serves.
+    let service = settings.openWeatherAPIKey.map { key in
+        WeatherService(
+            client: OpenWeatherClient(
+                transport: dependencies.transport, baseURL: settings.openWeatherBaseURL, apiKey: key,
+                bearerToken: settings.openWeatherBearerToken, timeout: settings.upstreamTimeout,
+                logger: dependencies.logger.with("component", "openweather")),
+            clock: dependencies.clock, metrics: dependencies.metrics)
     }
-    let weather = WeatherCommandHandler(client: client, settings: settings, clock: dependencies.clock)
+    let weather = WeatherCommandHandler(weather: service, settings: settings, clock: dependencies.clock)
     let commands = TenkiCommands(weather: weather, settings: settings)
     let router = TenkiRouter(
         verifier: verifier, commands: commands, metrics: dependencies.metrics, logger: dependencies.logger, isDraining: isDraining)
