@@ -9,7 +9,9 @@ import TenkiMetrics
 ///   `WallClock` so tests move time instead of waiting.
 /// - Single flight: concurrent lookups of one key share ONE load. The load runs in its own task,
 ///   so a waiter that is cancelled neither cancels it nor fails the others, and its result is
-///   stored even if every waiter has gone.
+///   stored even if every waiter has gone. The cancelled waiter itself returns at once with
+///   `cancellationError()` rather than waiting for the load (a handler past its deadline should
+///   not linger for the upstream's timeout).
 /// - Bounded memory: at most `policy.maxEntries` entries; dead entries (past `maxStaleAge`, or
 ///   expired misses) go first, then the least recently used.
 ///
@@ -22,6 +24,7 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
     private let clock: any WallClock
     private let metrics: CacheMetrics
     private let classify: @Sendable (Failure) -> FailureDisposition
+    private let cancellationError: @Sendable () -> Failure
 
     private struct Entry {
         enum Content {
@@ -33,23 +36,35 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
         var lastUsed: UInt64
     }
 
-    private typealias Flight = Task<Result<CachedValue<Value>, Failure>, Never>
+    private typealias Outcome = Result<CachedValue<Value>, Failure>
+
+    /// One load in progress and the lookups waiting for it, each resumed exactly once: by the
+    /// load's end, or by its own cancellation.
+    private struct Flight {
+        var task: Task<Void, Never>
+        var waiters: [UInt64: CheckedContinuation<Outcome, Never>] = [:]
+    }
 
     private var entries: [Key: Entry] = [:]
     private var inFlight: [Key: Flight] = [:]
     /// A use counter: cheaper than dates for least-recently-used order, and never equal twice.
     private var tick: UInt64 = 0
+    private var lastWaiterID: UInt64 = 0
 
-    /// - Parameter classify: what a failure of `load` means (see `FailureDisposition`).
+    /// - Parameters:
+    ///   - classify: what a failure of `load` means (see `FailureDisposition`).
+    ///   - cancellationError: what a lookup whose task is cancelled throws.
     public init(
         name: String, policy: CachePolicy, clock: any WallClock, metrics: MetricsRegistry? = nil,
-        classify: @escaping @Sendable (Failure) -> FailureDisposition
+        classify: @escaping @Sendable (Failure) -> FailureDisposition,
+        cancellationError: @escaping @Sendable () -> Failure
     ) {
         self.name = name
         self.policy = policy
         self.clock = clock
         self.metrics = CacheMetrics(registry: metrics, cache: name)
         self.classify = classify
+        self.cancellationError = cancellationError
     }
 
     /// The value for `key`: from the cache while fresh; else from `load`, shared with any
@@ -76,17 +91,29 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
                 break
             }
         }
-        let flight: Flight
-        if let existing = inFlight[key] {
+        if inFlight[key] != nil {
             metrics.lookup("coalesced")
-            flight = existing
         } else {
+            guard !Task.isCancelled else { throw cancellationError() }
             metrics.lookup("miss")
-            // Not a child task: the load must outlive any one waiter's cancellation.
-            flight = Task { await self.run(key, load) }
-            inFlight[key] = flight
+            // Not a child task: the load must outlive any one waiter's cancellation. It cannot
+            // start before this method suspends (it needs the actor), so the waiter below is
+            // registered first.
+            inFlight[key] = Flight(task: Task { await self.run(key, load) })
         }
-        let result = await flight.value
+        lastWaiterID &+= 1
+        let waiter = lastWaiterID
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                if Task.isCancelled || inFlight[key] == nil {
+                    continuation.resume(returning: .failure(cancellationError()))
+                } else {
+                    inFlight[key]?.waiters[waiter] = continuation
+                }
+            }
+        } onCancel: {
+            Task { await self.abandon(key, waiter: waiter) }
+        }
         if case .success(let cached) = result, cached.isStale { metrics.staleServed() }
         return try result.get()
     }
@@ -100,21 +127,25 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
         metrics.entries(0)
     }
 
-    private func run(
-        _ key: Key, _ load: @Sendable () async throws(Failure) -> Value
-    ) async -> Result<CachedValue<Value>, Failure> {
+    /// Resumes a cancelled lookup, unless the load has already answered it.
+    private func abandon(_ key: Key, waiter: UInt64) {
+        inFlight[key]?.waiters.removeValue(forKey: waiter)?.resume(returning: .failure(cancellationError()))
+    }
+
+    private func run(_ key: Key, _ load: @Sendable () async throws(Failure) -> Value) async {
         let result: Result<Value, Failure>
         do throws(Failure) {
             result = .success(try await load())
         } catch {
             result = .failure(error)
         }
-        return finish(key, result)
+        let outcome = finish(key, result)
+        let waiters = inFlight.removeValue(forKey: key)?.waiters.values ?? [:].values
+        for continuation in waiters { continuation.resume(returning: outcome) }
     }
 
     /// Stores what a load produced and decides what its waiters get.
-    private func finish(_ key: Key, _ result: Result<Value, Failure>) -> Result<CachedValue<Value>, Failure> {
-        inFlight[key] = nil
+    private func finish(_ key: Key, _ result: Result<Value, Failure>) -> Outcome {
         let now = clock.now()
         switch result {
         case .success(let value):

@@ -42,11 +42,14 @@ public struct WeatherService: Sendable {
         upstream = UpstreamMetrics(upstream: "openweather", registry: metrics)
         let classify: @Sendable (OpenWeatherError) -> FailureDisposition = { $0.cacheDisposition }
         geocodingCache = ExpiringCache(
-            name: "geocoding", policy: configuration.geocoding, clock: clock, metrics: metrics, classify: classify)
+            name: "geocoding", policy: configuration.geocoding, clock: clock, metrics: metrics, classify: classify,
+            cancellationError: { OpenWeatherError(.cancelled, operation: .geocode) })
         currentCache = ExpiringCache(
-            name: "weather", policy: configuration.currentWeather, clock: clock, metrics: metrics, classify: classify)
+            name: "weather", policy: configuration.currentWeather, clock: clock, metrics: metrics, classify: classify,
+            cancellationError: { OpenWeatherError(.cancelled, operation: .currentWeather) })
         forecastCache = ExpiringCache(
-            name: "forecast", policy: configuration.forecast, clock: clock, metrics: metrics, classify: classify)
+            name: "forecast", policy: configuration.forecast, clock: clock, metrics: metrics, classify: classify,
+            cancellationError: { OpenWeatherError(.cancelled, operation: .forecast) })
     }
 
     /// Places matching `query`, best first, never empty (no match is `.placeNotFound`, naming

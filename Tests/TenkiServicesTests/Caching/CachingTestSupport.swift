@@ -16,12 +16,13 @@ enum LoadError: Error, Equatable {
     case notFound
     case unavailable
     case broken
+    case cancelled
 
     var disposition: FailureDisposition {
         switch self {
         case .notFound: .negative
         case .unavailable: .temporary
-        case .broken: .permanent
+        case .broken, .cancelled: .permanent
         }
     }
 }

@@ -32,7 +32,7 @@ struct DailyCallBudgetTests {
         let cache = ExpiringCache<String, Int, LoadError>(
             name: "news",
             policy: CachePolicy(timeToLive: 1800, negativeTimeToLive: 600, maxStaleAge: 6 * 3600, maxEntries: 10),
-            clock: clock, classify: \.disposition)
+            clock: clock, classify: \.disposition, cancellationError: { .cancelled })
         let load: @Sendable () async throws(LoadError) -> Int = { () async throws(LoadError) -> Int in
             guard budget.tryConsume() else { throw .unavailable }
             loads.increment()

@@ -17,7 +17,7 @@ struct ExpiringCacheTests {
         ExpiringCache(
             name: "test",
             policy: CachePolicy(timeToLive: ttl, negativeTimeToLive: negativeTTL, maxStaleAge: maxStaleAge, maxEntries: maxEntries),
-            clock: clock, metrics: metrics, classify: \.disposition)
+            clock: clock, metrics: metrics, classify: \.disposition, cancellationError: { .cancelled })
     }
 
     /// A load that counts itself and answers `value` or throws `error`.
@@ -130,10 +130,14 @@ struct ExpiringCacheTests {
         }
         #expect(joined)
         waiters[1].cancel()
+        // The cancelled waiter returns at once, while the load is still held…
+        let cancelled = await waiters[1].result
+        #expect(throws: LoadError.cancelled) { try cancelled.get() }
+        #expect(gate.inFlight == 1)
+        // …and the others get the load's answer.
         gate.open()
         #expect(try await waiters[0].value.value == 42)
         #expect(try await waiters[2].value.value == 42)
-        _ = await waiters[1].result
         #expect(loads.count == 1)
     }
 
@@ -153,9 +157,24 @@ struct ExpiringCacheTests {
         let waiter = Task { try await cache.lookup("k", load: held) }
         await gate.waitUntilInFlight(atLeast: 1)
         waiter.cancel()
+        await #expect(throws: LoadError.cancelled) { try await waiter.value }
         gate.open()
-        _ = await waiter.result
         #expect(try await cache.lookup("k", load: load(0)).value == 42)
         #expect(loads.count == 1)
+    }
+
+    @Test("an already cancelled lookup starts no load but is still answered from a fresh entry")
+    func cancelledBeforeLookup() async throws {
+        let cache = cache()
+        _ = try await cache.lookup("fresh", load: load(1))
+        let loadsBefore = loads.count
+        let lookups = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            let fresh = try await cache.lookup("fresh", load: load(2))
+            await #expect(throws: LoadError.cancelled) { try await cache.lookup("missing", load: load(3)) }
+            return fresh.value
+        }
+        #expect(try await lookups.value == 1)
+        #expect(loads.count == loadsBefore)
     }
 }

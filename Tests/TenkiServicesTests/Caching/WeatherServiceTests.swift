@@ -111,6 +111,26 @@ struct WeatherServiceTests {
         #expect(harness.calls(to: WeatherPaths.current) == 2)
     }
 
+    @Test("a cancelled /weather gets .cancelled at once; the others get the weather from the one call")
+    func cancelledLookup() async throws {
+        let harness = try ServiceHarness()
+        let gate = harness.fake.gate
+        gate.close()
+        defer { gate.open() }
+        let service = harness.service
+        let tokyo = Coordinates(latitude: 35.6895, longitude: 139.6917)
+        let lookups = (0..<3).map { _ in Task { try await service.currentWeather(at: tokyo) } }
+        await gate.waitUntilInFlight(atLeast: 1)
+        #expect(await eventually { harness.lookups("weather", "coalesced") == 2 })
+        lookups[0].cancel()
+        let cancelled = await lookups[0].result
+        #expect(throws: OpenWeatherError(.cancelled, operation: .currentWeather)) { try cancelled.get() }
+        gate.open()
+        #expect(try await lookups[1].value.value.placeName == "東京都")
+        #expect(try await lookups[2].value.value.placeName == "東京都")
+        #expect(harness.calls(to: WeatherPaths.current) == 1)
+    }
+
     @Test("ten places reach the upstream with ten calls in flight at once")
     func tenPlacesConcurrently() async throws {
         let harness = try ServiceHarness()
