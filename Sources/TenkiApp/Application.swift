@@ -50,11 +50,14 @@ public func buildApplication(
     case .skipped:
         verifier = nil
     }
-    let client = settings.openWeatherAPIKey.map { key in
-        OpenWeatherClient(
-            transport: dependencies.transport, baseURL: settings.openWeatherBaseURL, apiKey: key,
-            bearerToken: settings.openWeatherBearerToken, timeout: settings.upstreamTimeout,
-            logger: dependencies.logger.with("component", "openweather"))
+    // One service per application: its caches are shared by every request this process serves.
+    let service = settings.openWeatherAPIKey.map { key in
+        WeatherService(
+            client: OpenWeatherClient(
+                transport: dependencies.transport, baseURL: settings.openWeatherBaseURL, apiKey: key,
+                bearerToken: settings.openWeatherBearerToken, timeout: settings.upstreamTimeout,
+                logger: dependencies.logger.with("component", "openweather")),
+            clock: dependencies.clock, metrics: dependencies.metrics)
     }
     let newsClient = settings.newsAPIKey.map { key in
         NewsAPIClient(
@@ -62,7 +65,7 @@ public func buildApplication(
             bearerToken: settings.newsAPIBearerToken, timeout: settings.upstreamTimeout,
             logger: dependencies.logger.with("component", "newsapi"))
     }
-    let weather = WeatherCommandHandler(client: client, settings: settings, clock: dependencies.clock)
+    let weather = WeatherCommandHandler(weather: service, settings: settings, clock: dependencies.clock)
     let news = NewsCommandHandler(client: newsClient, settings: settings, clock: dependencies.clock, notices: weather.notices)
     let commands = TenkiCommands(weather: weather, news: news, settings: settings)
     let router = TenkiRouter(

@@ -41,6 +41,8 @@ public struct FakeOpenWeatherMap: HTTPHandler {
 
     public let apiKey: String
     public let samples: [Sample]
+    /// Counts requests in flight and, when closed, holds them unanswered (see `RequestGate`).
+    public let gate: RequestGate
     private let state: State
 
     /// - Parameters:
@@ -54,6 +56,7 @@ public struct FakeOpenWeatherMap: HTTPHandler {
         self.apiKey = apiKey
         self.samples = samples
         self.state = State(latency: latency, failure: failure)
+        self.gate = RequestGate()
     }
 
     /// Every request received so far, oldest first.
@@ -71,10 +74,11 @@ public struct FakeOpenWeatherMap: HTTPHandler {
         let items = Self.parseQuery(rawQuery)
         let call = Call(
             method: request.method, path: String(request.path), queryItems: items, rawQuery: rawQuery, headers: request.headers)
-        let (latency, failure) = state.withLock { state -> (Duration, HTTPStatus?) in
-            state.calls.append(call)
-            return (state.latency, state.failure)
-        }
+        state.withLock { $0.calls.append(call) }
+        await gate.enter()
+        defer { gate.leave() }
+        // Read after the gate, so a test can change the failure while requests are held.
+        let (latency, failure) = state.withLock { ($0.latency, $0.failure) }
         if latency > .zero { try? await Task.sleep(for: latency) }
         return respond(to: call, failure: failure)
     }

@@ -4,9 +4,11 @@ import TenkiLogging
 import TenkiServices
 
 /// `/weather`: reads the query, geocodes a place name, fetches the current weather, formats it.
-/// Every failure becomes a message the user can act on; the detail goes to the log.
+/// Every failure becomes a message the user can act on; the detail goes to the log. Lookups go
+/// through the process's shared `WeatherService`, so an older answer served while OpenWeatherMap
+/// fails is shown with its age.
 struct WeatherCommandHandler: Sendable {
-    let client: OpenWeatherClient?
+    let weather: WeatherService?
     let settings: Settings
     let clock: any WallClock
 
@@ -30,12 +32,12 @@ struct WeatherCommandHandler: Sendable {
         case .place, .coordinates:
             break
         }
-        guard let client else {
+        guard let weather else {
             logger.warning("weather requested but OPENWEATHER_API_KEY is not set")
             return notices.weather(.notConfigured)
         }
         do {
-            return try await lookUp(query, client: client)
+            return try await lookUp(query, service: weather, logger: logger)
         } catch {
             logger.log(error.isTemporary ? .warning : .notice, "weather lookup failed", [
                 ("operation", error.operation.rawValue), ("error", error.description),
@@ -45,22 +47,32 @@ struct WeatherCommandHandler: Sendable {
         }
     }
 
-    private func lookUp(_ query: WeatherQuery, client: OpenWeatherClient) async throws(OpenWeatherError) -> SlackMessage {
+    private func lookUp(
+        _ query: WeatherQuery, service: WeatherService, logger: Logger
+    ) async throws(OpenWeatherError) -> SlackMessage {
         let formatter = WeatherMessageFormatter(language: settings.language)
         switch query {
         case .coordinates(let coordinates):
-            let weather = try await client.currentWeather(at: coordinates, units: settings.units, language: settings.language)
-            return formatter.current(weather, place: nil, now: clock.now(), command: settings.commandNames.weather)
-        case .place(let name):
-            let places = try await client.geocode(name, limit: 5, language: settings.language)
-            let best = places[0]
-            let weather = try await client.currentWeather(at: best.coordinates, units: settings.units, language: settings.language)
+            let weather = try await service.currentWeather(at: coordinates, units: settings.units, language: settings.language)
+            logIfStale(weather, logger: logger)
             return formatter.current(
-                weather, place: best, alternatives: Self.distinctAlternatives(places), now: clock.now(),
-                command: settings.commandNames.weather)
+                weather.value, place: nil, now: clock.now(), command: settings.commandNames.weather, staleAge: weather.staleAge)
+        case .place(let name):
+            let places = try await service.places(matching: name, language: settings.language).value
+            let best = places[0]
+            let weather = try await service.currentWeather(at: best.coordinates, units: settings.units, language: settings.language)
+            logIfStale(weather, logger: logger)
+            return formatter.current(
+                weather.value, place: best, alternatives: Self.distinctAlternatives(places), now: clock.now(),
+                command: settings.commandNames.weather, staleAge: weather.staleAge)
         case .help, .defaultPlace, .invalidCoordinates:
             return notices.weatherHelp()
         }
+    }
+
+    private func logIfStale(_ weather: CachedValue<CurrentWeather>, logger: Logger) {
+        guard let age = weather.staleAge else { return }
+        logger.notice("weather service failing: served a cached answer", [("age_s", String(Int(age)))])
     }
 
     /// Other matches worth naming: geocoding often returns the same city twice (by two names or

@@ -16,6 +16,9 @@ public struct ReplyStrings: Sendable {
     public var weekdays: [String]
     public var chanceOfRain: String
     public var dataSource: String
+    /// A cached answer served because the weather service is failing: how old it is.
+    public var staleMinutes: String
+    public var staleHours: String
     public var alsoMatched: String
     public var helpTitle: String
     public var weatherHelp: String
@@ -74,6 +77,8 @@ extension ReplyStrings {
         weekdays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
         chanceOfRain: "chance of rain",
         dataSource: "Data: OpenWeatherMap",
+        staleMinutes: "as of {minutes} min ago",
+        staleHours: "as of {hours} h ago",
         alsoMatched: "Also matched: {places}. Add a country code to pick one, e.g. `{example}`.",
         helpTitle: "Tenki: weather in Slack",
         weatherHelp: "`{command} PLACE` current weather, e.g. `{command} Da Nang, VN` or `{command} 東京`\n`{command} LAT,LON` weather at coordinates, e.g. `{command} 16.05,108.22`\n`{command} help` this help",
@@ -115,6 +120,8 @@ extension ReplyStrings {
         weekdays: ["日", "月", "火", "水", "木", "金", "土"],
         chanceOfRain: "降水確率",
         dataSource: "データ: OpenWeatherMap",
+        staleMinutes: "{minutes}分前の情報",
+        staleHours: "{hours}時間前の情報",
         alsoMatched: "ほかの候補: {places}。国コードを付けると選べます（例: `{example}`）。",
         helpTitle: "Tenki: Slack で天気予報",
         weatherHelp: "`{command} 地名` 現在の天気（例: `{command} 東京` `{command} Da Nang, VN`）\n`{command} 緯度,経度` 座標の天気（例: `{command} 16.05,108.22`）\n`{command} help` このヘルプ",

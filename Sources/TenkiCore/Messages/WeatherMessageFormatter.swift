@@ -16,7 +16,13 @@ public struct WeatherMessageFormatter: Sendable {
     ///     then OpenWeatherMap's own name for the spot is shown.
     ///   - alternatives: other geocoding matches, named briefly so the user can pick one.
     ///   - now: the current time, for the place's local clock.
-    public func current(_ weather: CurrentWeather, place: Place?, alternatives: [Place] = [], now: Date, command: String = "/weather") -> SlackMessage {
+    ///   - staleAge: seconds since the weather was fetched, when it is an older answer served
+    ///     because the weather service is failing; shown first in the context line so nobody
+    ///     mistakes it for the weather now. Nil for a fresh answer.
+    public func current(
+        _ weather: CurrentWeather, place: Place?, alternatives: [Place] = [], now: Date, command: String = "/weather",
+        staleAge: TimeInterval? = nil
+    ) -> SlackMessage {
         let title = place.map(Self.title(of:)) ?? Self.title(name: weather.placeName, state: nil, country: weather.countryCode)
         let condition = weather.primaryCondition
         let emoji = condition?.emoji ?? WeatherEmoji.neutral
@@ -35,6 +41,9 @@ public struct WeatherMessageFormatter: Sendable {
             .section(Section(fields: fields(for: weather))),
         ]
         var context: [ContextElement] = []
+        if let staleAge {
+            context.append(.markdown(asOf(staleAge)))
+        }
         if let offset = weather.utcOffsetSeconds {
             let time = ReplyStrings.fill(strings.localTime, ["time": Self.clock(now, offsetSeconds: offset), "offset": Self.offset(offset)])
             context.append(.markdown(time))
@@ -48,6 +57,13 @@ public struct WeatherMessageFormatter: Sendable {
         }
         let fallback = "\(emoji) \(title): \(temperature)" + (description.isEmpty ? "" : ", \(description)")
         return SlackMessage(text: fallback, blocks: blocks, responseType: visibility)
+    }
+
+    /// `as of 25 min ago` / `25分前の情報`: whole minutes (at least 1) below an hour, else whole hours.
+    public func asOf(_ age: TimeInterval) -> String {
+        let minutes = age.isFinite ? max(1, Int(min(age, 1e9) / 60)) : 1
+        guard minutes >= 60 else { return ReplyStrings.fill(strings.staleMinutes, ["minutes": String(minutes)]) }
+        return ReplyStrings.fill(strings.staleHours, ["hours": String(minutes / 60)])
     }
 
     private func fields(for weather: CurrentWeather) -> [TextObject] {

@@ -1,0 +1,202 @@
+import Foundation
+import TenkiCore
+import TenkiMetrics
+
+/// A bounded, in-memory cache in front of one kind of upstream call, shared by every request in
+/// the process.
+///
+/// - Time to live, negative caching and stale-if-error follow a `CachePolicy`, on an injected
+///   `WallClock` so tests move time instead of waiting.
+/// - Single flight: concurrent lookups of one key share ONE load. The load runs in its own task,
+///   so a waiter that is cancelled neither cancels it nor fails the others, and its result is
+///   stored even if every waiter has gone. The cancelled waiter itself returns at once with
+///   `cancellationError()` rather than waiting for the load (a handler past its deadline should
+///   not linger for the upstream's timeout).
+/// - Bounded memory: at most `policy.maxEntries` entries; dead entries (past `maxStaleAge`, or
+///   expired misses) go first, then the least recently used.
+///
+/// An actor: every operation is a dictionary access, while the loads themselves run outside it.
+public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: Error & Sendable> {
+    /// A fixed, low-cardinality name (`weather`, `forecast`, `geocoding`, `news`): the `cache`
+    /// label of this cache's metrics.
+    public nonisolated let name: String
+    public nonisolated let policy: CachePolicy
+    private let clock: any WallClock
+    private let metrics: CacheMetrics
+    private let classify: @Sendable (Failure) -> FailureDisposition
+    private let cancellationError: @Sendable () -> Failure
+
+    private struct Entry {
+        enum Content {
+            case value(Value)
+            case failure(Failure)
+        }
+        var content: Content
+        var storedAt: Date
+        var lastUsed: UInt64
+    }
+
+    private typealias Outcome = Result<CachedValue<Value>, Failure>
+
+    /// One load in progress and the lookups waiting for it, each resumed exactly once: by the
+    /// load's end, or by its own cancellation.
+    private struct Flight {
+        var task: Task<Void, Never>
+        var waiters: [UInt64: CheckedContinuation<Outcome, Never>] = [:]
+    }
+
+    private var entries: [Key: Entry] = [:]
+    private var inFlight: [Key: Flight] = [:]
+    /// A use counter: cheaper than dates for least-recently-used order, and never equal twice.
+    private var tick: UInt64 = 0
+    private var lastWaiterID: UInt64 = 0
+
+    /// - Parameters:
+    ///   - classify: what a failure of `load` means (see `FailureDisposition`).
+    ///   - cancellationError: what a lookup whose task is cancelled throws.
+    public init(
+        name: String, policy: CachePolicy, clock: any WallClock, metrics: MetricsRegistry? = nil,
+        classify: @escaping @Sendable (Failure) -> FailureDisposition,
+        cancellationError: @escaping @Sendable () -> Failure
+    ) {
+        self.name = name
+        self.policy = policy
+        self.clock = clock
+        self.metrics = CacheMetrics(registry: metrics, cache: name)
+        self.classify = classify
+        self.cancellationError = cancellationError
+    }
+
+    /// The value for `key`: from the cache while fresh; else from `load`, shared with any
+    /// concurrent lookup of the same key; else, when `load` fails temporarily, the last good
+    /// answer marked stale with its age. Otherwise `load`'s error (remembered if negative).
+    public func lookup(
+        _ key: Key, load: @escaping @Sendable () async throws(Failure) -> Value
+    ) async throws(Failure) -> CachedValue<Value> {
+        let now = clock.now()
+        if var entry = entries[key] {
+            let age = now.timeIntervalSince(entry.storedAt)
+            switch entry.content {
+            case .value(let value) where age < policy.timeToLive:
+                entry.lastUsed = nextTick()
+                entries[key] = entry
+                metrics.lookup("hit")
+                return CachedValue(value: value, fetchedAt: entry.storedAt, age: age, isStale: false)
+            case .failure(let error) where age < policy.negativeTimeToLive:
+                entry.lastUsed = nextTick()
+                entries[key] = entry
+                metrics.lookup("negative_hit")
+                throw error
+            case .value, .failure:
+                break
+            }
+        }
+        if inFlight[key] != nil {
+            metrics.lookup("coalesced")
+        } else {
+            guard !Task.isCancelled else { throw cancellationError() }
+            metrics.lookup("miss")
+            // Not a child task: the load must outlive any one waiter's cancellation. It cannot
+            // start before this method suspends (it needs the actor), so the waiter below is
+            // registered first.
+            inFlight[key] = Flight(task: Task { await self.run(key, load) })
+        }
+        lastWaiterID &+= 1
+        let waiter = lastWaiterID
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                if Task.isCancelled || inFlight[key] == nil {
+                    continuation.resume(returning: .failure(cancellationError()))
+                } else {
+                    inFlight[key]?.waiters[waiter] = continuation
+                }
+            }
+        } onCancel: {
+            Task { await self.abandon(key, waiter: waiter) }
+        }
+        if case .success(let cached) = result, cached.isStale { metrics.staleServed() }
+        return try result.get()
+    }
+
+    /// Entries held now (fresh, stale and negative).
+    public var count: Int { entries.count }
+
+    /// Forgets every entry (loads in flight still complete and store their answers).
+    public func removeAll() {
+        entries.removeAll()
+        metrics.entries(0)
+    }
+
+    /// Resumes a cancelled lookup, unless the load has already answered it.
+    private func abandon(_ key: Key, waiter: UInt64) {
+        inFlight[key]?.waiters.removeValue(forKey: waiter)?.resume(returning: .failure(cancellationError()))
+    }
+
+    private func run(_ key: Key, _ load: @Sendable () async throws(Failure) -> Value) async {
+        let result: Result<Value, Failure>
+        do throws(Failure) {
+            result = .success(try await load())
+        } catch {
+            result = .failure(error)
+        }
+        let outcome = finish(key, result)
+        let waiters = inFlight.removeValue(forKey: key)?.waiters.values ?? [:].values
+        for continuation in waiters { continuation.resume(returning: outcome) }
+    }
+
+    /// Stores what a load produced and decides what its waiters get.
+    private func finish(_ key: Key, _ result: Result<Value, Failure>) -> Outcome {
+        let now = clock.now()
+        switch result {
+        case .success(let value):
+            store(.value(value), for: key, at: now)
+            return .success(CachedValue(value: value, fetchedAt: now, age: 0, isStale: false))
+        case .failure(let error):
+            switch classify(error) {
+            case .negative:
+                store(.failure(error), for: key, at: now)
+                return .failure(error)
+            case .temporary:
+                guard var entry = entries[key], case .value(let value) = entry.content else { return .failure(error) }
+                let age = now.timeIntervalSince(entry.storedAt)
+                guard age <= policy.maxStaleAge else { return .failure(error) }
+                entry.lastUsed = nextTick()
+                entries[key] = entry
+                return .success(CachedValue(value: value, fetchedAt: entry.storedAt, age: age, isStale: true))
+            case .permanent:
+                return .failure(error)
+            }
+        }
+    }
+
+    private func store(_ content: Entry.Content, for key: Key, at now: Date) {
+        entries[key] = Entry(content: content, storedAt: now, lastUsed: nextTick())
+        if entries.count > policy.maxEntries { evict(now: now) }
+        metrics.entries(entries.count)
+    }
+
+    /// Drops dead entries, then, if still over the bound, the least recently used down to 90 %
+    /// of it, so the sort is paid once per tenth of the capacity rather than on every insert.
+    private func evict(now: Date) {
+        let before = entries.count
+        let keepValuesFor = max(policy.timeToLive, policy.maxStaleAge)
+        entries = entries.filter { _, entry in
+            let age = now.timeIntervalSince(entry.storedAt)
+            switch entry.content {
+            case .value: return age <= keepValuesFor
+            case .failure: return age < policy.negativeTimeToLive
+            }
+        }
+        if entries.count > policy.maxEntries {
+            let target = policy.maxEntries - policy.maxEntries / 10
+            let oldest = entries.sorted { $0.value.lastUsed < $1.value.lastUsed }.prefix(entries.count - target)
+            for (key, _) in oldest { entries[key] = nil }
+        }
+        metrics.evicted(before - entries.count)
+    }
+
+    private func nextTick() -> UInt64 {
+        tick &+= 1
+        return tick
+    }
+}

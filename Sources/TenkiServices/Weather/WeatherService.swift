@@ -1,0 +1,129 @@
+import Foundation
+import TenkiCore
+import TenkiMetrics
+
+/// OpenWeatherMap behind caches: the one way the app asks for places and weather.
+///
+/// Build ONE per process and share it, so every request benefits from every other's answers and
+/// concurrent identical questions make one upstream call. Answers carry their age; a stale one
+/// (served because the upstream failed) says so through `CachedValue.staleAge`.
+public struct WeatherService: Sendable {
+    /// The cache policy per kind of call; the settings map onto these.
+    public struct Configuration: Sendable, Equatable {
+        public var currentWeather: CachePolicy
+        public var forecast: CachePolicy
+        public var geocoding: CachePolicy
+
+        public init(
+            currentWeather: CachePolicy = .currentWeather, forecast: CachePolicy = .forecast,
+            geocoding: CachePolicy = .geocoding
+        ) {
+            self.currentWeather = currentWeather
+            self.forecast = forecast
+            self.geocoding = geocoding
+        }
+    }
+
+    /// How many matches geocoding asks for (the API's maximum): one cached list serves both the
+    /// best match and the "also matched" line.
+    public static let geocodingLimit = 5
+
+    let client: OpenWeatherClient
+    let upstream: UpstreamMetrics
+    let geocodingCache: ExpiringCache<GeocodingKey, [Place], OpenWeatherError>
+    let currentCache: ExpiringCache<WeatherKey, CurrentWeather, OpenWeatherError>
+    let forecastCache: ExpiringCache<WeatherKey, Forecast, OpenWeatherError>
+
+    public init(
+        client: OpenWeatherClient, clock: any WallClock, metrics: MetricsRegistry? = nil,
+        configuration: Configuration = Configuration()
+    ) {
+        self.client = client
+        upstream = UpstreamMetrics(upstream: "openweather", registry: metrics)
+        let classify: @Sendable (OpenWeatherError) -> FailureDisposition = { $0.cacheDisposition }
+        geocodingCache = ExpiringCache(
+            name: "geocoding", policy: configuration.geocoding, clock: clock, metrics: metrics, classify: classify,
+            cancellationError: { OpenWeatherError(.cancelled, operation: .geocode) })
+        currentCache = ExpiringCache(
+            name: "weather", policy: configuration.currentWeather, clock: clock, metrics: metrics, classify: classify,
+            cancellationError: { OpenWeatherError(.cancelled, operation: .currentWeather) })
+        forecastCache = ExpiringCache(
+            name: "forecast", policy: configuration.forecast, clock: clock, metrics: metrics, classify: classify,
+            cancellationError: { OpenWeatherError(.cancelled, operation: .forecast) })
+    }
+
+    /// Places matching `query`, best first, never empty (no match is `.placeNotFound`, naming
+    /// `query` as this caller typed it, even when the miss was cached from someone else's spelling).
+    public func places(
+        matching query: String, language: WeatherLanguage = .en
+    ) async throws(OpenWeatherError) -> CachedValue<[Place]> {
+        let key = GeocodingKey(query: query, language: language)
+        let client = client, upstream = upstream
+        do {
+            return try await geocodingCache.lookup(key) { () async throws(OpenWeatherError) -> [Place] in
+                try await upstream.measure(OpenWeatherError.Operation.geocode.rawValue, errorKind: \.metricLabel) {
+                    () async throws(OpenWeatherError) -> [Place] in
+                    try await client.geocode(query, limit: Self.geocodingLimit, language: language)
+                }
+            }
+        } catch {
+            var error = error
+            if case .placeNotFound = error.kind {
+                error.kind = .placeNotFound(query: query.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            throw error
+        }
+    }
+
+    /// The weather now at `coordinates` (shared with lookups within about 1 km).
+    public func currentWeather(
+        at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en
+    ) async throws(OpenWeatherError) -> CachedValue<CurrentWeather> {
+        let key = WeatherKey(coordinates: coordinates, units: units, language: language)
+        let client = client, upstream = upstream
+        return try await currentCache.lookup(key) { () async throws(OpenWeatherError) -> CurrentWeather in
+            try await upstream.measure(OpenWeatherError.Operation.currentWeather.rawValue, errorKind: \.metricLabel) {
+                () async throws(OpenWeatherError) -> CurrentWeather in
+                try await client.currentWeather(at: coordinates, units: units, language: language)
+            }
+        }
+    }
+
+    /// The 5-day / 3-hour forecast at `coordinates`.
+    public func forecast(
+        at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en
+    ) async throws(OpenWeatherError) -> CachedValue<Forecast> {
+        let key = WeatherKey(coordinates: coordinates, units: units, language: language)
+        let client = client, upstream = upstream
+        return try await forecastCache.lookup(key) { () async throws(OpenWeatherError) -> Forecast in
+            try await upstream.measure(OpenWeatherError.Operation.forecast.rawValue, errorKind: \.metricLabel) {
+                () async throws(OpenWeatherError) -> Forecast in
+                try await client.forecast(at: coordinates, units: units, language: language)
+            }
+        }
+    }
+
+    /// The weather now at every place, looked up concurrently (one child task per place), in
+    /// the order of `places`. One place failing does not fail the others.
+    public func currentWeather(
+        forPlaces places: [Place], units: Units = .metric, language: WeatherLanguage = .en
+    ) async -> [Result<CachedValue<CurrentWeather>, OpenWeatherError>] {
+        typealias Outcome = Result<CachedValue<CurrentWeather>, OpenWeatherError>
+        return await withTaskGroup(of: (Int, Outcome).self) { group in
+            for (index, place) in places.enumerated() {
+                group.addTask {
+                    do throws(OpenWeatherError) {
+                        return (index, .success(try await currentWeather(at: place.coordinates, units: units, language: language)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            // Every slot is overwritten below; the placeholder only stands for "never answered".
+            var results = [Outcome](
+                repeating: .failure(OpenWeatherError(.cancelled, operation: .currentWeather)), count: places.count)
+            for await (index, outcome) in group { results[index] = outcome }
+            return results
+        }
+    }
+}
