@@ -59,14 +59,16 @@ public func buildApplication(
                 logger: dependencies.logger.with("component", "openweather")),
             clock: dependencies.clock, metrics: dependencies.metrics)
     }
-    let newsClient = settings.newsAPIKey.map { key in
-        NewsAPIClient(
-            transport: dependencies.transport, baseURL: settings.newsAPIBaseURL, apiKey: key,
-            bearerToken: settings.newsAPIBearerToken, timeout: settings.upstreamTimeout,
-            logger: dependencies.logger.with("component", "newsapi"))
+    let newsService = settings.newsAPIKey.map { key in
+        NewsService(
+            client: NewsAPIClient(
+                transport: dependencies.transport, baseURL: settings.newsAPIBaseURL, apiKey: key,
+                bearerToken: settings.newsAPIBearerToken, timeout: settings.upstreamTimeout,
+                logger: dependencies.logger.with("component", "newsapi")),
+            clock: dependencies.clock, metrics: dependencies.metrics, dailyBudget: settings.newsDailyBudget)
     }
     let weather = WeatherCommandHandler(weather: service, settings: settings, clock: dependencies.clock)
-    let news = NewsCommandHandler(client: newsClient, settings: settings, clock: dependencies.clock, notices: weather.notices)
+    let news = NewsCommandHandler(news: newsService, settings: settings, clock: dependencies.clock, notices: weather.notices)
     let commands = TenkiCommands(weather: weather, news: news, settings: settings)
     let router = TenkiRouter(
         verifier: verifier, commands: commands, metrics: dependencies.metrics, logger: dependencies.logger, isDraining: isDraining)

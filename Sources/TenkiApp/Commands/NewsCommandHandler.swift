@@ -5,33 +5,27 @@ import TenkiServices
 
 /// `/news`: top headlines, a category's headlines, or a search, as up to five linked articles.
 struct NewsCommandHandler: Sendable {
-    let client: NewsAPIClient?
+    let news: NewsService?
     let settings: Settings
     let clock: any WallClock
     let notices: NoticeMessages
 
-    /// Asked of NewsAPI per page: more than shown, because duplicates and removed articles are
-    /// dropped after the fact.
-    static let pageSize = 12
-
     func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
         let text = payload.text.trimmingCharacters(in: .whitespacesAndNewlines)
         if ["help", "?", "ヘルプ"].contains(text.lowercased()) { return notices.newsHelp() }
-        guard let client else {
+        guard let news else {
             logger.warning("news requested but NEWSAPI_KEY is not set")
             return notices.failure(.notConfigured, service: .news)
         }
         let topic = NewsTopic(userText: text)
         do {
-            let articles: [NewsArticle]
-            switch topic {
-            case .headlines(let category):
-                articles = try await client.topHeadlines(country: settings.newsCountry, category: category, pageSize: Self.pageSize)
-            case .search(let query):
-                articles = try await client.everything(query: query, pageSize: Self.pageSize)
+            let articles = try await news.articles(for: topic, country: settings.newsCountry)
+            if let age = articles.staleAge {
+                logger.notice("serving older news", [("age_s", String(Int(age)))])
             }
-            return NewsMessageFormatter(language: settings.language, visibility: settings.resultVisibility)
-                .articles(articles, topic: topic, now: clock.now(), command: settings.commandNames.news)
+            return NewsMessageFormatter(language: settings.language, visibility: settings.resultVisibility).articles(
+                articles.value, topic: topic, now: clock.now(), command: settings.commandNames.news,
+                staleContext: articles.staleAge.map { ReplyStrings.table(for: settings.language).asOf($0) })
         } catch {
             logger.log(error.isTemporary ? .warning : .notice, "news lookup failed", [
                 ("operation", error.operation.rawValue), ("error", error.description),
@@ -44,7 +38,7 @@ struct NewsCommandHandler: Sendable {
     static func problem(for error: NewsAPIError) -> NoticeMessages.Problem {
         switch error.kind {
         case .invalidKey: .keyRejected
-        case .rateLimited: .rateLimited
+        case .rateLimited, .budgetExhausted: .rateLimited
         case .timedOut: .timedOut
         case .badRequest, .upstream, .connectionFailed, .cancelled, .undecodable: .upstreamFailed
         }

@@ -28,6 +28,7 @@ extension Settings {
             newsAPIBaseURL: try reader.url("NEWSAPI_BASE_URL") ?? URL(string: "https://newsapi.org")!,
             newsAPIBearerToken: try source.value("NEWSAPI_BEARER_TOKEN"),
             newsCountry: try reader.choice("TENKI_NEWS_COUNTRY", default: NewsCountry.default.code) { NewsCountry(code: $0)?.code },
+            newsDailyBudget: try reader.integer("TENKI_NEWS_DAILY_BUDGET", default: 100, range: 1...1_000_000),
             upstreamTimeout: try reader.milliseconds("TENKI_UPSTREAM_TIMEOUT_MS", default: 5000, range: 100...120_000),
             upstreamConnectionsPerHost: try reader.integer("TENKI_UPSTREAM_CONNECTIONS_PER_HOST", default: 32, range: 16...1024),
             language: try reader.choice("TENKI_LANG", default: WeatherLanguage.en, WeatherLanguage.init(rawValue:)),

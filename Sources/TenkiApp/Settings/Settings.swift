@@ -18,6 +18,8 @@ public struct Settings: Sendable {
     public var newsAPIBearerToken: String?
     /// Two-letter country of `/news` top headlines.
     public var newsCountry: String
+    /// NewsAPI calls allowed per UTC day (the free plan allows 100).
+    public var newsDailyBudget: Int
     public var upstreamTimeout: Duration
     public var upstreamConnectionsPerHost: Int
 

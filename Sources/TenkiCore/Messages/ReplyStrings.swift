@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every word Tenki says to users, one table per language with the same keys, so formatters hold
 /// no string literals and a translation is one file. `{name}` placeholders are filled by `fill`.
 public struct ReplyStrings: Sendable {
@@ -57,6 +59,16 @@ public struct ReplyStrings: Sendable {
             result = result.replacingAll("{\(key)}", with: value)
         }
         return result
+    }
+}
+
+extension ReplyStrings {
+    /// `as of 25 min ago` / `25分前の情報`, for an older answer served because the provider
+    /// failed: whole minutes (at least 1) below an hour, else whole hours.
+    public func asOf(_ age: TimeInterval) -> String {
+        let minutes = age.isFinite ? max(1, Int(min(age, 1e9) / 60)) : 1
+        guard minutes >= 60 else { return ReplyStrings.fill(staleMinutes, ["minutes": String(minutes)]) }
+        return ReplyStrings.fill(staleHours, ["hours": String(minutes / 60)])
     }
 }
 

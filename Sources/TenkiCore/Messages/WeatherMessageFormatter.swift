@@ -42,7 +42,7 @@ public struct WeatherMessageFormatter: Sendable {
         ]
         var context: [ContextElement] = []
         if let staleAge {
-            context.append(.markdown(asOf(staleAge)))
+            context.append(.markdown(strings.asOf(staleAge)))
         }
         if let offset = weather.utcOffsetSeconds {
             let time = ReplyStrings.fill(strings.localTime, ["time": Self.clock(now, offsetSeconds: offset), "offset": Self.offset(offset)])
@@ -57,13 +57,6 @@ public struct WeatherMessageFormatter: Sendable {
         }
         let fallback = "\(emoji) \(title): \(temperature)" + (description.isEmpty ? "" : ", \(description)")
         return SlackMessage(text: fallback, blocks: blocks, responseType: visibility)
-    }
-
-    /// `as of 25 min ago` / `25分前の情報`: whole minutes (at least 1) below an hour, else whole hours.
-    public func asOf(_ age: TimeInterval) -> String {
-        let minutes = age.isFinite ? max(1, Int(min(age, 1e9) / 60)) : 1
-        guard minutes >= 60 else { return ReplyStrings.fill(strings.staleMinutes, ["minutes": String(minutes)]) }
-        return ReplyStrings.fill(strings.staleHours, ["hours": String(minutes / 60)])
     }
 
     private func fields(for weather: CurrentWeather) -> [TextObject] {

@@ -22,6 +22,8 @@ public struct NewsAPIError: Error, Sendable, Equatable, CustomStringConvertible 
         case cancelled
         /// A body that is neither articles nor a NewsAPI error.
         case undecodable(reason: String)
+        /// Tenki's own daily call budget for NewsAPI is spent; no request was sent.
+        case budgetExhausted
     }
 
     /// Which client call failed.
@@ -52,7 +54,7 @@ public struct NewsAPIError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Whether trying again later may succeed (and a stale cached answer is worth showing).
     public var isTemporary: Bool {
         switch kind {
-        case .rateLimited, .upstream, .timedOut, .connectionFailed: true
+        case .rateLimited, .upstream, .timedOut, .connectionFailed, .budgetExhausted: true
         case .invalidKey, .badRequest, .cancelled, .undecodable: false
         }
     }
@@ -77,6 +79,7 @@ public struct NewsAPIError: Error, Sendable, Equatable, CustomStringConvertible 
         case .connectionFailed(let reason): "connection failed: \(reason)"
         case .cancelled: "cancelled"
         case .undecodable(let reason): "undecodable response: \(reason)"
+        case .budgetExhausted: "daily call budget spent"
         }
     }
 }

@@ -1,0 +1,75 @@
+import Foundation
+import TenkiCore
+import TenkiHTTP
+import TenkiLogging
+import TenkiServices
+import TenkiTesting
+import Testing
+
+@Suite("News service: cache and daily budget")
+struct NewsServiceTests {
+    static let key = "news-service-key-0123456789"
+
+    func service(clock: ManualClock, fake: FakeNewsAPI, budget: Int = 100) throws -> NewsService {
+        let client = NewsAPIClient(
+            transport: HandlerTransport(fake), baseURL: try #require(URL(string: "https://newsapi.test")), apiKey: Self.key,
+            logger: .discarding)
+        return NewsService(client: client, clock: clock, dailyBudget: budget)
+    }
+
+    @Test("answers live 30 minutes; concurrent identical lookups make one call")
+    func caching() async throws {
+        let clock = ManualClock()
+        let fake = FakeNewsAPI(apiKey: Self.key)
+        let news = try service(clock: clock, fake: fake)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<50 { group.addTask { _ = try? await news.articles(for: .headlines(nil), country: "us") } }
+        }
+        #expect(fake.calls.count == 1)
+        clock.advance(by: 29 * 60)
+        _ = try await news.articles(for: .headlines(nil), country: "us")
+        #expect(fake.calls.count == 1)
+        clock.advance(by: 2 * 60)
+        _ = try await news.articles(for: .headlines(nil), country: "us")
+        #expect(fake.calls.count == 2)
+        _ = try await news.articles(for: .search("ベトナム"), country: "us")
+        _ = try await news.articles(for: .search("  ベトナム "), country: "jp")
+        #expect(fake.calls.count == 3)
+    }
+
+    @Test("once the daily budget is spent, the last answer is served stale and no call is made")
+    func budget() async throws {
+        let clock = ManualClock()
+        let fake = FakeNewsAPI(apiKey: Self.key)
+        let news = try service(clock: clock, fake: fake, budget: 2)
+        _ = try await news.articles(for: .headlines(nil), country: "us")
+        _ = try await news.articles(for: .search("swift"), country: "us")
+        clock.advance(by: 45 * 60)
+        let stale = try await news.articles(for: .headlines(nil), country: "us")
+        #expect(stale.isStale)
+        #expect(abs((stale.staleAge ?? 0) - 45 * 60) < 0.001)
+        #expect(!stale.value.isEmpty)
+        #expect(fake.calls.count == 2)
+        await #expect(throws: NewsAPIError(.budgetExhausted, operation: .topHeadlines)) {
+            _ = try await news.articles(for: .headlines(.sports), country: "us")
+        }
+        clock.advance(by: 24 * 3600)
+        _ = try await news.articles(for: .headlines(.sports), country: "us")
+        #expect(fake.calls.count == 3)
+    }
+
+    @Test("an outage serves the last answer with its age; a bad key is not hidden")
+    func staleIfError() async throws {
+        let clock = ManualClock()
+        let fake = FakeNewsAPI(apiKey: Self.key)
+        let news = try service(clock: clock, fake: fake)
+        _ = try await news.articles(for: .headlines(nil), country: "us")
+        clock.advance(by: 40 * 60)
+        fake.setFailure(.internalServerError)
+        let stale = try await news.articles(for: .headlines(nil), country: "us")
+        #expect(abs((stale.staleAge ?? 0) - 40 * 60) < 0.001)
+        await #expect(throws: NewsAPIError.self) {
+            _ = try await news.articles(for: .search("never asked"), country: "us")
+        }
+    }
+}
