@@ -60,7 +60,8 @@ struct WeatherCommandHandler: Sendable {
         case .place(let name):
             let places = try await service.places(matching: name, language: settings.language).value
             let best = places[0]
-            let weather = try await service.currentWeather(at: best.coordinates, units: settings.units, language: settings.language)
+            let weather = try await service.currentWeather(
+                at: best.coordinates, units: settings.units, language: settings.language)
             logIfStale(weather, logger: logger)
             return formatter.current(
                 weather.value, place: best, alternatives: Self.distinctAlternatives(places), now: clock.now(),

@@ -30,7 +30,8 @@ public final class DailyCallBudget: Sendable {
         self.registry = metrics
         self.state = Mutex((day: Self.day(of: clock.now()), used: 0))
         metrics?.describe(
-            "tenki_upstream_budget_remaining", type: "gauge", help: "Calls left in today's (UTC) budget of a daily-limited upstream.")
+            "tenki_upstream_budget_remaining", type: "gauge",
+            help: "Calls left in today's (UTC) budget of a daily-limited upstream.")
         metrics?.describe(
             "tenki_upstream_budget_exhausted_total", type: "counter", help: "Calls not made because the daily budget was spent.")
         metrics?.set("tenki_upstream_budget_remaining", [("upstream", upstream)], to: Double(self.limit))

@@ -41,8 +41,9 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
     /// One load in progress and the lookups waiting for it, each resumed exactly once: by the
     /// load's end, or by its own cancellation.
     private struct Flight {
-        var task: Task<Void, Never>
-        var waiters: [UInt64: CheckedContinuation<Outcome, Never>] = [:]
+        var task: Task<Outcome, Never>
+        /// A waiter resumed with nil reads `task.value` instead (see `lookup`).
+        var waiters: [UInt64: CheckedContinuation<Outcome?, Never>] = [:]
     }
 
     private var entries: [Key: Entry] = [:]
@@ -91,31 +92,46 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
                 break
             }
         }
-        if inFlight[key] != nil {
+        let task: Task<Outcome, Never>
+        if let flight = inFlight[key] {
             metrics.lookup("coalesced")
+            task = flight.task
         } else {
             guard !Task.isCancelled else { throw cancellationError() }
             metrics.lookup("miss")
-            // Not a child task: the load must outlive any one waiter's cancellation. It cannot
-            // start before this method suspends (it needs the actor), so the waiter below is
-            // registered first.
-            inFlight[key] = Flight(task: Task { await self.run(key, load) })
+            // Not a child task: the load must outlive any one waiter's cancellation.
+            task = Task { await self.run(key, load) }
+            inFlight[key] = Flight(task: task)
         }
+        let result: Outcome
+        if let outcome = await wait(for: task, key: key) {
+            result = outcome
+        } else {
+            result = await task.value
+        }
+        if case .success(let cached) = result, cached.isStale { metrics.staleServed() }
+        return try result.get()
+    }
+
+    /// Waits for the flight of `key` and returns its outcome, or the cancellation error as soon
+    /// as this task is cancelled. Nil when the flight had already finished before the waiter
+    /// could register (the load task needs this actor, so it cannot; nil keeps that safe).
+    private func wait(for task: Task<Outcome, Never>, key: Key) async -> Outcome? {
         lastWaiterID &+= 1
         let waiter = lastWaiterID
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-                if Task.isCancelled || inFlight[key] == nil {
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome?, Never>) in
+                if Task.isCancelled {
                     continuation.resume(returning: .failure(cancellationError()))
-                } else {
+                } else if inFlight[key]?.task == task {
                     inFlight[key]?.waiters[waiter] = continuation
+                } else {
+                    continuation.resume(returning: nil)
                 }
             }
         } onCancel: {
             Task { await self.abandon(key, waiter: waiter) }
         }
-        if case .success(let cached) = result, cached.isStale { metrics.staleServed() }
-        return try result.get()
     }
 
     /// Entries held now (fresh, stale and negative).
@@ -132,7 +148,7 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
         inFlight[key]?.waiters.removeValue(forKey: waiter)?.resume(returning: .failure(cancellationError()))
     }
 
-    private func run(_ key: Key, _ load: @Sendable () async throws(Failure) -> Value) async {
+    private func run(_ key: Key, _ load: @Sendable () async throws(Failure) -> Value) async -> Outcome {
         let result: Result<Value, Failure>
         do throws(Failure) {
             result = .success(try await load())
@@ -142,6 +158,7 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
         let outcome = finish(key, result)
         let waiters = inFlight.removeValue(forKey: key)?.waiters.values ?? [:].values
         for continuation in waiters { continuation.resume(returning: outcome) }
+        return outcome
     }
 
     /// Stores what a load produced and decides what its waiters get.

@@ -113,7 +113,9 @@ public struct WeatherService: Sendable {
             for (index, place) in places.enumerated() {
                 group.addTask {
                     do throws(OpenWeatherError) {
-                        return (index, .success(try await currentWeather(at: place.coordinates, units: units, language: language)))
+                        return (
+                            index, .success(try await currentWeather(at: place.coordinates, units: units, language: language))
+                        )
                     } catch {
                         return (index, .failure(error))
                     }

@@ -9,7 +9,8 @@ struct StaleWeatherMessageTests {
 
     func tokyo() throws -> CurrentWeather {
         CurrentWeather(
-            wire: try WeatherFixtures.decode(OpenWeatherWire.CurrentWeather.self, "owm_current_tokyo_lang_ja_integer_temps_gust.json"),
+            wire: try WeatherFixtures.decode(
+                OpenWeatherWire.CurrentWeather.self, "owm_current_tokyo_lang_ja_integer_temps_gust.json"),
             units: .metric)
     }
 

@@ -16,7 +16,8 @@ struct ExpiringCacheTests {
     ) -> ExpiringCache<String, Int, LoadError> {
         ExpiringCache(
             name: "test",
-            policy: CachePolicy(timeToLive: ttl, negativeTimeToLive: negativeTTL, maxStaleAge: maxStaleAge, maxEntries: maxEntries),
+            policy: CachePolicy(
+                timeToLive: ttl, negativeTimeToLive: negativeTTL, maxStaleAge: maxStaleAge, maxEntries: maxEntries),
             clock: clock, metrics: metrics, classify: \.disposition, cancellationError: { .cancelled })
     }
 

@@ -42,7 +42,9 @@ struct WeatherServiceTests {
         for task in third { #expect(try await task.value.isStale == false) }
         #expect(harness.calls(to: WeatherPaths.geocoding) == 1)
         #expect(harness.calls(to: WeatherPaths.current) == 2)
-        #expect(harness.metrics.counter("tenki_upstream_calls_total", [("upstream", "openweather"), ("operation", "current-weather")]) == 2)
+        #expect(
+            harness.metrics.counter(
+                "tenki_upstream_calls_total", [("upstream", "openweather"), ("operation", "current-weather")]) == 2)
     }
 
     @Test(
@@ -62,7 +64,8 @@ struct WeatherServiceTests {
         let kind = status.code == 429 ? "rate_limited" : "upstream_status"
         #expect(
             harness.metrics.counter(
-                "tenki_upstream_errors_total", [("upstream", "openweather"), ("operation", "current-weather"), ("kind", kind)]) == 1)
+                "tenki_upstream_errors_total", [("upstream", "openweather"), ("operation", "current-weather"), ("kind", kind)])
+                == 1)
     }
 
     @Test("without a previous answer, the typed error reaches the caller; past the maximum stale age too")
@@ -138,7 +141,8 @@ struct WeatherServiceTests {
         gate.close()
         defer { gate.open() }
         let places = (0..<10).map { index in
-            Place(name: "Spot \(index)", countryCode: "JP", coordinates: Coordinates(latitude: 35 + Double(index), longitude: 139))
+            Place(
+                name: "Spot \(index)", countryCode: "JP", coordinates: Coordinates(latitude: 35 + Double(index), longitude: 139))
         }
         let service = harness.service
         let request = Task { await service.currentWeather(forPlaces: places, units: .metric, language: .en) }
