@@ -11,12 +11,18 @@ public struct Dependencies: Sendable {
     public var clock: any WallClock
     public var logger: Logger
     public var metrics: MetricsRegistry
+    /// Saved `/weather set` defaults: the state file in `serve`, memory in `preview` and tests.
+    public var preferences: any UserPreferencesStore
 
-    public init(transport: any HTTPTransport, clock: any WallClock = SystemWallClock(), logger: Logger, metrics: MetricsRegistry = MetricsRegistry()) {
+    public init(
+        transport: any HTTPTransport, clock: any WallClock = SystemWallClock(), logger: Logger, metrics: MetricsRegistry = MetricsRegistry(),
+        preferences: any UserPreferencesStore = InMemoryUserPreferencesStore()
+    ) {
         self.transport = transport
         self.clock = clock
         self.logger = logger
         self.metrics = metrics
+        self.preferences = preferences
     }
 }
 
@@ -67,7 +73,7 @@ public func buildApplication(
                 logger: dependencies.logger.with("component", "newsapi")),
             clock: dependencies.clock, metrics: dependencies.metrics, dailyBudget: settings.newsDailyBudget)
     }
-    let weather = WeatherCommandHandler(weather: service, settings: settings, clock: dependencies.clock)
+    let weather = WeatherCommandHandler(weather: service, preferences: dependencies.preferences, settings: settings, clock: dependencies.clock)
     let news = NewsCommandHandler(news: newsService, settings: settings, clock: dependencies.clock, notices: weather.notices)
     let commands = TenkiCommands(weather: weather, news: news, settings: settings)
     let router = TenkiRouter(

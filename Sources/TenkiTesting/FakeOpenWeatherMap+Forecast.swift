@@ -1,3 +1,5 @@
+import TenkiCore
+
 extension FakeOpenWeatherMap {
     /// One 3-hour step of a constructed forecast, in metric units.
     struct ForecastStep {
@@ -41,21 +43,12 @@ extension FakeOpenWeatherMap {
             + #""population":0,"timezone":\#(timezone),"sunrise":\#(sunrise),"sunset":\#(sunset)}}"#
     }
 
-    /// `yyyy-MM-dd HH:mm:ss` in UTC, as `dt_txt` has it (civil-from-days, no Foundation calendar).
+    /// `yyyy-MM-dd HH:mm:ss` in UTC, as `dt_txt` has it (no Foundation calendar).
     static func dateText(_ seconds: Int) -> String {
         let days = seconds.quotientAndRemainder(dividingBy: 86_400)
         let secondOfDay = days.remainder
-        let z = days.quotient + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = DailyForecast.civilDate(fromDayNumber: days.quotient)
         func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return
-            "\(year)-\(pad(month))-\(pad(day)) \(pad(secondOfDay / 3600)):\(pad(secondOfDay % 3600 / 60)):\(pad(secondOfDay % 60))"
+        return "\(year)-\(pad(month))-\(pad(day)) \(pad(secondOfDay / 3600)):\(pad(secondOfDay % 3600 / 60)):\(pad(secondOfDay % 60))"
     }
 }

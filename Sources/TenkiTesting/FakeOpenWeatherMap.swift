@@ -43,6 +43,8 @@ public struct FakeOpenWeatherMap: HTTPHandler {
     public let samples: [Sample]
     /// Counts requests in flight and, when closed, holds them unanswered (see `RequestGate`).
     public let gate: RequestGate
+    /// Samples are moved to this clock's day, so the demo's forecast always lies ahead.
+    public let clock: any WallClock
     private let state: State
 
     /// - Parameters:
@@ -51,9 +53,10 @@ public struct FakeOpenWeatherMap: HTTPHandler {
     ///     OpenWeatherMap-shaped error body (401, 404, 429 and 400 use the real bodies).
     public init(
         apiKey: String = FakeOpenWeatherMap.defaultAPIKey, samples: [Sample] = FakeOpenWeatherMap.builtInSamples,
-        latency: Duration = .zero, failure: HTTPStatus? = nil
+        latency: Duration = .zero, failure: HTTPStatus? = nil, clock: any WallClock = SystemWallClock()
     ) {
         self.apiKey = apiKey
+        self.clock = clock
         self.samples = samples
         self.state = State(latency: latency, failure: failure)
         self.gate = RequestGate()
@@ -107,7 +110,8 @@ public struct FakeOpenWeatherMap: HTTPHandler {
             guard let sample = nearestSample(to: Coordinates(latitude: lat, longitude: lon)) else {
                 return Self.json(.notFound, #"{"cod":"404","message":"city not found"}"#)
             }
-            let body = call.path == "/data/2.5/weather" ? sample.current : sample.forecast
+            let captured = call.path == "/data/2.5/weather" ? sample.current : sample.forecast
+            let body = SampleTimeShifter.reference(of: captured).map { SampleTimeShifter.shift(captured, reference: $0, to: clock.now()) } ?? captured
             let units = call.query("units").flatMap(Units.init(rawValue:)) ?? .standard
             return HTTPResponse.json(.ok, SampleUnitConverter.convert(body, from: .metric, to: units))
         default:

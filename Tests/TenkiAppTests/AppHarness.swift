@@ -23,7 +23,8 @@ struct AppHarness {
     let application: TenkiApplication
 
     init(environment extra: [String: String] = [:], fakes: FakeUpstreams = FakeUpstreams(
-        openWeather: FakeOpenWeatherMap(apiKey: AppHarness.key), news: FakeNewsAPI(apiKey: AppHarness.key)
+        openWeather: FakeOpenWeatherMap(apiKey: AppHarness.key, clock: FixedClock(date: AppHarness.now)),
+        news: FakeNewsAPI(apiKey: AppHarness.key)
     )) throws {
         var environment = [
             "SLACK_SIGNING_SECRET": Self.secret,

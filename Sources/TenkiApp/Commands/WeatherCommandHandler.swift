@@ -3,12 +3,12 @@ import TenkiCore
 import TenkiLogging
 import TenkiServices
 
-/// `/weather`: reads the query, geocodes a place name, fetches the current weather, formats it.
-/// Every failure becomes a message the user can act on; the detail goes to the log. Lookups go
-/// through the process's shared `WeatherService`, so an older answer served while OpenWeatherMap
-/// fails is shown with its age.
+/// `/weather`: reads the command language (`WeatherCommand`), resolves the place (given, saved,
+/// or the team's), looks it up through the shared `WeatherService`, and formats the answer.
+/// Every failure becomes a message the user can act on; the detail goes to the log.
 struct WeatherCommandHandler: Sendable {
     let weather: WeatherService?
+    let preferences: any UserPreferencesStore
     let settings: Settings
     let clock: any WallClock
 
@@ -16,72 +16,97 @@ struct WeatherCommandHandler: Sendable {
         NoticeMessages(language: settings.language, weatherCommand: settings.commandNames.weather, newsCommand: settings.commandNames.news)
     }
 
+    var strings: ReplyStrings { .table(for: settings.language) }
+
     func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
-        var query = WeatherQuery(text: payload.text)
-        if query == .defaultPlace {
-            guard let city = settings.defaultCity else { return notices.weatherHelp() }
-            query = WeatherQuery(text: city)
-        }
-        switch query {
-        case .help, .defaultPlace:
+        let command = WeatherCommand(text: payload.text)
+        let user = UserKey(team: payload.enterpriseID ?? payload.teamID ?? "-", user: payload.userID)
+        switch command.action {
+        case .help:
             return notices.weatherHelp()
-        case .invalidCoordinates(let text):
+        case .incompleteSet:
+            return notices.notice(ReplyStrings.fill(strings.setWhat, ["command": settings.commandNames.weather]))
+        case .invalidPlace(let text):
             return notices.weather(.badPlace(query: text))
-        case .place(let name) where name.count > WeatherQuery.maximumPlaceLength:
-            return notices.weather(.badPlace(query: name))
-        case .place, .coordinates:
-            break
+        case .forget:
+            return store(logger: logger) { () throws(PreferencesStoreError) in try preferences.forget(user) } ?? notices.notice(strings.forgotten)
+        case .saveUnits(let units):
+            let saved = store(logger: logger) { () throws(PreferencesStoreError) in
+                var current = try preferences.preferences(for: user)
+                current.units = units
+                try preferences.save(current, for: user)
+            }
+            return saved ?? notices.notice(ReplyStrings.fill(strings.savedUnits, ["units": "\(units.rawValue) (\(units.temperatureSymbol))"]))
+        case .savePlace(let place):
+            return await savePlace(place, for: user, logger: logger)
+        case .current(let place), .forecast(let place):
+            return await lookUp(command, place: place, user: user, logger: logger)
+        }
+    }
+
+    /// Runs a preferences change; nil on success, else the message telling the user it failed.
+    private func store(logger: Logger, _ change: () throws(PreferencesStoreError) -> Void) -> SlackMessage? {
+        do {
+            try change()
+            return nil
+        } catch {
+            logger.error("preferences store failed", [("error", error.description)])
+            return notices.notice("⚠️ " + strings.stateUnavailable)
+        }
+    }
+
+    /// Saves a place only once geocoding knows it, so `/weather` alone never fails later on a typo.
+    private func savePlace(_ place: PlaceQuery, for user: UserKey, logger: Logger) async -> SlackMessage {
+        guard let weather else { return notices.weather(.notConfigured) }
+        var title = place.description
+        if case .name(let name) = place {
+            do {
+                let places = try await weather.places(matching: name, language: settings.language).value
+                title = WeatherMessageFormatter.title(of: places[0])
+            } catch {
+                return failure(error, query: name, logger: logger)
+            }
+        }
+        let failed = store(logger: logger) { () throws(PreferencesStoreError) in
+            var current = try preferences.preferences(for: user)
+            current.place = place.description
+            try preferences.save(current, for: user)
+        }
+        return failed ?? notices.notice(ReplyStrings.fill(strings.savedPlace, ["place": Mrkdwn.escape(title), "command": settings.commandNames.weather]))
+    }
+
+    private func lookUp(_ command: WeatherCommand, place explicit: PlaceQuery?, user: UserKey, logger: Logger) async -> SlackMessage {
+        var saved = UserPreferences()
+        do {
+            saved = try preferences.preferences(for: user)
+        } catch {
+            logger.warning("preferences unreadable; using the team's defaults", [("error", error.description)])
+        }
+        guard let place = explicit ?? saved.place.flatMap(PlaceQuery.init(text:)) ?? settings.defaultCity.flatMap(PlaceQuery.init(text:)) else {
+            return notices.weatherHelp()
         }
         guard let weather else {
             logger.warning("weather requested but OPENWEATHER_API_KEY is not set")
             return notices.weather(.notConfigured)
         }
+        let units = command.units ?? saved.units ?? settings.units
+        let lookup = WeatherLookup(service: weather, settings: settings, clock: clock, logger: logger)
         do {
-            return try await lookUp(query, service: weather, logger: logger)
+            if case .forecast = command.action {
+                return try await lookup.forecast(place, units: units)
+            }
+            return try await lookup.current(place, units: units)
         } catch {
-            logger.log(error.isTemporary ? .warning : .notice, "weather lookup failed", [
-                ("operation", error.operation.rawValue), ("error", error.description),
-                ("status", error.httpStatus.map(String.init) ?? "-"),
-            ])
-            return notices.weather(Self.problem(for: error, query: payload.text))
+            return failure(error, query: place.description, logger: logger)
         }
     }
 
-    private func lookUp(
-        _ query: WeatherQuery, service: WeatherService, logger: Logger
-    ) async throws(OpenWeatherError) -> SlackMessage {
-        let formatter = WeatherMessageFormatter(language: settings.language)
-        switch query {
-        case .coordinates(let coordinates):
-            let weather = try await service.currentWeather(at: coordinates, units: settings.units, language: settings.language)
-            logIfStale(weather, logger: logger)
-            return formatter.current(
-                weather.value, place: nil, now: clock.now(), command: settings.commandNames.weather, staleAge: weather.staleAge)
-        case .place(let name):
-            let places = try await service.places(matching: name, language: settings.language).value
-            let best = places[0]
-            let weather = try await service.currentWeather(
-                at: best.coordinates, units: settings.units, language: settings.language)
-            logIfStale(weather, logger: logger)
-            return formatter.current(
-                weather.value, place: best, alternatives: Self.distinctAlternatives(places), now: clock.now(),
-                command: settings.commandNames.weather, staleAge: weather.staleAge)
-        case .help, .defaultPlace, .invalidCoordinates:
-            return notices.weatherHelp()
-        }
-    }
-
-    private func logIfStale(_ weather: CachedValue<CurrentWeather>, logger: Logger) {
-        guard let age = weather.staleAge else { return }
-        logger.notice("weather service failing: served a cached answer", [("age_s", String(Int(age)))])
-    }
-
-    /// Other matches worth naming: geocoding often returns the same city twice (by two names or
-    /// two ids), which is noise, not ambiguity.
-    static func distinctAlternatives(_ places: [Place]) -> [Place] {
-        guard let best = places.first else { return [] }
-        var seen: Set<String> = [WeatherMessageFormatter.title(of: best)]
-        return places.dropFirst().filter { seen.insert(WeatherMessageFormatter.title(of: $0)).inserted }
+    private func failure(_ error: OpenWeatherError, query: String, logger: Logger) -> SlackMessage {
+        logger.log(error.isTemporary ? .warning : .notice, "weather lookup failed", [
+            ("operation", error.operation.rawValue), ("error", error.description),
+            ("status", error.httpStatus.map(String.init) ?? "-"),
+        ])
+        return notices.weather(Self.problem(for: error, query: query))
     }
 
     static func problem(for error: OpenWeatherError, query: String) -> NoticeMessages.Problem {

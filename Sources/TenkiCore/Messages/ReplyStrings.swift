@@ -32,6 +32,12 @@ public struct ReplyStrings: Sendable {
     public var timedOut: String
     public var upstreamFailed: String
     public var badPlace: String
+    public var savedPlace: String
+    public var savedUnits: String
+    public var forgotten: String
+    public var setWhat: String
+    public var stateUnavailable: String
+    public var slowDown: String
     public var weatherServiceName: String
     public var newsServiceName: String
     public var newsHelp: String
@@ -93,7 +99,7 @@ extension ReplyStrings {
         staleHours: "as of {hours} h ago",
         alsoMatched: "Also matched: {places}. Add a country code to pick one, e.g. `{example}`.",
         helpTitle: "Tenki: weather in Slack",
-        weatherHelp: "`{command} PLACE` current weather, e.g. `{command} Da Nang, VN` or `{command} 東京`\n`{command} LAT,LON` weather at coordinates, e.g. `{command} 16.05,108.22`\n`{command} help` this help",
+        weatherHelp: "`{command} PLACE` current weather, e.g. `{command} Da Nang, VN` or `{command} 東京`\n`{command} LAT,LON` weather at coordinates, e.g. `{command} 16.05,108.22`\n`{command} PLACE forecast` the next days\n`{command} Chicago °F` units for one command: `°F`/`imperial`, `°C`/`metric`, `K`/`standard`\n`{command} set PLACE`, `{command} set units imperial` save your place and units; `{command} unset` forgets them\n`{command}` alone: your saved place, or the team's\n`{command} help` this help",
         unknownCommand: "I don't know the command `{command}`. I answer `{weather}` and `{news}`.",
         placeNotFound: "I couldn't find “{query}”. Try a city and country code, e.g. `{command} Da Nang, VN`.",
         notConfigured: "{Service} isn't configured on this Tenki yet. Please ask an admin to set the {provider} API key.",
@@ -102,6 +108,12 @@ extension ReplyStrings {
         timedOut: "The {service} service didn't answer in time. Please try again in a moment.",
         upstreamFailed: "The {service} service had a problem answering. Please try again in a moment.",
         badPlace: "“{query}” doesn't look like a place. Try `{command} Da Nang, VN` or `{command} 16.05,108.22`.",
+        savedPlace: "Saved *{place}* as your place. `{command}` alone now answers for it.",
+        savedUnits: "Saved: {units} from now on.",
+        forgotten: "Forgot your saved place and units.",
+        setWhat: "Tell me what to save: `{command} set Da Nang, VN` or `{command} set units imperial` (metric, imperial or standard).",
+        stateUnavailable: "I couldn't reach my saved settings just now. Please try again in a moment.",
+        slowDown: "You're sending commands quickly. Please wait a few seconds and try again.",
         weatherServiceName: "weather",
         newsServiceName: "news",
         newsHelp: "`{command}` top headlines\n`{command} tech` a category: business, entertainment, health, science, sports, tech\n`{command} ベトナム` search the news for any words, newest first\n`{command} help` this help",
@@ -136,7 +148,7 @@ extension ReplyStrings {
         staleHours: "{hours}時間前の情報",
         alsoMatched: "ほかの候補: {places}。国コードを付けると選べます（例: `{example}`）。",
         helpTitle: "Tenki: Slack で天気予報",
-        weatherHelp: "`{command} 地名` 現在の天気（例: `{command} 東京` `{command} Da Nang, VN`）\n`{command} 緯度,経度` 座標の天気（例: `{command} 16.05,108.22`）\n`{command} help` このヘルプ",
+        weatherHelp: "`{command} 地名` 現在の天気（例: `{command} 東京` `{command} Da Nang, VN`）\n`{command} 緯度,経度` 座標の天気（例: `{command} 16.05,108.22`）\n`{command} 地名 予報` 数日間の予報（`forecast` も可）\n`{command} Chicago °F` この回だけの単位: `°F`/`imperial`、`°C`/`metric`、`K`/`standard`\n`{command} set 地名`、`{command} set units metric` 地点と単位を保存、`{command} unset` で削除\n`{command}` だけ: 保存した地点（なければチームの既定）\n`{command} help` このヘルプ",
         unknownCommand: "`{command}` というコマンドは知りません。`{weather}` と `{news}` に答えます。",
         placeNotFound: "「{query}」が見つかりませんでした。都市名と国コードで試してください（例: `{command} Da Nang, VN`）。",
         notConfigured: "この Tenki では{service}がまだ設定されていません。管理者に {provider} の API キーの設定を依頼してください。",
@@ -145,6 +157,12 @@ extension ReplyStrings {
         timedOut: "{service}サービスから時間内に応答がありませんでした。少ししてからもう一度お試しください。",
         upstreamFailed: "{service}サービスで問題が起きました。少ししてからもう一度お試しください。",
         badPlace: "「{query}」は地名として読めませんでした。`{command} 東京` や `{command} 16.05,108.22` のように入力してください。",
+        savedPlace: "*{place}* をあなたの地点として保存しました。これからは `{command}` だけでこの地点の天気を表示します。",
+        savedUnits: "保存しました: これからは {units} で表示します。",
+        forgotten: "保存した地点と単位を削除しました。",
+        setWhat: "保存する内容を指定してください: `{command} set 東京` または `{command} set units metric`（metric, imperial, standard）。",
+        stateUnavailable: "保存した設定を今は読み込めませんでした。少ししてからもう一度お試しください。",
+        slowDown: "コマンドの送信が続いています。数秒待ってからもう一度お試しください。",
         weatherServiceName: "天気",
         newsServiceName: "ニュース",
         newsHelp: "`{command}` トップニュース\n`{command} tech` カテゴリ: business, entertainment, health, science, sports, tech（テクノロジー、スポーツなども可）\n`{command} ベトナム` キーワードで検索（新しい順）\n`{command} help` このヘルプ",

@@ -64,7 +64,7 @@ public struct DailyForecast: Sendable, Hashable {
     }
 
     /// Howard Hinnant's days-to-civil algorithm: exact for the proleptic Gregorian calendar.
-    static func civilDate(fromDayNumber days: Int) -> (year: Int, month: Int, day: Int) {
+    public static func civilDate(fromDayNumber days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -1,0 +1,63 @@
+import Foundation
+import TenkiCore
+import TenkiLogging
+import TenkiServices
+
+/// One weather answer: resolve the place, fetch, format. Separate from the command handler so
+/// that the command language and the lookups each stay small.
+struct WeatherLookup: Sendable {
+    let service: WeatherService
+    let settings: Settings
+    let clock: any WallClock
+    let logger: Logger
+
+    /// Current weather; a place name is geocoded and its other matches are named.
+    func current(_ place: PlaceQuery, units: Units) async throws(OpenWeatherError) -> SlackMessage {
+        let formatter = WeatherMessageFormatter(language: settings.language, visibility: settings.resultVisibility)
+        let (point, best, alternatives) = try await resolve(place)
+        let weather = try await service.currentWeather(at: point, units: units, language: settings.language)
+        logIfStale(weather.staleAge)
+        return formatter.current(
+            weather.value, place: best, alternatives: alternatives, now: clock.now(),
+            command: settings.commandNames.weather, staleAge: weather.staleAge)
+    }
+
+    /// The next days, one line each, grouped by the place's own calendar.
+    func forecast(_ place: PlaceQuery, units: Units) async throws(OpenWeatherError) -> SlackMessage {
+        let (point, best, _) = try await resolve(place)
+        let forecast = try await service.forecast(at: point, units: units, language: settings.language)
+        let current = try? await service.currentWeather(at: point, units: units, language: settings.language)
+        logIfStale(forecast.staleAge)
+        let days = DailyForecast.days(from: forecast.value, current: current?.value, now: clock.now())
+        let title = best.map(WeatherMessageFormatter.title(of:))
+            ?? [forecast.value.placeName, forecast.value.countryCode].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        return ForecastMessageFormatter(language: settings.language, visibility: settings.resultVisibility).forecast(
+            days, placeTitle: title, units: units,
+            staleContext: forecast.staleAge.map { ReplyStrings.table(for: settings.language).asOf($0) })
+    }
+
+    /// Where to look: coordinates as given (no geocoding), or the best geocoding match of a name
+    /// together with the other distinct matches.
+    private func resolve(_ place: PlaceQuery) async throws(OpenWeatherError) -> (Coordinates, Place?, [Place]) {
+        switch place {
+        case .coordinates(let coordinates):
+            return (coordinates, nil, [])
+        case .name(let name):
+            let places = try await service.places(matching: name, language: settings.language).value
+            return (places[0].coordinates, places[0], Self.distinctAlternatives(places))
+        }
+    }
+
+    private func logIfStale(_ age: TimeInterval?) {
+        guard let age else { return }
+        logger.notice("weather service failing: served a cached answer", [("age_s", String(Int(age)))])
+    }
+
+    /// Other matches worth naming: geocoding often returns the same city twice (by two names or
+    /// two ids), which is noise, not ambiguity.
+    static func distinctAlternatives(_ places: [Place]) -> [Place] {
+        guard let best = places.first else { return [] }
+        var seen: Set<String> = [WeatherMessageFormatter.title(of: best)]
+        return places.dropFirst().filter { seen.insert(WeatherMessageFormatter.title(of: $0)).inserted }
+    }
+}
