@@ -11,13 +11,16 @@ enum FakesCommand {
         guard list.positional.isEmpty else {
             throw UsageError("unexpected argument \"\(list.positional[0])\"", command: "fakes")
         }
-        if let scenario = list.value("scenario"), scenario != "default" {
-            throw UsageError("unknown --scenario \(scenario); this version has only 'default'", command: "fakes")
+        let scenarioName = list.value("scenario") ?? FakeScenario.normal.rawValue
+        guard let scenario = FakeScenario(rawValue: scenarioName) else {
+            let names = FakeScenario.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("unknown --scenario \(scenarioName); choose one of \(names)", command: "fakes")
         }
         let port = try list.port("port", command: "fakes") ?? 0
         let logger = Logger(sink: StandardErrorLogSink(), threshold: .notice)
         let key = list.value("key") ?? "demo-key"
         let fakes = FakeUpstreams(openWeather: FakeOpenWeatherMap(apiKey: key), news: FakeNewsAPI(apiKey: key))
+        scenario.apply(to: fakes)
         let server = HTTPServer(
             configuration: HTTPServer.Configuration(host: "127.0.0.1", port: port, loopCount: 1),
             handler: fakes, logger: logger)
@@ -26,7 +29,7 @@ enum FakesCommand {
         let origin = "http://127.0.0.1:\(boundPort)"
         TenkiCLI.printOutput("OPENWEATHER_BASE_URL=\(origin)\nOPENWEATHER_API_KEY=\(key)\nNEWSAPI_BASE_URL=\(origin)\nNEWSAPI_KEY=\(key)")
         let places = fakes.openWeather.samples.map { $0.place.name }.joined(separator: ", ")
-        logger.notice("fake OpenWeatherMap and NewsAPI ready", [("port", String(boundPort)), ("places", places)])
+        logger.notice("fake OpenWeatherMap and NewsAPI ready", [("port", String(boundPort)), ("scenario", scenario.rawValue), ("places", places)])
         _ = await TerminationSignal.wait()
         await server.shutdown(gracePeriod: .seconds(2))
         return .success

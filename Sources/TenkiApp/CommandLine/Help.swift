@@ -11,7 +11,7 @@ enum Help {
           serve        run the webhook listener for Slack's slash commands
           preview      print the message a command would produce, e.g. tenki preview "/weather Danang"
           demo         run everything offline against bundled sample data and print the replies
-          fakes        run the fake OpenWeatherMap used by demo and tests, on loopback
+          fakes        run the fake OpenWeatherMap and NewsAPI used by demo and tests, on loopback
           healthcheck  exit 0 if a local listener's /healthz answers 200
           digest       post the morning digest (not in this version yet)
           replay       replay recorded requests (not in this version yet)
@@ -68,15 +68,19 @@ enum Help {
         """
 
     static let fakes = """
-        USAGE: tenki fakes [--port P] [--key KEY]
+        USAGE: tenki fakes [--port P] [--key KEY] [--scenario NAME]
 
-        Runs the fake OpenWeatherMap (bundled sample data) on 127.0.0.1 and prints its base URL,
-        for local development and benchmarks. Accepts the API key KEY (default: demo-key).
-        Stops on SIGINT or SIGTERM.
+        Runs the fake OpenWeatherMap and NewsAPI (bundled sample data) on 127.0.0.1 and prints their
+        base URL and key as settings, for local development and benchmarks. Accepts the API key KEY
+        (default: demo-key). Stops on SIGINT or SIGTERM.
+
+        SCENARIOS: normal (default), slow (answers after 2.5 s), unauthorized (401),
+                   rate-limited (429), server-error (500), not-found (404 for weather)
 
         EXAMPLE:
           tenki fakes --port 9090 &
           OPENWEATHER_BASE_URL=http://127.0.0.1:9090 OPENWEATHER_API_KEY=demo-key tenki preview "/weather Tokyo"
+          tenki fakes --port 9091 --scenario slow
         """
 
     static let healthcheck = """

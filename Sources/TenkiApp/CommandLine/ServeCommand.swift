@@ -54,7 +54,12 @@ enum ServeCommand {
 
         let signal = await TerminationSignal.wait()
         drainFlag.set()
-        logger.notice("draining", [("signal", String(signal)), ("deadline_ms", String(settings.listener.drainTimeout.milliseconds))])
+        logger.notice("draining", [
+            ("signal", String(signal)), ("delay_ms", String(settings.listener.drainDelay.milliseconds)),
+            ("deadline_ms", String(settings.listener.drainTimeout.milliseconds)),
+        ])
+        // /healthz says 503 from here on; requests are still served until the delay is over.
+        try? await Task.sleep(for: settings.listener.drainDelay)
         await server.shutdown(gracePeriod: settings.listener.drainTimeout)
         logger.notice("stopped")
         return .success

@@ -48,7 +48,8 @@ extension Settings {
                 maxConnections: try reader.integer("TENKI_MAX_CONNECTIONS", default: 1024, range: 1...100_000),
                 headerTimeout: try reader.milliseconds("TENKI_HEADER_TIMEOUT_MS", default: 10_000, range: 100...300_000),
                 idleTimeout: try reader.milliseconds("TENKI_IDLE_TIMEOUT_MS", default: 60_000, range: 100...3_600_000),
-                drainTimeout: try reader.milliseconds("TENKI_DRAIN_TIMEOUT_MS", default: 10_000, range: 0...600_000)
+                drainTimeout: try reader.milliseconds("TENKI_DRAIN_TIMEOUT_MS", default: 10_000, range: 0...600_000),
+                drainDelay: try reader.milliseconds("TENKI_DRAIN_DELAY_MS", default: 1000, range: 0...120_000)
             ),
             digest: try reader.digest()
         )

@@ -55,6 +55,9 @@ public struct Settings: Sendable {
         public var headerTimeout: Duration
         public var idleTimeout: Duration
         public var drainTimeout: Duration
+        /// After SIGTERM, how long `/healthz` answers 503 while new requests are still served, so
+        /// load balancers stop sending traffic before the listener stops accepting.
+        public var drainDelay: Duration
     }
 
     /// The single digest configured through `DIGEST_*` settings.
