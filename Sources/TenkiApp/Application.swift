@@ -32,6 +32,14 @@ public struct TenkiApplication: Sendable {
     public let settings: Settings
     public let router: TenkiRouter
     public let commands: TenkiCommands
+
+    /// The handler of the separate metrics listener (`TENKI_METRICS_ADDRESS`): `/metrics` and
+    /// `/healthz` only.
+    public func metricsRouter(metrics: MetricsRegistry, logger: Logger, isDraining: @escaping @Sendable () -> Bool) -> TenkiRouter {
+        TenkiRouter(
+            verifier: nil, commands: commands, metrics: metrics, logger: logger, isDraining: isDraining,
+            metricsAccess: settings.metricsToken.map { .bearer($0) } ?? .open, servesCommands: false)
+    }
 }
 
 /// Whether requests must carry Slack's signature. Skipping is for local development only.
@@ -76,7 +84,10 @@ public func buildApplication(
     let weather = WeatherCommandHandler(weather: service, preferences: dependencies.preferences, settings: settings, clock: dependencies.clock)
     let news = NewsCommandHandler(news: newsService, settings: settings, clock: dependencies.clock, notices: weather.notices)
     let commands = TenkiCommands(weather: weather, news: news, settings: settings)
+    let metricsAccess: TenkiRouter.MetricsAccess =
+        settings.metricsAddress != nil ? .elsewhere : settings.metricsToken.map { .bearer($0) } ?? .open
     let router = TenkiRouter(
-        verifier: verifier, commands: commands, metrics: dependencies.metrics, logger: dependencies.logger, isDraining: isDraining)
+        verifier: verifier, commands: commands, metrics: dependencies.metrics, logger: dependencies.logger, isDraining: isDraining,
+        metricsAccess: metricsAccess)
     return TenkiApplication(settings: settings, router: router, commands: commands)
 }

@@ -120,6 +120,19 @@ struct RouterTests {
         #expect(!response.body.isEmpty)
     }
 
+    @Test("metrics can require a bearer token, or live on their own listener")
+    func metricsAccess() {
+        let guarded = TenkiRouter(verifier: nil, commands: responder, metrics: metrics, logger: .discarding, metricsAccess: .bearer("s3cret"))
+        #expect(guarded.handleInline(HTTPRequest(method: "GET", target: "/metrics"))?.status == .unauthorized)
+        #expect(guarded.handleInline(HTTPRequest(method: "GET", target: "/metrics", headers: ["Authorization": "Bearer wrong"]))?.status == .unauthorized)
+        #expect(guarded.handleInline(HTTPRequest(method: "GET", target: "/metrics", headers: ["Authorization": "Bearer s3cret"]))?.status == .ok)
+        let main = TenkiRouter(verifier: nil, commands: responder, metrics: metrics, logger: .discarding, metricsAccess: .elsewhere)
+        #expect(main.handleInline(HTTPRequest(method: "GET", target: "/metrics"))?.status == .notFound)
+        let metricsOnly = TenkiRouter(verifier: nil, commands: responder, metrics: metrics, logger: .discarding, servesCommands: false)
+        #expect(metricsOnly.handleInline(HTTPRequest(method: "POST", target: "/slack/commands"))?.status == .notFound)
+        #expect(metricsOnly.handleInline(HTTPRequest(method: "GET", target: "/metrics"))?.status == .ok)
+    }
+
     @Test("health turns 503 while draining; metrics are Prometheus text")
     func healthAndMetrics() async {
         #expect(await respond(HTTPRequest(method: "GET", target: "/healthz")).status == .ok)

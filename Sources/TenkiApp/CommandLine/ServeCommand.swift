@@ -51,6 +51,16 @@ enum ServeCommand {
             observer: ListenerMetrics(metrics: metrics))
         let boundPort = try server.start()
         logger.notice("listening", [("address", "\(host):\(boundPort)"), ("commands", "POST \(TenkiRouter.commandsPath)")])
+        var metricsServer: HTTPServer?
+        if let address = settings.metricsAddress {
+            let router = application.metricsRouter(metrics: metrics, logger: logger, isDraining: { drainFlag.isSet })
+            let server = HTTPServer(
+                configuration: HTTPServer.Configuration(host: address.host, port: address.port, loopCount: 1),
+                handler: router, logger: logger.with("component", "metrics-listener"))
+            let port = try server.start()
+            logger.notice("metrics listening", [("address", "\(address.host):\(port)")])
+            metricsServer = server
+        }
 
         let signal = await TerminationSignal.wait()
         drainFlag.set()
@@ -61,6 +71,7 @@ enum ServeCommand {
         // /healthz says 503 from here on; requests are still served until the delay is over.
         try? await Task.sleep(for: settings.listener.drainDelay)
         await server.shutdown(gracePeriod: settings.listener.drainTimeout)
+        await metricsServer?.shutdown(gracePeriod: .seconds(1))
         logger.notice("stopped")
         return .success
     }

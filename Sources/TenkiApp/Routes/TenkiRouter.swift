@@ -14,15 +14,31 @@ public struct TenkiRouter: HTTPHandler {
     let metrics: MetricsRegistry
     let logger: Logger
     let isDraining: @Sendable () -> Bool
+    let metricsAccess: MetricsAccess
+    /// False on the separate metrics listener, which serves only `/metrics` and `/healthz`.
+    let servesCommands: Bool
     let requestIDs = RequestIDGenerator()
+
+    /// Who may read `/metrics` on this listener.
+    public enum MetricsAccess: Sendable {
+        /// Anyone who can reach the listener.
+        case open
+        /// Only requests with `Authorization: Bearer TOKEN`.
+        case bearer(String)
+        /// Not here: a separate metrics listener serves them (`TENKI_METRICS_ADDRESS`).
+        case elsewhere
+    }
 
     public static let commandsPath = "/slack/commands"
 
     /// - Parameter verifier: nil only with `--insecure-skip-verification`.
     public init(
         verifier: SlackRequestVerifier?, commands: any SlashCommandResponder, metrics: MetricsRegistry,
-        logger: Logger, isDraining: @escaping @Sendable () -> Bool = { false }
+        logger: Logger, isDraining: @escaping @Sendable () -> Bool = { false }, metricsAccess: MetricsAccess = .open,
+        servesCommands: Bool = true
     ) {
+        self.metricsAccess = metricsAccess
+        self.servesCommands = servesCommands
         self.verifier = verifier
         self.commands = commands
         self.metrics = metrics
@@ -42,12 +58,10 @@ public struct TenkiRouter: HTTPHandler {
             response = isDraining() ? .text(.serviceUnavailable, "draining\n") : .text(.ok, "ok\n")
         case ("/metrics", "GET"):
             route = "metrics"
-            response = HTTPResponse(
-                status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
-                body: Array(metrics.exposition().utf8))
-        case (Self.commandsPath, "POST"):
+            response = metricsResponse(request)
+        case (Self.commandsPath, "POST") where servesCommands:
             return nil
-        case (Self.commandsPath, _):
+        case (Self.commandsPath, _) where servesCommands:
             route = "commands"
             response = .text(.methodNotAllowed, "use POST for \(Self.commandsPath)\n", headers: ["Allow": "POST"])
         case ("/healthz", _), ("/metrics", _):
@@ -59,6 +73,23 @@ public struct TenkiRouter: HTTPHandler {
         }
         record(route: route, request: request, status: response.status, since: start, requestID: nil)
         return response
+    }
+
+    private func metricsResponse(_ request: HTTPRequest) -> HTTPResponse {
+        switch metricsAccess {
+        case .elsewhere:
+            return .text(.notFound, "metrics are served on the metrics address\n")
+        case .bearer(let token):
+            let expected = Array("Bearer \(token)".utf8)
+            let given = Array((request.headers["Authorization"] ?? "").utf8)
+            guard HMACSHA256.constantTimeEquals(given, expected) else {
+                return .text(.unauthorized, "metrics need Authorization: Bearer TOKEN\n", headers: ["WWW-Authenticate": "Bearer"])
+            }
+        case .open:
+            break
+        }
+        return HTTPResponse(
+            status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(metrics.exposition().utf8))
     }
 
     /// A body over the limit is answered 413 by the server, but only once routing has passed:

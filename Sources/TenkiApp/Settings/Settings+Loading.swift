@@ -51,6 +51,8 @@ extension Settings {
                 drainTimeout: try reader.milliseconds("TENKI_DRAIN_TIMEOUT_MS", default: 10_000, range: 0...600_000),
                 drainDelay: try reader.milliseconds("TENKI_DRAIN_DELAY_MS", default: 1000, range: 0...120_000)
             ),
+            metricsToken: try source.value("TENKI_METRICS_TOKEN"),
+            metricsAddress: try reader.address("TENKI_METRICS_ADDRESS"),
             digest: try reader.digest()
         )
     }

@@ -37,6 +37,10 @@ public struct Settings: Sendable {
     public var logLevel: String
     public var logFormat: String
     public var listener: ListenerSettings
+    /// A bearer token `/metrics` requires, when set.
+    public var metricsToken: String?
+    /// `host:port` of a separate listener for `/metrics` (and `/healthz`), when set.
+    public var metricsAddress: (host: String, port: Int)?
 
     // Digest
     public var digest: DigestSettings?

@@ -51,6 +51,17 @@ struct SettingsReader {
         return value
     }
 
+    /// `host:port`, e.g. `127.0.0.1:9100`.
+    func address(_ name: String) throws(ConfigurationError) -> (host: String, port: Int)? {
+        guard let raw = try source.value(name) else { return nil }
+        guard let colon = raw.lastIndex(of: ":"), let port = Int(raw[raw.index(after: colon)...]), (0...65535).contains(port),
+              !raw[..<colon].isEmpty
+        else {
+            throw ConfigurationError(setting: name, problem: "is not host:port (got \"\(raw)\")", fix: "set it to an address such as 127.0.0.1:9100")
+        }
+        return (String(raw[..<colon]), port)
+    }
+
     func commandName(_ name: String, default fallback: String) throws(ConfigurationError) -> String {
         guard let raw = try source.value(name) else { return fallback }
         let command = raw.hasPrefix("/") ? raw : "/" + raw

@@ -10,7 +10,7 @@ struct SettingsSource {
     /// Settings whose value may be given as a file (Docker and Kubernetes secrets, systemd credentials).
     static let fileBackedSecrets: Set<String> = [
         "SLACK_SIGNING_SECRET", "OPENWEATHER_API_KEY", "NEWSAPI_KEY", "DIGEST_WEBHOOK_URL",
-        "OPENWEATHER_BEARER_TOKEN", "NEWSAPI_BEARER_TOKEN",
+        "OPENWEATHER_BEARER_TOKEN", "NEWSAPI_BEARER_TOKEN", "TENKI_METRICS_TOKEN",
     ]
 
     init(environment: [String: String], readFile: @escaping (String) throws -> String) throws(ConfigurationError) {
