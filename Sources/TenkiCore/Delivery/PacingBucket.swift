@@ -60,3 +60,12 @@ public struct PacingBucket: Sendable, Equatable {
         updatedAt = now
     }
 }
+
+extension PacingBucket {
+    /// Whether the bucket has refilled completely by `now`, so that a fresh bucket would behave the
+    /// same (the queue forgets such buckets to stay small).
+    public func isFull(at now: Date) -> Bool {
+        if let pausedUntil, pausedUntil > now { return false }
+        return tokens + max(0, now.timeIntervalSince(updatedAt)) * rate >= burst
+    }
+}
