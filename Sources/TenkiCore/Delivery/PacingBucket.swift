@@ -44,12 +44,14 @@ public struct PacingBucket: Sendable, Equatable {
         return earliest
     }
 
-    /// Hands out nothing before `date`, then one token, then only what the rate allows (no burst on
-    /// resume): after a 429 the destination is at its limit.
+    /// Hands out nothing before `date`, then at most one token, then only what the rate allows (no
+    /// burst on resume): after a 429 the destination is at its limit.
     public mutating func pause(until date: Date) {
         if let pausedUntil, pausedUntil >= date { return }
+        refill(now: date)
         pausedUntil = date
-        tokens = 1
+        // At most one token at the end of the pause, and never more than the rate would have given.
+        tokens = min(tokens, 1)
         updatedAt = max(updatedAt, date)
     }
 

@@ -12,7 +12,7 @@ extension DeliveryQueue {
         public var pacingRate: Double
         /// Posts one destination may receive at once after a quiet spell.
         public var pacingBurst: Int
-        /// The longest one post may take (cut shorter near a message's deadline).
+        /// The longest one post may take (cut shorter near a message's deadline, never below 1 s).
         public var requestTimeout: Duration
         /// How long a claim stays ours; must outlast `pacingBurst` sequential posts of `requestTimeout`.
         public var leaseDuration: TimeInterval
