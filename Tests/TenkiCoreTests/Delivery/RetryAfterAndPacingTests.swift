@@ -68,4 +68,16 @@ struct RetryAfterAndPacingTests {
         do { let took = bucket.tryTake(now: now.addingTimeInterval(30)); #expect(!took) }
         do { let took = bucket.tryTake(now: now.addingTimeInterval(31)); #expect(took) }
     }
+
+    @Test("a short pause on an empty bucket gives no token sooner than the rate would")
+    func shortPauseKeepsPace() {
+        var bucket = PacingBucket(now: now)
+        for _ in 0..<3 { _ = bucket.tryTake(now: now) }
+        bucket.pause(until: now.addingTimeInterval(0.2))
+        do { let took = bucket.tryTake(now: now.addingTimeInterval(0.2)); #expect(!took) }
+        #expect(bucket.nextAvailable(now: now.addingTimeInterval(0.2)) == now.addingTimeInterval(1))
+        do { let took = bucket.tryTake(now: now.addingTimeInterval(1)); #expect(took) }
+        #expect(!bucket.isFull(at: now.addingTimeInterval(3.9)))
+        #expect(bucket.isFull(at: now.addingTimeInterval(4)))
+    }
 }
