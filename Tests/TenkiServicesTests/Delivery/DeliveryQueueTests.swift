@@ -230,4 +230,31 @@ struct DeliveryQueueTests {
         #expect(lines.contains { $0.contains("dead") && $0.contains("delivery=\(id)") && $0.contains("host=hooks.slack.com") })
         #expect(!lines.contains { $0.contains("SECRET") || $0.contains("/services/") })
     }
+
+    @Test("metrics: depth by state and the oldest pending message's age; delivered rows are pruned after the retention")
+    func metricsAndPrune() async throws {
+        let file = try TemporaryStateFile()
+        let clock = TestClock(start)
+        let metrics = MetricsRegistry()
+        let transport = ScriptedTransport(clock: clock) { request, _ throws(TransportError) in
+            request.url.path.hasSuffix("down") ? OutboundResponse(status: 503, headers: ["Retry-After": "600"]) : DeliveryFixtures.ok()
+        }
+        let (queue, store) = try makeQueue(
+            file, clock: clock, transport: transport, metrics: metrics,
+            configuration: .init(owner: "metrics", retention: 3600, pruneInterval: 60))
+        let done = try await queue.enqueue(DeliveryFixtures.webhookDelivery("done"))
+        _ = try await queue.enqueue(DeliveryFixtures.webhookDelivery("waits", to: URL(string: "https://hooks.slack.com/down")!))
+        _ = await queue.runOnce(now: start)
+        clock.set(start.addingTimeInterval(100))
+        _ = await queue.runOnce(now: clock.now())
+        let exposition = metrics.exposition()
+        #expect(exposition.contains("tenki_delivery_queue_depth{state=\"pending\"} 1"))
+        #expect(exposition.contains("tenki_delivery_oldest_pending_age_seconds 100"))
+        #expect(metrics.counter("tenki_delivery_attempts_total", [("outcome", "retry")]) == 1)
+        #expect(!exposition.contains("hooks.slack.com"))
+        #expect(try store.summary(of: done)?.state == .delivered)
+        clock.set(start.addingTimeInterval(3700))
+        _ = await queue.runOnce(now: clock.now())
+        #expect(try store.summary(of: done) == nil)
+    }
 }
