@@ -76,6 +76,22 @@ public struct ClaimedDelivery: Sendable {
     public var attempt: Int
     public var limits: DeliveryLimits
     public var createdAt: Date
+
+    public init(
+        id: DeliveryID, kind: String, destination: URL, destinationKind: DestinationKind, destinationHost: String,
+        destinationHash: String, body: [UInt8], attempt: Int, limits: DeliveryLimits, createdAt: Date
+    ) {
+        self.id = id
+        self.kind = kind
+        self.destination = destination
+        self.destinationKind = destinationKind
+        self.destinationHost = destinationHost
+        self.destinationHash = destinationHash
+        self.body = body
+        self.attempt = attempt
+        self.limits = limits
+        self.createdAt = createdAt
+    }
 }
 
 /// A message as listings show it: no URL, no body.

@@ -82,6 +82,7 @@ struct DeliveryQueueLoadTests {
             }
         }
         let elapsed = now.timeIntervalSince(start)
-        #expect(elapsed >= 130 && elapsed < 1200, "virtual time \(elapsed)")
+        // 100 posts to one destination at 1/s with bursts of 3 cannot finish sooner than 97 s.
+        #expect(elapsed >= 97 && elapsed < 1200, "virtual time \(elapsed)")
     }
 }
