@@ -112,7 +112,8 @@ public final class FakeWebhookReceiver: HTTPHandler {
         case .status(let code, let body):
             return .text(HTTPStatus(code: code, reason: Self.reasonPhrase(code)), body)
         case .rateLimited(let retryAfter):
-            return .json(.tooManyRequests, Array("{\"ok\": false, \"error\": \"ratelimited\"}".utf8), headers: ["Retry-After": retryAfter])
+            return .json(
+                .tooManyRequests, Array("{\"ok\": false, \"error\": \"ratelimited\"}".utf8), headers: ["Retry-After": retryAfter])
         case .hang(let duration), .acceptAndDrop(let duration):
             try? await Task.sleep(for: duration)
             return .text(.serviceUnavailable, "too_late")

@@ -23,15 +23,15 @@ public enum RetryAfter {
     static func parseIMFFixdate(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count == 29, bytes[3] == UInt8(ascii: ","), bytes[4] == UInt8(ascii: " "),
-              String(decoding: bytes[26...], as: UTF8.self) == "GMT",
-              dayNames.contains(String(decoding: bytes[0..<3], as: UTF8.self)),
-              let day = number(bytes[5..<7]), bytes[7] == UInt8(ascii: " "),
-              let monthIndex = monthNames.firstIndex(of: String(decoding: bytes[8..<11], as: UTF8.self)),
-              bytes[11] == UInt8(ascii: " "), let year = number(bytes[12..<16]), bytes[16] == UInt8(ascii: " "),
-              let hour = number(bytes[17..<19]), bytes[19] == UInt8(ascii: ":"),
-              let minute = number(bytes[20..<22]), bytes[22] == UInt8(ascii: ":"),
-              let second = number(bytes[23..<25]), bytes[25] == UInt8(ascii: " "),
-              (1...31).contains(day), hour < 24, minute < 60, second < 61
+            String(decoding: bytes[26...], as: UTF8.self) == "GMT",
+            dayNames.contains(String(decoding: bytes[0..<3], as: UTF8.self)),
+            let day = number(bytes[5..<7]), bytes[7] == UInt8(ascii: " "),
+            let monthIndex = monthNames.firstIndex(of: String(decoding: bytes[8..<11], as: UTF8.self)),
+            bytes[11] == UInt8(ascii: " "), let year = number(bytes[12..<16]), bytes[16] == UInt8(ascii: " "),
+            let hour = number(bytes[17..<19]), bytes[19] == UInt8(ascii: ":"),
+            let minute = number(bytes[20..<22]), bytes[22] == UInt8(ascii: ":"),
+            let second = number(bytes[23..<25]), bytes[25] == UInt8(ascii: " "),
+            (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
         let days = daysFromCivil(year: year, month: monthIndex + 1, day: day)
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second

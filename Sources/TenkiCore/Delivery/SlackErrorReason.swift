@@ -11,8 +11,9 @@ public enum SlackErrorReason {
     public static func parse(_ body: String) -> String? {
         let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.first == "{",
-           let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any],
-           let error = object["error"] as? String {
+            let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any],
+            let error = object["error"] as? String
+        {
             return isToken(error) ? error : nil
         }
         return isToken(trimmed) ? trimmed : nil

@@ -19,7 +19,7 @@ public enum SlackImageStripper {
     /// The message without images, or nil when it is not a JSON object with blocks.
     public static func strippingImages(_ body: [UInt8]) -> [UInt8]? {
         guard var object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              let blocks = object["blocks"] as? [[String: Any]]
+            let blocks = object["blocks"] as? [[String: Any]]
         else { return nil }
         var kept: [[String: Any]] = []
         for var block in blocks where !isImage(block) {

@@ -13,7 +13,8 @@ struct DeliveryMetrics: Sendable {
 
     init(registry: MetricsRegistry?) {
         self.registry = registry
-        registry?.describe(Self.attempts, type: "counter", help: "Delivery attempts by outcome (delivered, retry, resend_without_images, dead).")
+        registry?.describe(
+            Self.attempts, type: "counter", help: "Delivery attempts by outcome (delivered, retry, resend_without_images, dead).")
         registry?.describe(Self.depth, type: "gauge", help: "Messages in the outbox by state (pending, dead).")
         registry?.describe(Self.oldestAge, type: "gauge", help: "Age of the oldest pending message in seconds; 0 when none.")
         registry?.describe(Self.duration, type: "histogram", help: "Time one post took, answered or not.")

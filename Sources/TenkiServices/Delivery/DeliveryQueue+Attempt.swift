@@ -60,7 +60,8 @@ extension DeliveryQueue {
             let stripped = SlackImageStripper.strippingImages(delivery.body)
             await record { () async throws(DeliveryStoreError) in
                 if let stripped {
-                    try await store.reschedule(delivery.id, owner: owner, at: finished, lastError: outcome.summary, body: stripped)
+                    try await store.reschedule(
+                        delivery.id, owner: owner, at: finished, lastError: outcome.summary, body: stripped)
                 } else {
                     try await store.markDead(delivery.id, owner: owner, reason: outcome.summary, at: finished)
                 }
@@ -120,7 +121,8 @@ extension DeliveryQueue {
 
     private func pause(_ destination: String, until: Date) {
         state.withLock { state in
-            var bucket = state.buckets[destination]
+            var bucket =
+                state.buckets[destination]
                 ?? PacingBucket(rate: configuration.pacingRate, burst: Double(configuration.pacingBurst), now: until)
             bucket.pause(until: until)
             state.buckets[destination] = bucket

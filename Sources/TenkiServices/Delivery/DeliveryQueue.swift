@@ -40,7 +40,8 @@ public final class DeliveryQueue: Sendable {
     ///   - metrics: the shared registry, or nil.
     public init(
         store: any DeliveryStore, transport: any HTTPTransport, clock: any WallClock = SystemWallClock(),
-        configuration: Configuration = Configuration(), random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
+        configuration: Configuration = Configuration(),
+        random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
         metrics: MetricsRegistry? = nil, logger: Logger = .discarding
     ) {
         self.store = store
@@ -104,7 +105,9 @@ public final class DeliveryQueue: Sendable {
 
     /// Splits claims into per-destination lanes that the pace allows now, and the rest with the
     /// time their destination has a token again.
-    private func pace(_ claimed: [ClaimedDelivery], now: Date) -> (lanes: [[ClaimedDelivery]], deferred: [(ClaimedDelivery, Date)]) {
+    private func pace(
+        _ claimed: [ClaimedDelivery], now: Date
+    ) -> (lanes: [[ClaimedDelivery]], deferred: [(ClaimedDelivery, Date)]) {
         state.withLock { state in
             var order: [String] = []
             var lanes: [String: [ClaimedDelivery]] = [:]
@@ -112,7 +115,8 @@ public final class DeliveryQueue: Sendable {
             state.buckets = state.buckets.filter { !$0.value.isFull(at: now) }
             for delivery in claimed {
                 let key = delivery.destinationHash
-                var bucket = state.buckets[key]
+                var bucket =
+                    state.buckets[key]
                     ?? PacingBucket(rate: configuration.pacingRate, burst: Double(configuration.pacingBurst), now: now)
                 if bucket.tryTake(now: now) {
                     if lanes[key] == nil { order.append(key) }

@@ -26,7 +26,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
         }
         handle = pointer
         sqlite3_extended_result_codes(handle, 1)
-        let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(
+            clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
         sqlite3_busy_timeout(handle, milliseconds)
         do {
             try withConnection { connection throws(SQLiteError) in

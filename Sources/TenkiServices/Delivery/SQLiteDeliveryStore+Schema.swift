@@ -26,7 +26,7 @@ extension SQLiteDeliveryStore {
         );
         CREATE INDEX deliveries_due ON deliveries (state, next_attempt_at);
         CREATE INDEX deliveries_finished ON deliveries (state, finished_at);
-        """,
+        """
     ]
 
     static var schemaVersion: Int { migrations.count }

@@ -66,13 +66,16 @@ public final class SQLiteDeliveryStore: DeliveryStore {
             ) { row throws(SQLiteError) -> (id: DeliveryID, delivery: ClaimedDelivery?) in
                 let id = DeliveryID(rawValue: row.int64(0))
                 guard let url = URL(string: row.text(2)) else { return (id, nil) }
-                return (id, ClaimedDelivery(
-                    id: id, kind: row.text(1), destination: url,
-                    destinationKind: DestinationKind(rawValue: row.text(3)) ?? .incomingWebhook,
-                    destinationHost: row.text(4), destinationHash: row.text(5), body: row.blob(6),
-                    attempt: row.int(7) + 1,
-                    limits: DeliveryLimits(deadline: Date(timeIntervalSince1970: row.double(8)), maxUses: row.optionalInt(9)),
-                    createdAt: Date(timeIntervalSince1970: row.double(10))))
+                return (
+                    id,
+                    ClaimedDelivery(
+                        id: id, kind: row.text(1), destination: url,
+                        destinationKind: DestinationKind(rawValue: row.text(3)) ?? .incomingWebhook,
+                        destinationHost: row.text(4), destinationHash: row.text(5), body: row.blob(6),
+                        attempt: row.int(7) + 1,
+                        limits: DeliveryLimits(deadline: Date(timeIntervalSince1970: row.double(8)), maxUses: row.optionalInt(9)),
+                        createdAt: Date(timeIntervalSince1970: row.double(10)))
+                )
             }
             var claimed: [ClaimedDelivery] = []
             for row in rows {
@@ -140,7 +143,9 @@ public final class SQLiteDeliveryStore: DeliveryStore {
     }
 
     /// Updates a message this owner still holds; false when the lease was lost (expired and taken).
-    private func settle(_ assignments: String, _ id: DeliveryID, _ owner: String, _ values: [SQLiteValue]) throws(DeliveryStoreError) -> Bool {
+    private func settle(
+        _ assignments: String, _ id: DeliveryID, _ owner: String, _ values: [SQLiteValue]
+    ) throws(DeliveryStoreError) -> Bool {
         try perform { connection throws(SQLiteError) in
             try connection.run(
                 "UPDATE deliveries SET \(assignments) WHERE id = ?1 AND claimed_by = ?2 AND state = 'pending'",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TenkiCore
 
 @Suite("Retry-After and pacing")
@@ -24,7 +25,9 @@ struct RetryAfterAndPacingTests {
         #expect(RetryAfter.parse("Sun Nov  6 08:49:37 1994", now: now) == nil)
         #expect(RetryAfter.parse("Fri, 15 Jan 2027 08:00:45 UTC", now: now) == nil)
         #expect(RetryAfter.parse("Fri, 15 Foo 2027 08:00:45 GMT", now: now) == nil)
-        #expect(RetryAfter.parse("Fri, 29 Feb 2028 00:00:00 GMT", now: now) == Date(timeIntervalSince1970: 1_835_395_200).timeIntervalSince(now))
+        #expect(
+            RetryAfter.parse("Fri, 29 Feb 2028 00:00:00 GMT", now: now)
+                == Date(timeIntervalSince1970: 1_835_395_200).timeIntervalSince(now))
     }
 
     @Test("a burst, then one per second")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TenkiCore
 
 @Suite("Retry policy")
@@ -77,14 +78,17 @@ struct RetryPolicyTests {
 
     @Test("2xx is delivered", arguments: [200, 201, 204])
     func delivered(status: Int) {
-        #expect(decide(
-            for: .response(status: status, body: "ok", retryAfter: nil), attempt: 1, now: now,
-            limits: webhookLimits, hasImages: false) == .delivered)
+        #expect(
+            decide(
+                for: .response(status: status, body: "ok", retryAfter: nil), attempt: 1, now: now,
+                limits: webhookLimits, hasImages: false) == .delivered)
     }
 
-    @Test("every transport failure is retried", arguments: [
-        AttemptOutcome.TransportFailure.timedOut, .connectionFailed, .invalidResponse, .cancelled,
-    ])
+    @Test(
+        "every transport failure is retried",
+        arguments: [
+            AttemptOutcome.TransportFailure.timedOut, .connectionFailed, .invalidResponse, .cancelled,
+        ])
     func transportFailures(failure: AttemptOutcome.TransportFailure) {
         var random = SplitMix64(seed: 1)
         let decision = RetryPolicy.default.decision(
@@ -128,41 +132,50 @@ struct RetryPolicyTests {
                 for: outcome, attempt: attempt, now: now, limits: limits, hasImages: false, random: &random)
             guard case .retry = decision else { Issue.record("attempt \(attempt): \(decision)"); return }
         }
-        #expect(decide(
-            for: outcome, attempt: 5, now: now, limits: limits, hasImages: false)
-            == .dead(reason: "HTTP 500 rollup_error; use limit of 5 reached"))
+        #expect(
+            decide(
+                for: outcome, attempt: 5, now: now, limits: limits, hasImages: false)
+                == .dead(reason: "HTTP 500 rollup_error; use limit of 5 reached"))
         let late = now.addingTimeInterval(1800)
-        #expect(decide(
-            for: outcome, attempt: 1, now: late, limits: limits, hasImages: false)
-            == .dead(reason: "HTTP 500 rollup_error; deadline passed"))
+        #expect(
+            decide(
+                for: outcome, attempt: 1, now: late, limits: limits, hasImages: false)
+                == .dead(reason: "HTTP 500 rollup_error; deadline passed"))
     }
 
     @Test("invalid_blocks with images is resent without them once; without images it is dead")
     func invalidBlocks() {
         let outcome = AttemptOutcome.response(status: 400, body: "invalid_blocks", retryAfter: nil)
-        #expect(decide(
-            for: outcome, attempt: 1, now: now, limits: webhookLimits, hasImages: true) == .resendWithoutImages)
-        #expect(decide(
-            for: outcome, attempt: 1, now: now, limits: webhookLimits, hasImages: false)
-            == .dead(reason: "HTTP 400 invalid_blocks"))
+        #expect(
+            decide(
+                for: outcome, attempt: 1, now: now, limits: webhookLimits, hasImages: true) == .resendWithoutImages)
+        #expect(
+            decide(
+                for: outcome, attempt: 1, now: now, limits: webhookLimits, hasImages: false)
+                == .dead(reason: "HTTP 400 invalid_blocks"))
         let spent = DeliveryLimits(deadline: now.addingTimeInterval(60), maxUses: 1)
-        #expect(decide(
-            for: outcome, attempt: 1, now: now, limits: spent, hasImages: true)
-            == .dead(reason: "HTTP 400 invalid_blocks"))
+        #expect(
+            decide(
+                for: outcome, attempt: 1, now: now, limits: spent, hasImages: true)
+                == .dead(reason: "HTTP 400 invalid_blocks"))
     }
 
     @Test("maxAttempts stops retries when set")
     func maxAttempts() {
         let policy = RetryPolicy(maxAttempts: 2)
-        #expect(decide(policy: policy, 
-            for: .transportFailure(.timedOut), attempt: 2, now: now, limits: webhookLimits, hasImages: false)
-            == .dead(reason: "timed out; attempt limit of 2 reached"))
+        #expect(
+            decide(
+                policy: policy,
+                for: .transportFailure(.timedOut), attempt: 2, now: now, limits: webhookLimits, hasImages: false)
+                == .dead(reason: "timed out; attempt limit of 2 reached"))
     }
 
-    @Test("Slack's reasons are read from plain and JSON bodies, never from pages", arguments: [
-        ("invalid_payload\n", "invalid_payload"), ("{\"ok\": false, \"error\": \"ratelimited\"}", "ratelimited"),
-        ("<html>Bad gateway</html>", nil), ("", nil), ("channel_is_archived", "channel_is_archived"),
-    ] as [(String, String?)])
+    @Test(
+        "Slack's reasons are read from plain and JSON bodies, never from pages",
+        arguments: [
+            ("invalid_payload\n", "invalid_payload"), ("{\"ok\": false, \"error\": \"ratelimited\"}", "ratelimited"),
+            ("<html>Bad gateway</html>", nil), ("", nil), ("channel_is_archived", "channel_is_archived"),
+        ] as [(String, String?)])
     func reasons(body: String, reason: String?) {
         #expect(SlackErrorReason.parse(body) == reason)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TenkiCore
 
 @Suite("Image stripping for invalid_blocks")

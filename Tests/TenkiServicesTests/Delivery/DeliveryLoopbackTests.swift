@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import TenkiCore
 import TenkiHTTP
 import TenkiLogging
 import TenkiTesting
+import Testing
+
 @testable import TenkiServices
 
 /// The queue with `URLSessionTransport` against the fault-injecting fake webhook on a real
@@ -106,7 +107,8 @@ struct DeliveryLoopbackTests {
 
     @Test("a refused connection is retried")
     func refused() async throws {
-        let closed = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: FakeWebhookReceiver(), logger: .discarding)
+        let closed = HTTPServer(
+            configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: FakeWebhookReceiver(), logger: .discarding)
         let port = try closed.start()
         await closed.shutdown(gracePeriod: .zero)
         try await withLoopback { _, _, queue, store, _ in

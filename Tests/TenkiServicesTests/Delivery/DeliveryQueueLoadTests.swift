@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
-import Testing
 import TenkiCore
 import TenkiHTTP
+import Testing
+
 @testable import TenkiServices
 
 @Suite("Delivery queue under injected failures")

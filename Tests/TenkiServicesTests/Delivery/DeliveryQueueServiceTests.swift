@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
-import Testing
 import TenkiCore
 import TenkiHTTP
+import Testing
+
 @testable import TenkiServices
 
 /// `run()` as a service on the system clock: woken by `enqueue` and `retry`, polling the file for
@@ -15,7 +16,8 @@ struct DeliveryQueueServiceTests {
         func heal() { healed.withLock { $0 = true } }
         var transport: ScriptedTransport {
             ScriptedTransport(clock: SystemWallClock()) { [self] _, _ throws(TransportError) in
-                healed.withLock { $0 } ? DeliveryFixtures.ok() : OutboundResponse(status: 404, body: Array("channel_not_found".utf8))
+                healed.withLock { $0 }
+                    ? DeliveryFixtures.ok() : OutboundResponse(status: 404, body: Array("channel_not_found".utf8))
             }
         }
     }
@@ -23,7 +25,8 @@ struct DeliveryQueueServiceTests {
     func queue(_ store: any DeliveryStore, _ transport: any HTTPTransport, poll: Duration) -> DeliveryQueue {
         DeliveryQueue(
             store: store, transport: transport,
-            configuration: .init(owner: "service-\(UUID().uuidString.prefix(8))", pollInterval: poll), random: SplitMix64(seed: 5))
+            configuration: .init(owner: "service-\(UUID().uuidString.prefix(8))", pollInterval: poll), random: SplitMix64(seed: 5)
+        )
     }
 
     @Test("enqueue wakes the loop; a dead message retried through the queue is picked up without a restart")

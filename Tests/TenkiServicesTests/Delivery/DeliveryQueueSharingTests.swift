@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
-import Testing
 import TenkiCore
 import TenkiHTTP
+import Testing
+
 @testable import TenkiServices
 
 @Suite("Two processes sharing one outbox")
@@ -16,8 +17,12 @@ struct DeliveryQueueSharingTests {
         let serve = try SQLiteDeliveryStore(path: file.path)
         let digest = try SQLiteDeliveryStore(path: file.path)
         let queues = [
-            DeliveryQueue(store: serve, transport: transport, clock: clock, configuration: .init(owner: "serve"), random: SplitMix64(seed: 1)),
-            DeliveryQueue(store: digest, transport: transport, clock: clock, configuration: .init(owner: "digest"), random: SplitMix64(seed: 2)),
+            DeliveryQueue(
+                store: serve, transport: transport, clock: clock, configuration: .init(owner: "serve"),
+                random: SplitMix64(seed: 1)),
+            DeliveryQueue(
+                store: digest, transport: transport, clock: clock, configuration: .init(owner: "digest"),
+                random: SplitMix64(seed: 2)),
         ]
         for index in 0..<120 {
             let url = URL(string: "https://hooks.slack.com/services/T/B/\(index % 6)")!

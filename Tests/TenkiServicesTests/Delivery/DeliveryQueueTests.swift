@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import TenkiCore
 import TenkiHTTP
 import TenkiLogging
 import TenkiMetrics
+import Testing
+
 @testable import TenkiServices
 
 @Suite("Delivery queue on a manual clock")
@@ -110,9 +111,10 @@ struct DeliveryQueueTests {
             OutboundResponse(status: 503)
         }
         let (queue, store) = try makeQueue(file, clock: clock, transport: transport)
-        let id = try await queue.enqueue(NewDelivery(
-            kind: "late-answer", destination: URL(string: "https://hooks.slack.com/commands/T/1/x")!,
-            destinationKind: .responseURL, body: DeliveryFixtures.message("late"), createdAt: start))
+        let id = try await queue.enqueue(
+            NewDelivery(
+                kind: "late-answer", destination: URL(string: "https://hooks.slack.com/commands/T/1/x")!,
+                destinationKind: .responseURL, body: DeliveryFixtures.message("late"), createdAt: start))
         await drain(queue, clock: clock)
         #expect(transport.sent.count == 5)
         let summary = try #require(try store.summary(of: id))
@@ -127,9 +129,10 @@ struct DeliveryQueueTests {
         let clock = TestClock(start)
         let transport = ScriptedTransport(clock: clock) { _, _ throws(TransportError) in throw .timedOut }
         let (queue, store) = try makeQueue(file, clock: clock, transport: transport)
-        let id = try await queue.enqueue(NewDelivery(
-            kind: "digest:x", destination: DeliveryFixtures.webhook, destinationKind: .incomingWebhook,
-            body: DeliveryFixtures.message("x"), createdAt: start, webhookLifetime: 120))
+        let id = try await queue.enqueue(
+            NewDelivery(
+                kind: "digest:x", destination: DeliveryFixtures.webhook, destinationKind: .incomingWebhook,
+                body: DeliveryFixtures.message("x"), createdAt: start, webhookLifetime: 120))
         await drain(queue, clock: clock)
         #expect(transport.sent.allSatisfy { $0.at < start.addingTimeInterval(120) })
         #expect(transport.sent.count >= 4)
@@ -142,19 +145,22 @@ struct DeliveryQueueTests {
         let clock = TestClock(start.addingTimeInterval(3600))
         let transport = ScriptedTransport(clock: clock) { _, _ throws(TransportError) in DeliveryFixtures.ok() }
         let (queue, store) = try makeQueue(file, clock: clock, transport: transport)
-        let id = try await queue.enqueue(NewDelivery(
-            kind: "late-answer", destination: URL(string: "https://hooks.slack.com/commands/T/1/x")!,
-            destinationKind: .responseURL, body: DeliveryFixtures.message("late"), createdAt: start))
+        let id = try await queue.enqueue(
+            NewDelivery(
+                kind: "late-answer", destination: URL(string: "https://hooks.slack.com/commands/T/1/x")!,
+                destinationKind: .responseURL, body: DeliveryFixtures.message("late"), createdAt: start))
         _ = await queue.runOnce(now: clock.now())
         #expect(transport.sent.isEmpty)
         #expect(try store.summary(of: id)?.lastError == "deadline passed")
     }
 
-    @Test("400 invalid_payload is dead at once with Slack's reason", arguments: [
-        "slack_webhook_error_400_invalid_payload.txt", "slack_webhook_error_404_channel_not_found.txt",
-        "slack_webhook_error_410_channel_is_archived.txt", "slack_webhook_error_404_no_service.txt",
-        "slack_webhook_error_403_action_prohibited.txt",
-    ])
+    @Test(
+        "400 invalid_payload is dead at once with Slack's reason",
+        arguments: [
+            "slack_webhook_error_400_invalid_payload.txt", "slack_webhook_error_404_channel_not_found.txt",
+            "slack_webhook_error_410_channel_is_archived.txt", "slack_webhook_error_404_no_service.txt",
+            "slack_webhook_error_403_action_prohibited.txt",
+        ])
     func finalErrors(fixture: String) async throws {
         let body = try Fixtures.bytes(fixture)
         let status = Int(fixture.split(separator: "_")[3]) ?? 0
@@ -181,11 +187,14 @@ struct DeliveryQueueTests {
                 ? OutboundResponse(status: 400, body: Array("invalid_blocks".utf8)) : DeliveryFixtures.ok()
         }
         let (queue, store) = try makeQueue(file, clock: clock, transport: transport)
-        let body = Array("""
+        let body = Array(
+            """
             {"text":"t","blocks":[{"type":"image","image_url":"https://example.com/x.png","alt_text":"x"},{"type":"divider"}]}
             """.utf8)
-        let id = try await queue.enqueue(NewDelivery(
-            kind: "digest:x", destination: DeliveryFixtures.webhook, destinationKind: .incomingWebhook, body: body, createdAt: start))
+        let id = try await queue.enqueue(
+            NewDelivery(
+                kind: "digest:x", destination: DeliveryFixtures.webhook, destinationKind: .incomingWebhook, body: body,
+                createdAt: start))
         await drain(queue, clock: clock)
         #expect(transport.sent.count == 2)
         #expect(transport.sent[1].at == start)
@@ -200,7 +209,8 @@ struct DeliveryQueueTests {
         do {
             let crashed = try SQLiteDeliveryStore(path: file.path)
             _ = try crashed.enqueue(DeliveryFixtures.webhookDelivery("waiting"))
-            _ = try crashed.enqueue(DeliveryFixtures.webhookDelivery("in flight", to: URL(string: "https://hooks.slack.com/other")!))
+            _ = try crashed.enqueue(
+                DeliveryFixtures.webhookDelivery("in flight", to: URL(string: "https://hooks.slack.com/other")!))
             _ = try crashed.claim(owner: "crashed", now: start, leaseDuration: 120, perDestination: 1, limit: 1)
         }
         let transport = ScriptedTransport(clock: clock) { _, _ throws(TransportError) in DeliveryFixtures.ok() }
@@ -237,7 +247,8 @@ struct DeliveryQueueTests {
         let clock = TestClock(start)
         let metrics = MetricsRegistry()
         let transport = ScriptedTransport(clock: clock) { request, _ throws(TransportError) in
-            request.url.path.hasSuffix("down") ? OutboundResponse(status: 503, headers: ["Retry-After": "600"]) : DeliveryFixtures.ok()
+            request.url.path.hasSuffix("down")
+                ? OutboundResponse(status: 503, headers: ["Retry-After": "600"]) : DeliveryFixtures.ok()
         }
         let (queue, store) = try makeQueue(
             file, clock: clock, transport: transport, metrics: metrics,

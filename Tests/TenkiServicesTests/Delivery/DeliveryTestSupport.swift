@@ -3,6 +3,7 @@ import Synchronization
 import TenkiCore
 import TenkiHTTP
 import TenkiLogging
+
 @testable import TenkiServices
 
 /// A clock the test moves by hand. (TenkiTesting gains a `ManualClock` on another branch; this
@@ -28,7 +29,9 @@ final class ScriptedTransport: HTTPTransport {
     private let log = Mutex<[Sent]>([])
 
     /// `answer` gets the request and its 0-based index among all requests so far.
-    init(clock: any WallClock, answer: @escaping @Sendable (OutboundRequest, Int) async throws(TransportError) -> OutboundResponse) {
+    init(
+        clock: any WallClock, answer: @escaping @Sendable (OutboundRequest, Int) async throws(TransportError) -> OutboundResponse
+    ) {
         self.clock = clock
         self.answer = answer
     }
@@ -49,7 +52,9 @@ final class MemoryLogSink: LogSink {
     private let records = Mutex<[LogRecord]>([])
     func write(_ record: LogRecord) { records.withLock { $0.append(record) } }
     var lines: [String] {
-        records.withLock { $0.map { record in ([record.message] + record.metadata.map { "\($0.key)=\($0.value)" }).joined(separator: " ") } }
+        records.withLock {
+            $0.map { record in ([record.message] + record.metadata.map { "\($0.key)=\($0.value)" }).joined(separator: " ") }
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TenkiHTTP
 import TenkiTesting
+import Testing
 
 @Suite("Fake webhook receiver")
 struct FakeWebhookReceiverTests {
@@ -27,10 +27,12 @@ struct FakeWebhookReceiverTests {
         #expect(receiver.accepted(at: "/a") == [Array("4".utf8)])
     }
 
-    @Test("Slack's refusals carry the fixture table's statuses", arguments: [
-        ("invalid_payload", 400), ("user_not_found", 400), ("action_prohibited", 403), ("invalid_token", 403),
-        ("channel_not_found", 404), ("no_service", 404), ("channel_is_archived", 410), ("rollup_error", 500),
-    ])
+    @Test(
+        "Slack's refusals carry the fixture table's statuses",
+        arguments: [
+            ("invalid_payload", 400), ("user_not_found", 400), ("action_prohibited", 403), ("invalid_token", 403),
+            ("channel_not_found", 404), ("no_service", 404), ("channel_is_archived", 410), ("rollup_error", 500),
+        ])
     func statuses(reason: String, status: Int) {
         #expect(FakeWebhookReceiver.Reply.slackError(reason) == .status(status, reason))
     }

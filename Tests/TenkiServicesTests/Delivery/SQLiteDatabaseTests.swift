@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TenkiServices
 
 @Suite("SQLite wrapper")
@@ -10,7 +11,8 @@ struct SQLiteDatabaseTests {
         let database = try SQLiteDatabase(path: file.path)
         try database.withConnection { connection throws(SQLiteError) in
             try connection.execute("CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n TEXT)")
-            try connection.run("INSERT INTO t VALUES (?1, ?2, ?3, ?4, ?5)", [.integer(42), .real(1.5), .text("日本"), .blob([0, 1, 255]), .null])
+            try connection.run(
+                "INSERT INTO t VALUES (?1, ?2, ?3, ?4, ?5)", [.integer(42), .real(1.5), .text("日本"), .blob([0, 1, 255]), .null])
         }
         let rows = try database.withConnection { connection throws(SQLiteError) in
             try connection.query("SELECT i, r, s, b, n FROM t") { row in

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TenkiCore
+import Testing
+
 @testable import TenkiServices
 
 @Suite("SQLite delivery store")
@@ -69,8 +70,11 @@ struct SQLiteDeliveryStoreTests {
         for index in 0..<5 { _ = try first.enqueue(DeliveryFixtures.webhookDelivery("m\(index)")) }
         let claimed = try first.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 3, limit: 10)
         #expect(claimed.map(\.attempt) == [1, 1, 1])
-        #expect(try second.claim(owner: "b", now: start.addingTimeInterval(59), leaseDuration: 60, perDestination: 9, limit: 10).count == 2)
-        let taken = try second.claim(owner: "b", now: start.addingTimeInterval(61), leaseDuration: 60, perDestination: 9, limit: 10)
+        #expect(
+            try second.claim(owner: "b", now: start.addingTimeInterval(59), leaseDuration: 60, perDestination: 9, limit: 10).count
+                == 2)
+        let taken = try second.claim(
+            owner: "b", now: start.addingTimeInterval(61), leaseDuration: 60, perDestination: 9, limit: 10)
         #expect(taken.map(\.id) == claimed.map(\.id))
         #expect(taken.map(\.attempt) == [2, 2, 2])
         // The first owner's late result no longer counts.
@@ -90,10 +94,12 @@ struct SQLiteDeliveryStoreTests {
         #expect(try store.nextDueTime() == start.addingTimeInterval(1))
         let again = try store.claim(owner: "a", now: start.addingTimeInterval(1), leaseDuration: 60, perDestination: 1, limit: 1)
         #expect(again.first?.attempt == 1)
-        #expect(try store.reschedule(id, owner: "a", at: start.addingTimeInterval(5), lastError: "HTTP 500", body: Array("{}".utf8)))
+        #expect(
+            try store.reschedule(id, owner: "a", at: start.addingTimeInterval(5), lastError: "HTTP 500", body: Array("{}".utf8)))
         let summary = try #require(try store.summary(of: id))
         #expect(summary.attempts == 1 && summary.lastError == "HTTP 500" && summary.nextAttemptAt == start.addingTimeInterval(5))
-        let claimed = try store.claim(owner: "a", now: start.addingTimeInterval(5), leaseDuration: 60, perDestination: 1, limit: 1)
+        let claimed = try store.claim(
+            owner: "a", now: start.addingTimeInterval(5), leaseDuration: 60, perDestination: 1, limit: 1)
         #expect(claimed.first?.body == Array("{}".utf8))
     }
 
@@ -104,7 +110,8 @@ struct SQLiteDeliveryStoreTests {
         let old = try store.enqueue(DeliveryFixtures.webhookDelivery("old"))
         let recent = try store.enqueue(DeliveryFixtures.webhookDelivery("recent"))
         let dead = try store.enqueue(DeliveryFixtures.webhookDelivery("dead"))
-        let pending = try store.enqueue(DeliveryFixtures.webhookDelivery("pending", to: URL(string: "https://hooks.slack.com/x")!))
+        let pending = try store.enqueue(
+            DeliveryFixtures.webhookDelivery("pending", to: URL(string: "https://hooks.slack.com/x")!))
         _ = try store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 3, limit: 3)
         try store.markDelivered(old, owner: "a", at: start)
         try store.markDelivered(recent, owner: "a", at: start.addingTimeInterval(86_400))
@@ -122,9 +129,10 @@ struct SQLiteDeliveryStoreTests {
         let store = try SQLiteDeliveryStore(path: file.path)
         let dead = try store.enqueue(DeliveryFixtures.webhookDelivery("dead", kind: "digest:morning"))
         let responseURL = URL(string: "https://hooks.slack.com/commands/T1/2/secret")!
-        let late = try store.enqueue(NewDelivery(
-            kind: "late-answer", destination: responseURL, destinationKind: .responseURL,
-            body: DeliveryFixtures.message("late"), createdAt: start))
+        let late = try store.enqueue(
+            NewDelivery(
+                kind: "late-answer", destination: responseURL, destinationKind: .responseURL,
+                body: DeliveryFixtures.message("late"), createdAt: start))
         _ = try store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1)
         try store.markDead(dead, owner: "a", reason: "HTTP 404 channel_not_found", at: start)
 
