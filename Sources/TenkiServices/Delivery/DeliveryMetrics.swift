@@ -1,0 +1,39 @@
+import Foundation
+import TenkiMetrics
+
+/// The queue's series in the shared registry. Labels hold outcomes and states only: never a
+/// destination, which would be a secret and an unbounded label.
+struct DeliveryMetrics: Sendable {
+    let registry: MetricsRegistry?
+
+    static let attempts = "tenki_delivery_attempts_total"
+    static let depth = "tenki_delivery_queue_depth"
+    static let oldestAge = "tenki_delivery_oldest_pending_age_seconds"
+    static let duration = "tenki_delivery_attempt_duration_seconds"
+
+    init(registry: MetricsRegistry?) {
+        self.registry = registry
+        registry?.describe(
+            Self.attempts, type: "counter", help: "Delivery attempts by outcome (delivered, retry, resend_without_images, dead).")
+        registry?.describe(Self.depth, type: "gauge", help: "Messages in the outbox by state (pending, dead).")
+        registry?.describe(Self.oldestAge, type: "gauge", help: "Age of the oldest pending message in seconds; 0 when none.")
+        registry?.describe(Self.duration, type: "histogram", help: "Time one post took, answered or not.")
+    }
+
+    func attempt(_ outcome: String, seconds: Double) {
+        registry?.increment(Self.attempts, [("outcome", outcome)])
+        registry?.observe(Self.duration, seconds: seconds)
+    }
+
+    /// A message that died without an attempt (its deadline or use limit had passed when claimed).
+    func expired() {
+        registry?.increment(Self.attempts, [("outcome", "dead")])
+    }
+
+    func update(_ statistics: DeliveryStatistics, now: Date) {
+        registry?.set(Self.depth, [("state", "pending")], to: Double(statistics.pending))
+        registry?.set(Self.depth, [("state", "dead")], to: Double(statistics.dead))
+        let age = statistics.oldestPendingCreatedAt.map { max(0, now.timeIntervalSince($0)) } ?? 0
+        registry?.set(Self.oldestAge, to: age)
+    }
+}

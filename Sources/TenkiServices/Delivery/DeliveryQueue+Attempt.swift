@@ -1,0 +1,131 @@
+import Foundation
+import TenkiCore
+import TenkiHTTP
+
+extension DeliveryQueue {
+    /// Posts one destination's messages one after another. After a 429 the destination is paused,
+    /// and the rest of the lane is given back until the pause ends.
+    func send(_ lane: [ClaimedDelivery], roundStart: Date) async {
+        for delivery in lane {
+            let now = max(roundStart, clock.now())
+            if let pausedUntil = pausedUntil(delivery.destinationHash, now: now) {
+                _ = try? await store.release(delivery.id, owner: configuration.owner, at: pausedUntil)
+                continue
+            }
+            await attempt(delivery, now: now)
+        }
+    }
+
+    /// One attempt: check the limits, post, decide, record.
+    func attempt(_ delivery: ClaimedDelivery, now: Date) async {
+        let log = logger.with("delivery", "\(delivery.id)").with("host", delivery.destinationHost)
+        let owner = configuration.owner
+        if let limit = configuration.policy.mayAttemptAgain(attempt: delivery.attempt - 1, now: now, limits: delivery.limits) {
+            // Claimed after its deadline or last use (a retried `response_url`, a long outage).
+            log.warning("dead before attempt", [("reason", limit)])
+            await record { () async throws(DeliveryStoreError) in
+                try await store.markDead(delivery.id, owner: owner, reason: limit, at: now)
+            }
+            metrics.expired()
+            return
+        }
+        let started = ContinuousClock.now
+        let outcome = await post(delivery, now: now)
+        let seconds = (ContinuousClock.now - started).timeInterval
+        let finished = max(now, clock.now())
+        let hasImages = SlackImageStripper.containsImages(delivery.body)
+        let decision = state.withLock { state in
+            configuration.policy.decision(
+                for: outcome, attempt: delivery.attempt, now: finished, limits: delivery.limits,
+                hasImages: hasImages, random: &state.random)
+        }
+        let attemptInfo = [("attempt", "\(delivery.attempt)"), ("result", outcome.summary)]
+        switch decision {
+        case .delivered:
+            log.info("delivered", attemptInfo)
+            metrics.attempt("delivered", seconds: seconds)
+            await record { () async throws(DeliveryStoreError) in
+                try await store.markDelivered(delivery.id, owner: owner, at: finished)
+            }
+        case .retry(let at, let reason):
+            if case .response(429, _, _) = outcome { pause(delivery.destinationHash, until: at) }
+            log.notice("will retry", attemptInfo + [("in_seconds", String(format: "%.1f", at.timeIntervalSince(finished)))])
+            metrics.attempt("retry", seconds: seconds)
+            await record { () async throws(DeliveryStoreError) in
+                try await store.reschedule(delivery.id, owner: owner, at: at, lastError: reason, body: nil)
+            }
+        case .resendWithoutImages:
+            log.notice("resending without images", attemptInfo)
+            metrics.attempt("resend_without_images", seconds: seconds)
+            let stripped = SlackImageStripper.strippingImages(delivery.body)
+            await record { () async throws(DeliveryStoreError) in
+                if let stripped {
+                    try await store.reschedule(
+                        delivery.id, owner: owner, at: finished, lastError: outcome.summary, body: stripped)
+                } else {
+                    try await store.markDead(delivery.id, owner: owner, reason: outcome.summary, at: finished)
+                }
+            }
+        case .dead(let reason):
+            log.warning("dead", attemptInfo + [("reason", reason)])
+            metrics.attempt("dead", seconds: seconds)
+            await record { () async throws(DeliveryStoreError) in
+                try await store.markDead(delivery.id, owner: owner, reason: reason, at: finished)
+            }
+        }
+    }
+
+    /// The post itself, as an `AttemptOutcome`. The timeout is cut short near the message's deadline,
+    /// but never below one second: URLSession on Linux truncates a timeout to whole seconds, and a
+    /// shorter one fires at once (measured in the loopback tests).
+    private func post(_ delivery: ClaimedDelivery, now: Date) async -> AttemptOutcome {
+        let untilDeadline = Duration.milliseconds(Int64(max(0, delivery.limits.deadline.timeIntervalSince(now)) * 1000))
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", "application/json; charset=utf-8")
+        let request = OutboundRequest(
+            method: "POST", url: delivery.destination, headers: headers, body: delivery.body,
+            timeout: max(.seconds(1), min(configuration.requestTimeout, untilDeadline)))
+        do {
+            let response = try await transport.send(request)
+            return .response(
+                status: response.status, body: String(decoding: response.body.prefix(1024), as: UTF8.self),
+                retryAfter: response.headers["Retry-After"])
+        } catch {
+            switch error {
+            case .timedOut: return .transportFailure(.timedOut)
+            case .connectionFailed: return .transportFailure(.connectionFailed)
+            case .invalidResponse: return .transportFailure(.invalidResponse)
+            case .cancelled: return .transportFailure(.cancelled)
+            }
+        }
+    }
+
+    /// Writes an outcome; a lost lease (another process took the message over) or a store failure
+    /// is logged, and the message is then settled by whoever holds it or by the next claim.
+    private func record(_ write: () async throws(DeliveryStoreError) -> Bool) async {
+        do {
+            if try await write() == false {
+                logger.warning("lease lost before the outcome was recorded")
+            }
+        } catch {
+            logger.error("recording an outcome failed", [("error", error.description)])
+        }
+    }
+
+    private func pausedUntil(_ destination: String, now: Date) -> Date? {
+        state.withLock { state in
+            guard let bucket = state.buckets[destination], let until = bucket.pausedUntil, until > now else { return nil }
+            return until
+        }
+    }
+
+    private func pause(_ destination: String, until: Date) {
+        state.withLock { state in
+            var bucket =
+                state.buckets[destination]
+                ?? PacingBucket(rate: configuration.pacingRate, burst: Double(configuration.pacingBurst), now: until)
+            bucket.pause(until: until)
+            state.buckets[destination] = bucket
+        }
+    }
+}

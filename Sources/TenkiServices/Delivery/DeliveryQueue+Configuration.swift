@@ -1,0 +1,69 @@
+import Foundation
+import TenkiCore
+
+extension DeliveryQueue {
+    /// The queue's knobs. Defaults suit one Slack workspace: Slack's pace for incoming webhooks,
+    /// a request timeout well inside the lease, and a week of delivered history.
+    public struct Configuration: Sendable {
+        /// This process' name in leases; unique per process so that two never share claims.
+        public var owner: String
+        public var policy: RetryPolicy
+        /// Posts per second per destination URL, on average.
+        public var pacingRate: Double
+        /// Posts one destination may receive at once after a quiet spell.
+        public var pacingBurst: Int
+        /// The longest one post may take (cut shorter near a message's deadline, never below 1 s).
+        public var requestTimeout: Duration
+        /// How long a claim stays ours; must outlast `pacingBurst` sequential posts of `requestTimeout`.
+        public var leaseDuration: TimeInterval
+        /// Messages claimed per round.
+        public var batchSize: Int
+        /// How often `run()` looks at the store when nothing woke it (another process' `outbox retry`).
+        public var pollInterval: Duration
+        /// How long delivered messages stay listed before they are pruned.
+        public var retention: TimeInterval
+        /// How often the prune runs.
+        public var pruneInterval: TimeInterval
+
+        public init(
+            owner: String = Configuration.defaultOwner(),
+            policy: RetryPolicy = .default,
+            pacingRate: Double = 1,
+            pacingBurst: Int = 3,
+            requestTimeout: Duration = .seconds(10),
+            leaseDuration: TimeInterval = 120,
+            batchSize: Int = 100,
+            pollInterval: Duration = .seconds(5),
+            retention: TimeInterval = 7 * 24 * 3600,
+            pruneInterval: TimeInterval = 3600
+        ) {
+            self.owner = owner
+            self.policy = policy
+            self.pacingRate = pacingRate
+            self.pacingBurst = max(1, pacingBurst)
+            self.requestTimeout = requestTimeout
+            self.leaseDuration = leaseDuration
+            self.batchSize = max(1, batchSize)
+            self.pollInterval = pollInterval
+            self.retention = retention
+            self.pruneInterval = pruneInterval
+        }
+
+        /// `host-pid-random`: readable in the file, unique even when a PID is reused.
+        public static func defaultOwner() -> String {
+            let info = ProcessInfo.processInfo
+            let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+            return "\(info.hostName)-\(info.processIdentifier)-\(suffix)"
+        }
+    }
+
+    /// What became of a message, for `tenki digest` (exit 0, 1 or 75).
+    public enum Outcome: Sendable, Equatable {
+        case delivered
+        case dead(reason: String)
+        /// Still pending when the wait ended.
+        case pending
+        /// No such message (never enqueued, or delivered and pruned).
+        case notFound
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Synchronization
+import TenkiCore
+import TenkiHTTP
+import TenkiLogging
+import TenkiMetrics
+
+/// Every outgoing post goes through here: late answers to a `response_url`, digests to an incoming
+/// webhook. A message is committed to the store before its first attempt, retried by `RetryPolicy`,
+/// paced per destination by `PacingBucket`, and marked delivered or dead afterwards; pending
+/// messages resume when a process starts.
+///
+/// `runOnce(now:)` does one round and says when the next is due, so tests drive the queue on a
+/// manual clock with a fake transport and never sleep. `run()` is the service loop around it.
+///
+/// Within a round, destinations are served concurrently and each destination's messages one after
+/// another. Pacing is per process: two processes posting to one webhook at once (a `serve` and a
+/// `digest`) could each use the full pace.
+public final class DeliveryQueue: Sendable {
+    struct State: ~Copyable {
+        var buckets: [String: PacingBucket] = [:]
+        var random: any RandomNumberGenerator & Sendable
+        var lastPrune: Date?
+    }
+
+    let store: any DeliveryStore
+    let transport: any HTTPTransport
+    let clock: any WallClock
+    public let configuration: Configuration
+    let logger: Logger
+    let metrics: DeliveryMetrics
+    let state: Mutex<State>
+    /// Signalled by `enqueue` and `retry`: new work for `run()`.
+    let newWork = WakeSignal()
+    /// Signalled after each round: outcomes for `waitForOutcome`.
+    let settled = WakeSignal()
+
+    /// - Parameters:
+    ///   - random: the jitter's source; pass a seeded `SplitMix64` for reproducible schedules.
+    ///   - metrics: the shared registry, or nil.
+    public init(
+        store: any DeliveryStore, transport: any HTTPTransport, clock: any WallClock = SystemWallClock(),
+        configuration: Configuration = Configuration(),
+        random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
+        metrics: MetricsRegistry? = nil, logger: Logger = .discarding
+    ) {
+        self.store = store
+        self.transport = transport
+        self.clock = clock
+        self.configuration = configuration
+        self.logger = logger.with("component", "delivery")
+        self.metrics = DeliveryMetrics(registry: metrics)
+        self.state = Mutex(State(random: random))
+    }
+
+    /// Stores the message (committed when this returns) and wakes `run()`.
+    @discardableResult
+    public func enqueue(_ delivery: NewDelivery) async throws(DeliveryStoreError) -> DeliveryID {
+        let id = try await store.enqueue(delivery)
+        logger.info("queued", [("delivery", "\(id)"), ("host", DestinationFingerprint.host(of: delivery.destination))])
+        newWork.signal()
+        return id
+    }
+
+    /// Re-queues a dead message (see `DeliveryStore.retry`) and wakes `run()`; false when `id` is not dead.
+    public func retry(_ id: DeliveryID) async throws(DeliveryStoreError) -> Bool {
+        let requeued = try await store.retry(id, now: clock.now())
+        if requeued { newWork.signal() }
+        return requeued
+    }
+
+    /// One round at `now`: claims due messages, posts those the pace allows, records each outcome,
+    /// and returns when the next round is due (nil: nothing pending). Outcomes are timed at
+    /// `max(now, clock.now())`, so a round driven by a manual clock stays in virtual time.
+    @discardableResult
+    public func runOnce(now: Date) async -> Date? {
+        await pruneIfDue(now: now)
+        let claimed: [ClaimedDelivery]
+        do {
+            claimed = try await store.claim(
+                owner: configuration.owner, now: now, leaseDuration: configuration.leaseDuration,
+                perDestination: configuration.pacingBurst, limit: configuration.batchSize)
+        } catch {
+            logger.error("claim failed", [("error", error.description)])
+            return now.addingTimeInterval(configuration.pollInterval.timeInterval)
+        }
+        let (lanes, deferred) = pace(claimed, now: now)
+        for (delivery, at) in deferred {
+            _ = try? await store.release(delivery.id, owner: configuration.owner, at: at)
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for lane in lanes {
+                group.addTask { await self.send(lane, roundStart: now) }
+            }
+        }
+        if !claimed.isEmpty { settled.signal() }
+        do {
+            metrics.update(try await store.statistics(), now: now)
+            return try await store.nextDueTime()
+        } catch {
+            logger.error("store read failed", [("error", error.description)])
+            return now.addingTimeInterval(configuration.pollInterval.timeInterval)
+        }
+    }
+
+    /// Splits claims into per-destination lanes that the pace allows now, and the rest with the
+    /// time their destination has a token again.
+    private func pace(
+        _ claimed: [ClaimedDelivery], now: Date
+    ) -> (lanes: [[ClaimedDelivery]], deferred: [(ClaimedDelivery, Date)]) {
+        state.withLock { state in
+            var order: [String] = []
+            var lanes: [String: [ClaimedDelivery]] = [:]
+            var deferred: [(ClaimedDelivery, Date)] = []
+            state.buckets = state.buckets.filter { !$0.value.isFull(at: now) }
+            for delivery in claimed {
+                let key = delivery.destinationHash
+                var bucket =
+                    state.buckets[key]
+                    ?? PacingBucket(rate: configuration.pacingRate, burst: Double(configuration.pacingBurst), now: now)
+                if bucket.tryTake(now: now) {
+                    if lanes[key] == nil { order.append(key) }
+                    lanes[key, default: []].append(delivery)
+                } else {
+                    deferred.append((delivery, bucket.nextAvailable(now: now)))
+                }
+                state.buckets[key] = bucket
+            }
+            return (order.compactMap { lanes[$0] }, deferred)
+        }
+    }
+
+    private func pruneIfDue(now: Date) async {
+        let due = state.withLock { state -> Bool in
+            if let last = state.lastPrune, now.timeIntervalSince(last) < configuration.pruneInterval { return false }
+            state.lastPrune = now
+            return true
+        }
+        guard due else { return }
+        do {
+            let removed = try await store.pruneDelivered(before: now.addingTimeInterval(-configuration.retention))
+            if removed > 0 { logger.info("pruned delivered messages", [("count", "\(removed)")]) }
+        } catch {
+            logger.warning("prune failed", [("error", error.description)])
+        }
+    }
+}

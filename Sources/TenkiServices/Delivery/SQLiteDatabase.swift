@@ -1,0 +1,83 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection, used by one thread at a time behind a lock.
+///
+/// Opened in WAL mode with a busy timeout, so several processes (`serve`, `digest`, `outbox`) can
+/// share the state file: readers never block the writer, and a writer waits for another instead of
+/// failing at once. `synchronous=NORMAL` is the usual WAL pairing: a commit survives a process crash;
+/// only a power loss can take back the last commits.
+///
+/// `@unchecked Sendable`: the `sqlite3` handle is only touched inside `lock`, and statements never
+/// leave the closure that received the connection.
+public final class SQLiteDatabase: @unchecked Sendable {
+    private let handle: OpaquePointer
+    private let lock = NSLock()
+
+    /// Opens (or creates) the file at `path`; `:memory:` works too, but cannot be shared.
+    public init(path: String, busyTimeout: Duration = .seconds(5)) throws(SQLiteError) {
+        var pointer: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard code == SQLITE_OK, let pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(pointer)
+            throw SQLiteError(code: code, operation: "open", message: message)
+        }
+        handle = pointer
+        sqlite3_extended_result_codes(handle, 1)
+        let milliseconds = Int32(
+            clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
+        sqlite3_busy_timeout(handle, milliseconds)
+        do {
+            try withConnection { connection throws(SQLiteError) in
+                _ = try connection.query("PRAGMA journal_mode=WAL") { $0.text(0) }
+                try connection.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+            }
+        } catch {
+            sqlite3_close_v2(handle)
+            throw error
+        }
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs `body` with exclusive use of the connection. The connection must not escape `body`.
+    public func withConnection<Result>(
+        _ body: (SQLiteConnection) throws(SQLiteError) -> Result
+    ) throws(SQLiteError) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(SQLiteConnection(handle: handle))
+    }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction: the write lock is taken at the start (waiting
+    /// up to the busy timeout), so a read-then-write such as a claim cannot interleave with another
+    /// process' claim. Commits when `body` returns, rolls back when it throws.
+    public func transaction<Result>(
+        _ body: (SQLiteConnection) throws(SQLiteError) -> Result
+    ) throws(SQLiteError) -> Result {
+        try withConnection { connection throws(SQLiteError) in
+            try connection.execute("BEGIN IMMEDIATE")
+            do throws(SQLiteError) {
+                let result = try body(connection)
+                try connection.execute("COMMIT")
+                return result
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+}
+
+/// A value to bind to a statement's parameter.
+public enum SQLiteValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+}

@@ -1,0 +1,171 @@
+import Foundation
+import TenkiCore
+
+/// The outbox in the SQLite state file. Safe to open from several processes at once (WAL, busy
+/// timeout, `BEGIN IMMEDIATE` around every read-then-write), and from many tasks in one process
+/// (one connection behind a lock). Calls block the calling thread for the length of one small
+/// transaction.
+public final class SQLiteDeliveryStore: DeliveryStore {
+    private let database: SQLiteDatabase
+
+    /// Opens the state file at `path`, creating and migrating it as needed.
+    public init(path: String, busyTimeout: Duration = .seconds(5)) throws(DeliveryStoreError) {
+        do {
+            database = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
+        } catch {
+            throw .storage(error.description)
+        }
+        try Self.migrate(database)
+    }
+
+    /// The schema version of the open file, for tests and diagnostics.
+    public func schemaVersion() throws(DeliveryStoreError) -> Int {
+        try perform { connection throws(SQLiteError) in try Self.userVersion(connection) }
+    }
+
+    public func enqueue(_ delivery: NewDelivery) throws(DeliveryStoreError) -> DeliveryID {
+        try perform { connection throws(SQLiteError) in
+            try connection.run(
+                """
+                INSERT INTO deliveries (kind, destination_url, destination_kind, destination_host, destination_hash,
+                    body, state, created_at, deadline, max_uses, webhook_lifetime, next_attempt_at)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'pending', ?7, ?8, ?9, ?10, ?7)
+                """,
+                [
+                    .text(delivery.kind), .text(delivery.destination.absoluteString), .text(delivery.destinationKind.rawValue),
+                    .text(DestinationFingerprint.host(of: delivery.destination)),
+                    .text(DestinationFingerprint.hash(of: delivery.destination)), .blob(delivery.body),
+                    .real(delivery.createdAt.timeIntervalSince1970), .real(delivery.deadline.timeIntervalSince1970),
+                    delivery.maxUses.map { .integer(Int64($0)) } ?? .null,
+                    .real(delivery.deadline.timeIntervalSince(delivery.createdAt)),
+                ])
+            return DeliveryID(rawValue: connection.lastInsertRowID)
+        }
+    }
+
+    public func claim(
+        owner: String, now: Date, leaseDuration: TimeInterval, perDestination: Int, limit: Int
+    ) throws(DeliveryStoreError) -> [ClaimedDelivery] {
+        let at = now.timeIntervalSince1970
+        return try transaction { connection throws(SQLiteError) in
+            // The window keeps one busy destination from filling the whole batch.
+            let rows = try connection.query(
+                """
+                SELECT id, kind, destination_url, destination_kind, destination_host, destination_hash, body,
+                       attempts, deadline, max_uses, created_at
+                FROM (
+                    SELECT *, ROW_NUMBER() OVER (PARTITION BY destination_hash ORDER BY next_attempt_at, id) AS rank
+                    FROM deliveries
+                    WHERE state = 'pending' AND next_attempt_at <= ?1 AND (lease_until IS NULL OR lease_until <= ?1)
+                )
+                WHERE rank <= ?2
+                ORDER BY next_attempt_at, id
+                LIMIT ?3
+                """,
+                [.real(at), .integer(Int64(max(1, perDestination))), .integer(Int64(max(1, limit)))]
+            ) { row throws(SQLiteError) -> (id: DeliveryID, delivery: ClaimedDelivery?) in
+                let id = DeliveryID(rawValue: row.int64(0))
+                guard let url = URL(string: row.text(2)) else { return (id, nil) }
+                return (
+                    id,
+                    ClaimedDelivery(
+                        id: id, kind: row.text(1), destination: url,
+                        destinationKind: DestinationKind(rawValue: row.text(3)) ?? .incomingWebhook,
+                        destinationHost: row.text(4), destinationHash: row.text(5), body: row.blob(6),
+                        attempt: row.int(7) + 1,
+                        limits: DeliveryLimits(deadline: Date(timeIntervalSince1970: row.double(8)), maxUses: row.optionalInt(9)),
+                        createdAt: Date(timeIntervalSince1970: row.double(10)))
+                )
+            }
+            var claimed: [ClaimedDelivery] = []
+            for row in rows {
+                guard let delivery = row.delivery else {
+                    // A URL that no longer parses can never be sent: settle it rather than claim it forever.
+                    try connection.run(
+                        "UPDATE deliveries SET state = 'dead', last_error = 'destination URL unreadable', finished_at = ?2 WHERE id = ?1",
+                        [.integer(row.id.rawValue), .real(at)])
+                    continue
+                }
+                try connection.run(
+                    "UPDATE deliveries SET claimed_by = ?2, lease_until = ?3, attempts = attempts + 1 WHERE id = ?1",
+                    [.integer(delivery.id.rawValue), .text(owner), .real(at + leaseDuration)])
+                claimed.append(delivery)
+            }
+            return claimed
+        }
+    }
+
+    @discardableResult
+    public func release(_ id: DeliveryID, owner: String, at: Date) throws(DeliveryStoreError) -> Bool {
+        try settle(
+            "attempts = attempts - 1, next_attempt_at = ?3, claimed_by = NULL, lease_until = NULL",
+            id, owner, [.real(at.timeIntervalSince1970)])
+    }
+
+    @discardableResult
+    public func reschedule(
+        _ id: DeliveryID, owner: String, at: Date, lastError: String, body: [UInt8]?
+    ) throws(DeliveryStoreError) -> Bool {
+        try settle(
+            """
+            next_attempt_at = ?3, last_error = ?4, body = COALESCE(?5, body), claimed_by = NULL, lease_until = NULL
+            """,
+            id, owner, [.real(at.timeIntervalSince1970), .text(lastError), body.map { .blob($0) } ?? .null])
+    }
+
+    @discardableResult
+    public func markDelivered(_ id: DeliveryID, owner: String, at: Date) throws(DeliveryStoreError) -> Bool {
+        try settle(
+            "state = 'delivered', finished_at = ?3, claimed_by = NULL, lease_until = NULL",
+            id, owner, [.real(at.timeIntervalSince1970)])
+    }
+
+    @discardableResult
+    public func markDead(_ id: DeliveryID, owner: String, reason: String, at: Date) throws(DeliveryStoreError) -> Bool {
+        try settle(
+            "state = 'dead', finished_at = ?3, last_error = ?4, claimed_by = NULL, lease_until = NULL",
+            id, owner, [.real(at.timeIntervalSince1970), .text(reason)])
+    }
+
+    public func retry(_ id: DeliveryID, now: Date) throws(DeliveryStoreError) -> Bool {
+        let at = now.timeIntervalSince1970
+        return try perform { connection throws(SQLiteError) in
+            try connection.run(
+                """
+                UPDATE deliveries SET state = 'pending', next_attempt_at = ?2, finished_at = NULL,
+                    claimed_by = NULL, lease_until = NULL,
+                    attempts = CASE destination_kind WHEN 'webhook' THEN 0 ELSE attempts END,
+                    deadline = CASE destination_kind WHEN 'webhook' THEN ?2 + webhook_lifetime ELSE deadline END
+                WHERE id = ?1 AND state = 'dead'
+                """,
+                [.integer(id.rawValue), .real(at)]) == 1
+        }
+    }
+
+    /// Updates a message this owner still holds; false when the lease was lost (expired and taken).
+    private func settle(
+        _ assignments: String, _ id: DeliveryID, _ owner: String, _ values: [SQLiteValue]
+    ) throws(DeliveryStoreError) -> Bool {
+        try perform { connection throws(SQLiteError) in
+            try connection.run(
+                "UPDATE deliveries SET \(assignments) WHERE id = ?1 AND claimed_by = ?2 AND state = 'pending'",
+                [.integer(id.rawValue), .text(owner)] + values) == 1
+        }
+    }
+
+    func perform<Result>(_ body: (SQLiteConnection) throws(SQLiteError) -> Result) throws(DeliveryStoreError) -> Result {
+        do {
+            return try database.withConnection(body)
+        } catch {
+            throw .storage(error.description)
+        }
+    }
+
+    func transaction<Result>(_ body: (SQLiteConnection) throws(SQLiteError) -> Result) throws(DeliveryStoreError) -> Result {
+        do {
+            return try database.transaction(body)
+        } catch {
+            throw .storage(error.description)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import TenkiServices
+
+@Suite("SQLite wrapper")
+struct SQLiteDatabaseTests {
+    @Test("typed binding and columns round-trip; a failed transaction rolls back")
+    func roundTrip() throws {
+        let file = try TemporaryStateFile()
+        let database = try SQLiteDatabase(path: file.path)
+        try database.withConnection { connection throws(SQLiteError) in
+            try connection.execute("CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n TEXT)")
+            try connection.run(
+                "INSERT INTO t VALUES (?1, ?2, ?3, ?4, ?5)", [.integer(42), .real(1.5), .text("日本"), .blob([0, 1, 255]), .null])
+        }
+        let rows = try database.withConnection { connection throws(SQLiteError) in
+            try connection.query("SELECT i, r, s, b, n FROM t") { row in
+                "\(row.int(0)) \(row.double(1)) \(row.text(2)) \(row.blob(3)) \(row.optionalText(4) ?? "nil")"
+            }
+        }
+        #expect(rows == ["42 1.5 日本 [0, 1, 255] nil"])
+        #expect(throws: SQLiteError.self) {
+            try database.transaction { connection throws(SQLiteError) in
+                try connection.run("INSERT INTO t (i) VALUES (1)")
+                try connection.run("INSERT INTO nowhere VALUES (1)")
+            }
+        }
+        let count = try database.withConnection { connection throws(SQLiteError) in
+            try connection.query("SELECT COUNT(*) FROM t") { $0.int(0) }
+        }
+        #expect(count == [1])
+    }
+
+    @Test("errors carry SQLite's message, never a bound value")
+    func errorsHideValues() throws {
+        let file = try TemporaryStateFile()
+        let database = try SQLiteDatabase(path: file.path)
+        let secret = "https://hooks.slack.com/services/T/B/SECRET"
+        do {
+            try database.withConnection { connection throws(SQLiteError) in
+                try connection.execute("CREATE TABLE u (url TEXT UNIQUE)")
+                try connection.run("INSERT INTO u VALUES (?1)", [.text(secret)])
+                try connection.run("INSERT INTO u VALUES (?1)", [.text(secret)])
+            }
+            Issue.record("expected a constraint error")
+        } catch {
+            #expect(error.code & 0xFF == 19)
+            #expect(error.description.contains("UNIQUE"))
+            #expect(!error.description.contains("SECRET"))
+        }
+    }
+}
