@@ -13,11 +13,18 @@ public struct Dependencies: Sendable {
     public var metrics: MetricsRegistry
     /// Saved `/weather set` defaults: the state file in `serve`, memory in `preview` and tests.
     public var preferences: any UserPreferencesStore
+    /// Where answers that miss Slack's window go; nil answers everything inline (`preview`).
+    public var lateAnswers: (any LateAnswerDelivery)?
+    /// Waits out the inline budget; tests replace it to decide when the budget is spent.
+    public var waitForBudget: @Sendable (Duration) async -> Void
 
     public init(
         transport: any HTTPTransport, clock: any WallClock = SystemWallClock(), logger: Logger, metrics: MetricsRegistry = MetricsRegistry(),
-        preferences: any UserPreferencesStore = InMemoryUserPreferencesStore()
+        preferences: any UserPreferencesStore = InMemoryUserPreferencesStore(), lateAnswers: (any LateAnswerDelivery)? = nil,
+        waitForBudget: @escaping @Sendable (Duration) async -> Void = TimelyResponder.sleeping
     ) {
+        self.lateAnswers = lateAnswers
+        self.waitForBudget = waitForBudget
         self.transport = transport
         self.clock = clock
         self.logger = logger
@@ -86,8 +93,11 @@ public func buildApplication(
     let commands = TenkiCommands(weather: weather, news: news, settings: settings)
     let metricsAccess: TenkiRouter.MetricsAccess =
         settings.metricsAddress != nil ? .elsewhere : settings.metricsToken.map { .bearer($0) } ?? .open
+    let timely = TimelyResponder(
+        commands: commands, budget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget,
+        lateAnswers: dependencies.lateAnswers, allowedResponseHosts: Set(settings.allowedResponseHosts), language: settings.language)
     let router = TenkiRouter(
-        verifier: verifier, commands: commands, metrics: dependencies.metrics, logger: dependencies.logger, isDraining: isDraining,
+        verifier: verifier, commands: timely, metrics: dependencies.metrics, logger: dependencies.logger, isDraining: isDraining,
         metricsAccess: metricsAccess)
     return TenkiApplication(settings: settings, router: router, commands: commands)
 }

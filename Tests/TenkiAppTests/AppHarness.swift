@@ -22,7 +22,8 @@ struct AppHarness {
     let fakes: FakeUpstreams
     let application: TenkiApplication
 
-    init(environment extra: [String: String] = [:], fakes: FakeUpstreams = FakeUpstreams(
+    init(environment extra: [String: String] = [:], lateAnswers: (any LateAnswerDelivery)? = nil,
+         waitForBudget: @escaping @Sendable (Duration) async -> Void = TimelyResponder.sleeping, fakes: FakeUpstreams = FakeUpstreams(
         openWeather: FakeOpenWeatherMap(apiKey: AppHarness.key, clock: FixedClock(date: AppHarness.now)),
         news: FakeNewsAPI(apiKey: AppHarness.key)
     )) throws {
@@ -36,7 +37,9 @@ struct AppHarness {
         self.fakes = fakes
         self.application = try buildApplication(
             settings: settings,
-            dependencies: Dependencies(transport: HandlerTransport(fakes), clock: FixedClock(date: Self.now), logger: .discarding))
+            dependencies: Dependencies(
+                transport: HandlerTransport(fakes), clock: FixedClock(date: Self.now), logger: .discarding, lateAnswers: lateAnswers,
+                waitForBudget: waitForBudget))
     }
 
     /// Posts a signed slash command and returns the HTTP response.

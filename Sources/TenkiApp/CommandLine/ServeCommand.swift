@@ -1,7 +1,9 @@
 import Foundation
+import TenkiCore
 import TenkiHTTP
 import TenkiLogging
 import TenkiMetrics
+import TenkiServices
 
 /// `tenki serve`: the webhook listener, until SIGTERM or SIGINT, then a graceful drain.
 enum ServeCommand {
@@ -38,9 +40,13 @@ enum ServeCommand {
         }
 
         let metrics = MetricsRegistry()
+        let state = try StateFile.open(settings)
+        let transport = URLSessionTransport(maximumConnectionsPerHost: settings.upstreamConnectionsPerHost)
+        let queue = DeliveryQueue(store: state.deliveries, transport: transport, metrics: metrics, logger: logger)
+        let clock = SystemWallClock()
         let dependencies = Dependencies(
-            transport: URLSessionTransport(maximumConnectionsPerHost: settings.upstreamConnectionsPerHost),
-            logger: logger, metrics: metrics)
+            transport: transport, clock: clock, logger: logger, metrics: metrics, preferences: state.preferences,
+            lateAnswers: QueuedLateAnswers(queue: queue, clock: clock))
         let drainFlag = DrainFlag()
         let application = try buildApplication(
             settings: settings, dependencies: dependencies, verification: insecure ? .skipped : .required,
@@ -50,6 +56,8 @@ enum ServeCommand {
             handler: application.router, logger: logger.with("component", "listener"),
             observer: ListenerMetrics(metrics: metrics))
         let boundPort = try server.start()
+        // Pending deliveries from before a restart resume here.
+        let deliveries = Task { await queue.run() }
         logger.notice("listening", [("address", "\(host):\(boundPort)"), ("commands", "POST \(TenkiRouter.commandsPath)")])
         var metricsServer: HTTPServer?
         if let address = settings.metricsAddress {
@@ -72,6 +80,9 @@ enum ServeCommand {
         try? await Task.sleep(for: settings.listener.drainDelay)
         await server.shutdown(gracePeriod: settings.listener.drainTimeout)
         await metricsServer?.shutdown(gracePeriod: .seconds(1))
+        // Late answers queued by the last requests stay in the state file if not yet posted.
+        deliveries.cancel()
+        await deliveries.value
         logger.notice("stopped")
         return .success
     }

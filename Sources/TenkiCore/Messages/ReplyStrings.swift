@@ -38,6 +38,9 @@ public struct ReplyStrings: Sendable {
     public var setWhat: String
     public var stateUnavailable: String
     public var slowDown: String
+    public var lookingUp: String
+    public var lookingUpGeneric: String
+    public var tookTooLong: String
     public var weatherServiceName: String
     public var newsServiceName: String
     public var newsHelp: String
@@ -114,6 +117,9 @@ extension ReplyStrings {
         setWhat: "Tell me what to save: `{command} set Da Nang, VN` or `{command} set units imperial` (metric, imperial or standard).",
         stateUnavailable: "I couldn't reach my saved settings just now. Please try again in a moment.",
         slowDown: "You're sending commands quickly. Please wait a few seconds and try again.",
+        lookingUp: "⏳ Looking up {query}…",
+        lookingUpGeneric: "⏳ Looking that up…",
+        tookTooLong: "⏳ That took longer than Slack waits. Please try again in a moment.",
         weatherServiceName: "weather",
         newsServiceName: "news",
         newsHelp: "`{command}` top headlines\n`{command} tech` a category: business, entertainment, health, science, sports, tech\n`{command} ベトナム` search the news for any words, newest first\n`{command} help` this help",
@@ -163,6 +169,9 @@ extension ReplyStrings {
         setWhat: "保存する内容を指定してください: `{command} set 東京` または `{command} set units metric`（metric, imperial, standard）。",
         stateUnavailable: "保存した設定を今は読み込めませんでした。少ししてからもう一度お試しください。",
         slowDown: "コマンドの送信が続いています。数秒待ってからもう一度お試しください。",
+        lookingUp: "⏳ {query} を調べています…",
+        lookingUpGeneric: "⏳ 調べています…",
+        tookTooLong: "⏳ Slack の待ち時間内に答えられませんでした。少ししてからもう一度お試しください。",
         weatherServiceName: "天気",
         newsServiceName: "ニュース",
         newsHelp: "`{command}` トップニュース\n`{command} tech` カテゴリ: business, entertainment, health, science, sports, tech（テクノロジー、スポーツなども可）\n`{command} ベトナム` キーワードで検索（新しい順）\n`{command} help` このヘルプ",

@@ -15,12 +15,18 @@ public final class SQLiteDeliveryStore: DeliveryStore {
         } catch {
             throw .storage(error.description)
         }
-        try Self.migrate(database)
+        try StateSchema.migrate(database)
+    }
+
+    /// Uses an open state file (shared with the other stores of the process).
+    public init(database: SQLiteDatabase) throws(DeliveryStoreError) {
+        self.database = database
+        try StateSchema.migrate(database)
     }
 
     /// The schema version of the open file, for tests and diagnostics.
     public func schemaVersion() throws(DeliveryStoreError) -> Int {
-        try perform { connection throws(SQLiteError) in try Self.userVersion(connection) }
+        try perform { connection throws(SQLiteError) in try StateSchema.userVersion(connection) }
     }
 
     public func enqueue(_ delivery: NewDelivery) throws(DeliveryStoreError) -> DeliveryID {

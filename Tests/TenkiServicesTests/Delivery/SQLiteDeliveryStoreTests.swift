@@ -12,11 +12,11 @@ struct SQLiteDeliveryStoreTests {
     func migrations() throws {
         let file = try TemporaryStateFile()
         let store = try SQLiteDeliveryStore(path: file.path)
-        #expect(try store.schemaVersion() == SQLiteDeliveryStore.schemaVersion)
-        #expect(SQLiteDeliveryStore.schemaVersion == 1)
+        #expect(try store.schemaVersion() == StateSchema.version)
+        #expect(StateSchema.version == 3)
         let id = try store.enqueue(DeliveryFixtures.webhookDelivery("hello"))
         let reopened = try SQLiteDeliveryStore(path: file.path)
-        #expect(try reopened.schemaVersion() == 1)
+        #expect(try reopened.schemaVersion() == 3)
         #expect(try reopened.summary(of: id)?.state == .pending)
         let database = try SQLiteDatabase(path: file.path)
         let mode = try database.withConnection { connection throws(SQLiteError) in
@@ -31,7 +31,7 @@ struct SQLiteDeliveryStoreTests {
         _ = try SQLiteDeliveryStore(path: file.path)
         let database = try SQLiteDatabase(path: file.path)
         try database.withConnection { connection throws(SQLiteError) in try connection.execute("PRAGMA user_version = 99") }
-        #expect(throws: DeliveryStoreError.schemaTooNew(found: 99, supported: 1)) {
+        #expect(throws: DeliveryStoreError.schemaTooNew(found: 99, supported: StateSchema.version)) {
             _ = try SQLiteDeliveryStore(path: file.path)
         }
     }

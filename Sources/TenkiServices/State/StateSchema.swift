@@ -1,5 +1,7 @@
-extension SQLiteDeliveryStore {
-    /// The schema, one migration per version (`PRAGMA user_version` holds the number applied).
+/// The schema of the one SQLite state file (`TENKI_STATE`) that the delivery queue, the digest
+/// ledger and saved preferences share: one list of migrations, so a file has one version.
+public enum StateSchema {
+    /// One migration per version (`PRAGMA user_version` holds the number applied).
     /// Append, never edit: a file in the field may be at any earlier version.
     static let migrations: [String] = [
         // 1: the outbox.
@@ -26,16 +28,40 @@ extension SQLiteDeliveryStore {
         );
         CREATE INDEX deliveries_due ON deliveries (state, next_attempt_at);
         CREATE INDEX deliveries_finished ON deliveries (state, finished_at);
+        """,
+        // 2: what users saved with `/weather set`.
         """
+        CREATE TABLE user_preferences (
+            team TEXT NOT NULL,
+            user TEXT NOT NULL,
+            place TEXT,
+            units TEXT,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (team, user)
+        );
+        """,
+        // 3: the digest ledger: a (digest, slot) row is claimed in the same transaction that
+        // queues the digest's message, so a slot is posted once, whatever crashes.
+        """
+        CREATE TABLE digest_slots (
+            digest TEXT NOT NULL,
+            slot REAL NOT NULL,                        -- the scheduled time, seconds since 1970
+            delivery_id INTEGER REFERENCES deliveries (id),
+            claimed_at REAL NOT NULL,
+            headline_urls TEXT NOT NULL DEFAULT '',    -- newline-separated, so the next digest repeats none
+            PRIMARY KEY (digest, slot)
+        );
+        """,
     ]
 
-    static var schemaVersion: Int { migrations.count }
+    /// The version a file has once migrated.
+    public static var version: Int { migrations.count }
 
     /// Brings the file up to `schemaVersion`. Each step runs in a `BEGIN IMMEDIATE` transaction and
     /// re-reads the version inside it, so two processes starting together migrate once.
-    static func migrate(_ database: SQLiteDatabase) throws(DeliveryStoreError) {
+    public static func migrate(_ database: SQLiteDatabase) throws(DeliveryStoreError) {
         do {
-            for target in 1...schemaVersion {
+            for target in 1...version {
                 let current = try database.transaction { connection throws(SQLiteError) -> Int in
                     let version = try userVersion(connection)
                     guard version == target - 1 else { return version }
@@ -43,8 +69,8 @@ extension SQLiteDeliveryStore {
                     try connection.execute("PRAGMA user_version = \(target)")
                     return target
                 }
-                if current > schemaVersion {
-                    throw DeliveryStoreError.schemaTooNew(found: current, supported: schemaVersion)
+                if current > version {
+                    throw DeliveryStoreError.schemaTooNew(found: current, supported: version)
                 }
             }
         } catch let error as DeliveryStoreError {
@@ -56,7 +82,7 @@ extension SQLiteDeliveryStore {
         }
     }
 
-    static func userVersion(_ connection: SQLiteConnection) throws(SQLiteError) -> Int {
+    public static func userVersion(_ connection: SQLiteConnection) throws(SQLiteError) -> Int {
         try connection.query("PRAGMA user_version") { $0.int(0) }.first ?? 0
     }
 }

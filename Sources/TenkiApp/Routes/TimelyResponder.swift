@@ -1,0 +1,96 @@
+import Foundation
+import Synchronization
+import TenkiCore
+import TenkiLogging
+
+/// Slack shows `operation_timeout` if a command is not answered within 3 seconds. This waits for
+/// the answer up to a budget (default 2 s); a ready answer goes back inline, otherwise a short
+/// ephemeral placeholder does, and the answer follows through the command's `response_url`.
+public struct TimelyResponder: SlashCommandResponder {
+    let commands: any SlashCommandResponder
+    let budget: Duration
+    /// Returns once the budget is spent. Tests pass one they control; nothing here sleeps in tests.
+    let waitForBudget: @Sendable (Duration) async -> Void
+    let lateAnswers: (any LateAnswerDelivery)?
+    let allowedResponseHosts: Set<String>
+    let language: WeatherLanguage
+
+    public static let sleeping: @Sendable (Duration) async -> Void = { budget in try? await Task.sleep(for: budget) }
+
+    public func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
+        let work = Task { await commands.respond(to: payload, logger: logger) }
+        let inline = await Self.answer(of: work, orNilAfter: { await waitForBudget(budget) })
+        if let inline { return inline }
+
+        let strings = ReplyStrings.table(for: language)
+        guard let lateAnswers, let url = allowedResponseURL(payload.responseURL, logger: logger) else {
+            return SlackMessage(text: strings.tookTooLong, responseType: .ephemeral)
+        }
+        logger.info("answer not ready within the budget: placeholder now, answer through response_url", [
+            ("budget_ms", String(budget.components.seconds * 1000 + budget.components.attoseconds / 1_000_000_000_000_000)),
+        ])
+        Task {
+            var message = await work.value
+            // An ephemeral answer replaces the ephemeral placeholder; a public one is a new message.
+            message.replaceOriginal = message.responseType == .ephemeral ? true : nil
+            await lateAnswers.deliver(message, to: url, logger: logger)
+        }
+        let text = payload.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let placeholder = text.isEmpty
+            ? strings.lookingUpGeneric
+            : ReplyStrings.fill(strings.lookingUp, ["query": Mrkdwn.escape(String(text.prefix(100)))])
+        return SlackMessage(text: placeholder, responseType: .ephemeral)
+    }
+
+    /// The work's answer if it arrives before `deadline` returns, else nil; the work carries on
+    /// either way. (A task group would not do: it waits for all its children, the slow one too.)
+    static func answer(of work: Task<SlackMessage, Never>, orNilAfter deadline: @escaping @Sendable () async -> Void) async -> SlackMessage? {
+        let decided = FirstOnly()
+        return await withCheckedContinuation { (continuation: CheckedContinuation<SlackMessage?, Never>) in
+            let timer = Task {
+                await deadline()
+                if decided.claim() { continuation.resume(returning: nil) }
+            }
+            Task {
+                let message = await work.value
+                if decided.claim() {
+                    timer.cancel()
+                    continuation.resume(returning: message)
+                }
+            }
+        }
+    }
+
+    /// The command's `response_url`, only when its host is allowed: an attacker who can get a
+    /// request signed must not make Tenki post to an address of their choosing.
+    func allowedResponseURL(_ raw: String?, logger: Logger) -> URL? {
+        guard let raw, let url = URL(string: raw), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else {
+            logger.warning("command has no usable response_url")
+            return nil
+        }
+        guard allowedResponseHosts.contains(host), scheme == "https" || (scheme == "http" && Self.isLoopback(host)) else {
+            logger.warning("response_url refused: host not allowed", [("host", host), ("setting", "TENKI_ALLOWED_RESPONSE_HOSTS")])
+            return nil
+        }
+        return url
+    }
+
+    /// Plain http is allowed only to loopback hosts (the replay harness and tests); Slack's hosts are https.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+}
+
+/// True for the first caller of `claim()` only: which of two racing tasks answers.
+private final class FirstOnly: Sendable {
+    private let taken = Atomic<Bool>(false)
+
+    func claim() -> Bool {
+        !taken.exchange(true, ordering: .acquiringAndReleasing)
+    }
+}
+
+/// Where answers that missed Slack's window go: the delivery queue in `serve`.
+public protocol LateAnswerDelivery: Sendable {
+    func deliver(_ message: SlackMessage, to responseURL: URL, logger: Logger) async
+}
