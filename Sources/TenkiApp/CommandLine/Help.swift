@@ -15,7 +15,7 @@ enum Help {
           healthcheck  exit 0 if a local listener's /healthz answers 200
           digest       post the morning digest (not in this version yet)
           replay       replay recorded requests (not in this version yet)
-          outbox       list pending and dead deliveries (not in this version yet)
+          outbox       list pending and dead deliveries; 'outbox retry ID' re-queues a dead one
 
         Settings come from the environment (see README.md). Run 'tenki <command> --help' for details.
         """
@@ -27,7 +27,8 @@ enum Help {
         case "demo": demo
         case "fakes": fakes
         case "healthcheck": healthcheck
-        case "digest", "replay", "outbox": "tenki \(name): not in this version yet; see CHANGELOG.md."
+        case "outbox": outbox
+        case "digest", "replay": "tenki \(name): not in this version yet; see CHANGELOG.md."
         default: nil
         }
     }
@@ -81,6 +82,16 @@ enum Help {
           tenki fakes --port 9090 &
           OPENWEATHER_BASE_URL=http://127.0.0.1:9090 OPENWEATHER_API_KEY=demo-key tenki preview "/weather Tokyo"
           tenki fakes --port 9091 --scenario slow
+        """
+
+    static let outbox = """
+        USAGE: tenki outbox
+               tenki outbox retry ID
+
+        Lists the deliveries in the state file (TENKI_STATE) that are pending or dead: kind (late-answer,
+        digest:NAME), destination host and a short hash (never the URL: webhook URLs are secrets),
+        attempts, when, and the last error. 'retry ID' re-queues a dead delivery; a running
+        'tenki serve' picks it up without a restart. Safe to run while serve is running.
         """
 
     static let healthcheck = """

@@ -42,7 +42,9 @@ enum ServeCommand {
         let metrics = MetricsRegistry()
         let state = try StateFile.open(settings)
         let transport = URLSessionTransport(maximumConnectionsPerHost: settings.upstreamConnectionsPerHost)
-        let queue = DeliveryQueue(store: state.deliveries, transport: transport, metrics: metrics, logger: logger)
+        let queue = DeliveryQueue(
+            store: state.deliveries, transport: transport, configuration: settings.delivery.queueConfiguration(), metrics: metrics,
+            logger: logger)
         let clock = SystemWallClock()
         let dependencies = Dependencies(
             transport: transport, clock: clock, logger: logger, metrics: metrics, preferences: state.preferences,

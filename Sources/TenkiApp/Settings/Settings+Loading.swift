@@ -53,6 +53,13 @@ extension Settings {
             ),
             metricsToken: try source.value("TENKI_METRICS_TOKEN"),
             metricsAddress: try reader.address("TENKI_METRICS_ADDRESS"),
+            delivery: DeliverySettings(
+                requestTimeout: try reader.milliseconds("TENKI_DELIVERY_TIMEOUT_MS", default: 10_000, range: 1000...120_000),
+                retryBase: try reader.milliseconds("TENKI_RETRY_BASE_MS", default: 1000, range: 100...600_000),
+                retryCap: try reader.milliseconds("TENKI_RETRY_CAP_MS", default: 300_000, range: 1000...3_600_000),
+                webhookDeadline: TimeInterval(try reader.integer("TENKI_WEBHOOK_DEADLINE_HOURS", default: 6, range: 1...72) * 3600),
+                retention: TimeInterval(try reader.integer("TENKI_DELIVERY_RETENTION_HOURS", default: 168, range: 1...8760) * 3600)
+            ),
             digest: try reader.digest()
         )
     }

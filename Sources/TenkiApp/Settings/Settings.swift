@@ -42,6 +42,9 @@ public struct Settings: Sendable {
     /// `host:port` of a separate listener for `/metrics` (and `/healthz`), when set.
     public var metricsAddress: (host: String, port: Int)?
 
+    // Delivery
+    public var delivery: DeliverySettings
+
     // Digest
     public var digest: DigestSettings?
 
@@ -62,6 +65,19 @@ public struct Settings: Sendable {
         /// After SIGTERM, how long `/healthz` answers 503 while new requests are still served, so
         /// load balancers stop sending traffic before the listener stops accepting.
         public var drainDelay: Duration
+    }
+
+    /// The delivery queue's retry and retention knobs.
+    public struct DeliverySettings: Sendable, Equatable {
+        /// The longest one post may take.
+        public var requestTimeout: Duration
+        /// Exponential backoff with full jitter: the first retry waits up to `retryBase`, doubling to `retryCap`.
+        public var retryBase: Duration
+        public var retryCap: Duration
+        /// How long an incoming-webhook post (a digest) keeps being retried.
+        public var webhookDeadline: TimeInterval
+        /// How long delivered messages stay in the state file.
+        public var retention: TimeInterval
     }
 
     /// The single digest configured through `DIGEST_*` settings.

@@ -1,0 +1,57 @@
+import Foundation
+import TenkiCore
+import TenkiServices
+
+/// `tenki outbox [retry ID]`: what the delivery queue still owes, and what it gave up on.
+/// Destinations show as host and a short hash: webhook URLs are secrets, so never printed.
+enum OutboxCommand {
+    static func run(_ arguments: [String]) async throws -> ExitCode {
+        let list = try ArgumentList(arguments, command: "outbox", valueOptions: [], flagOptions: [])
+        let settings = try Settings.load()
+        let state = try StateFile.open(settings)
+        switch list.positional.first {
+        case nil:
+            let rows = try await state.deliveries.list(states: [.pending, .dead])
+            TenkiCLI.printOutput(OutboxTable.render(rows, now: Date()))
+            return .success
+        case "retry":
+            guard list.positional.count == 2, let id = DeliveryID(list.positional[1]) else {
+                throw UsageError("retry needs one delivery ID, e.g. tenki outbox retry 42", command: "outbox")
+            }
+            guard try await state.deliveries.retry(id, now: Date()) else {
+                TenkiCLI.printError("tenki outbox: no dead delivery with ID \(id) (see 'tenki outbox')")
+                return .failure
+            }
+            TenkiCLI.printOutput("re-queued \(id); a running 'tenki serve' picks it up within seconds")
+            return .success
+        case let other?:
+            throw UsageError("unknown outbox action '\(other)'; use 'tenki outbox' or 'tenki outbox retry ID'", command: "outbox")
+        }
+    }
+}
+
+/// The listing, as a fixed-width table (pure, so tests pin it).
+enum OutboxTable {
+    static func render(_ rows: [DeliverySummary], now: Date) -> String {
+        guard !rows.isEmpty else { return "the outbox is empty: nothing pending, nothing dead" }
+        let header = ["ID", "STATE", "KIND", "DESTINATION", "ATTEMPTS", "WHEN", "LAST ERROR"]
+        let lines = rows.map { row -> [String] in
+            let when: String
+            if let next = row.nextAttemptAt, row.state == .pending {
+                when = next <= now ? "due now" : "next in \(Int(next.timeIntervalSince(now).rounded(.up)))s"
+            } else {
+                when = "age \(Int(now.timeIntervalSince(row.createdAt)))s"
+            }
+            return [
+                String(row.id.rawValue), row.state.rawValue, row.kind, "\(row.destinationHost) #\(row.destinationHash)",
+                String(row.attempts), when, String((row.lastError ?? "-").prefix(80)),
+            ]
+        }
+        let widths = header.indices.map { column in ([header] + lines).map { $0[column].count }.max() ?? 0 }
+        return ([header] + lines).map { cells in
+            cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}
