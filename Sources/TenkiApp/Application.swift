@@ -90,7 +90,9 @@ public func buildApplication(
     }
     let weather = WeatherCommandHandler(weather: service, preferences: dependencies.preferences, settings: settings, clock: dependencies.clock)
     let news = NewsCommandHandler(news: newsService, settings: settings, clock: dependencies.clock, notices: weather.notices)
-    let commands = TenkiCommands(weather: weather, news: news, settings: settings)
+    let commands = TenkiCommands(
+        weather: weather, news: news, settings: settings,
+        rateLimiter: UserRateLimiter(perMinute: settings.userRateLimitPerMinute, clock: dependencies.clock))
     let metricsAccess: TenkiRouter.MetricsAccess =
         settings.metricsAddress != nil ? .elsewhere : settings.metricsToken.map { .bearer($0) } ?? .open
     let timely = TimelyResponder(

@@ -14,6 +14,10 @@ struct AppHarness {
     /// 2026-12-01 00:00 UTC, a little after the fake news samples were published.
     static let now = Date(timeIntervalSince1970: 1_796_083_200)
 
+    /// The inline budget as tests want it by default: never spent, so a busy machine cannot turn
+    /// an answer into a placeholder. Tests about the budget pass their own.
+    static let budgetNeverSpent: @Sendable (Duration) async -> Void = { _ in try? await Task.sleep(for: .seconds(3600)) }
+
     struct FixedClock: WallClock {
         var date: Date
         func now() -> Date { date }
@@ -23,7 +27,7 @@ struct AppHarness {
     let application: TenkiApplication
 
     init(environment extra: [String: String] = [:], lateAnswers: (any LateAnswerDelivery)? = nil,
-         waitForBudget: @escaping @Sendable (Duration) async -> Void = TimelyResponder.sleeping, fakes: FakeUpstreams = FakeUpstreams(
+         waitForBudget: @escaping @Sendable (Duration) async -> Void = AppHarness.budgetNeverSpent, fakes: FakeUpstreams = FakeUpstreams(
         openWeather: FakeOpenWeatherMap(apiKey: AppHarness.key, clock: FixedClock(date: AppHarness.now)),
         news: FakeNewsAPI(apiKey: AppHarness.key)
     )) throws {

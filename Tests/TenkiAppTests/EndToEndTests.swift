@@ -32,7 +32,9 @@ struct EndToEndTests {
             environment.merge(extra) { _, new in new }
             let settings = try Settings.load(environment: environment)
             let transport = URLSessionTransport()
-            let application = try buildApplication(settings: settings, dependencies: Dependencies(transport: transport, logger: .discarding))
+            let application = try buildApplication(
+                settings: settings,
+                dependencies: Dependencies(transport: transport, logger: .discarding, waitForBudget: AppHarness.budgetNeverSpent))
             let listener = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: application.router, logger: .discarding)
             let port = try listener.start()
             let endpoint = URL(string: "http://127.0.0.1:\(port)/slack/commands")!

@@ -10,8 +10,8 @@ struct ServeProcessTests {
     static let secret = "process-test-secret"
 
     /// Starts `tenki fakes` with a scenario and returns it with its environment for `serve`.
-    static func startFakes(scenario: String) async throws -> (ChildProcess, [String: String]) {
-        let fakes = try ChildProcess(["fakes", "--port", "0", "--scenario", scenario], environment: [:])
+    static func startFakes(scenario: String, extra: [String] = []) async throws -> (ChildProcess, [String: String]) {
+        let fakes = try ChildProcess(["fakes", "--port", "0", "--scenario", scenario] + extra, environment: [:])
         let (out, _) = try await fakes.waitFor("the fakes' settings") { out, _ in out.contains("NEWSAPI_KEY=") }
         var environment: [String: String] = ["SLACK_SIGNING_SECRET": secret]
         for name in ["OPENWEATHER_BASE_URL", "OPENWEATHER_API_KEY", "NEWSAPI_BASE_URL", "NEWSAPI_KEY"] {
@@ -32,10 +32,12 @@ struct ServeProcessTests {
             Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path); run swift build first")
             return
         }
-        let (fakes, upstream) = try await Self.startFakes(scenario: "slow")
+        let (fakes, upstream) = try await Self.startFakes(scenario: "slow", extra: ["--latency-ms", "1200"])
         defer { fakes.stop() }
         var environment = upstream
-        environment["TENKI_DRAIN_DELAY_MS"] = "1500"
+        // Late answers could only go to loopback: nothing here may reach hooks.slack.com.
+        environment["TENKI_ALLOWED_RESPONSE_HOSTS"] = "127.0.0.1"
+        environment["TENKI_DRAIN_DELAY_MS"] = "400"
         environment["TENKI_INLINE_BUDGET_MS"] = "2800"
         environment["TENKI_STATE"] = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-drain-\(UUID()).sqlite").path
         let (serve, port) = try await Self.startServe(environment)
@@ -44,7 +46,7 @@ struct ServeProcessTests {
         let transport = URLSessionTransport()
         let base = "http://127.0.0.1:\(port)"
         let sender = SignedCommandSender(endpoint: try #require(URL(string: base + "/slack/commands")), transport: transport, signingSecret: Self.secret)
-        // One upstream call, answered by the slow fake after 2.5 s: in flight across the drain delay.
+        // One upstream call, answered by the slow fake after 1.2 s: in flight across the drain delay.
         let slow = Task { try await sender.send(command: "/weather", text: "16.07,108.22") }
         let health = try #require(URL(string: base + "/healthz"))
         #expect(try await transport.send(OutboundRequest(url: health)).status == 200)

@@ -7,7 +7,7 @@ import TenkiTesting
 /// development and benchmarks (run it outside the server's process tree).
 enum FakesCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
-        let list = try ArgumentList(arguments, command: "fakes", valueOptions: ["port", "key", "scenario"], flagOptions: [])
+        let list = try ArgumentList(arguments, command: "fakes", valueOptions: ["port", "key", "scenario", "latency-ms"], flagOptions: [])
         guard list.positional.isEmpty else {
             throw UsageError("unexpected argument \"\(list.positional[0])\"", command: "fakes")
         }
@@ -21,6 +21,13 @@ enum FakesCommand {
         let key = list.value("key") ?? "demo-key"
         let fakes = FakeUpstreams(openWeather: FakeOpenWeatherMap(apiKey: key), news: FakeNewsAPI(apiKey: key))
         scenario.apply(to: fakes)
+        if let raw = list.value("latency-ms") {
+            guard let milliseconds = Int(raw), (0...600_000).contains(milliseconds) else {
+                throw UsageError("--latency-ms must be a number of milliseconds from 0 to 600000 (got \"\(raw)\")", command: "fakes")
+            }
+            fakes.openWeather.setLatency(.milliseconds(milliseconds))
+            fakes.news.setLatency(.milliseconds(milliseconds))
+        }
         let server = HTTPServer(
             configuration: HTTPServer.Configuration(host: "127.0.0.1", port: port, loopCount: 1),
             handler: fakes, logger: logger)

@@ -69,7 +69,7 @@ enum Help {
         """
 
     static let fakes = """
-        USAGE: tenki fakes [--port P] [--key KEY] [--scenario NAME]
+        USAGE: tenki fakes [--port P] [--key KEY] [--scenario NAME] [--latency-ms MS]
 
         Runs the fake OpenWeatherMap and NewsAPI (bundled sample data) on 127.0.0.1 and prints their
         base URL and key as settings, for local development and benchmarks. Accepts the API key KEY
@@ -77,6 +77,7 @@ enum Help {
 
         SCENARIOS: normal (default), slow (answers after 2.5 s), unauthorized (401),
                    rate-limited (429), server-error (500), not-found (404 for weather)
+        --latency-ms MS delays every answer by MS milliseconds (overrides the scenario's delay)
 
         EXAMPLE:
           tenki fakes --port 9090 &

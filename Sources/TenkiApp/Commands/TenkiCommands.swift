@@ -8,9 +8,15 @@ public struct TenkiCommands: SlashCommandResponder {
     let weather: WeatherCommandHandler
     let news: NewsCommandHandler
     let settings: Settings
+    let rateLimiter: UserRateLimiter
 
     public func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
         let notices = weather.notices
+        let user = UserKey(team: payload.enterpriseID ?? payload.teamID ?? "-", user: payload.userID)
+        guard rateLimiter.allow(user) else {
+            logger.notice("user rate limit reached", [("user", payload.userID)])
+            return notices.notice(ReplyStrings.table(for: settings.language).slowDown)
+        }
         switch payload.command.lowercased() {
         case settings.commandNames.weather:
             return await weather.respond(to: payload, logger: logger)

@@ -35,6 +35,7 @@ extension Settings {
             units: try reader.choice("TENKI_UNITS", default: Units.metric, Units.init(rawValue:)),
             defaultCity: try source.value("TENKI_DEFAULT_CITY"),
             inlineBudget: try reader.milliseconds("TENKI_INLINE_BUDGET_MS", default: 2000, range: 100...2800),
+            userRateLimitPerMinute: try reader.integer("TENKI_USER_RATE_LIMIT", default: 20, range: 0...10_000),
             resultVisibility: try reader.choice("TENKI_RESULT_VISIBILITY", default: SlackMessage.ResponseType.inChannel) {
                 SlackMessage.ResponseType(rawValue: $0)
             },

@@ -28,6 +28,8 @@ public struct Settings: Sendable {
     public var units: Units
     public var defaultCity: String?
     public var inlineBudget: Duration
+    /// Commands one user may run per minute on average (0: no limit).
+    public var userRateLimitPerMinute: Int
     /// Who sees results (errors and help are always ephemeral).
     public var resultVisibility: SlackMessage.ResponseType
 
