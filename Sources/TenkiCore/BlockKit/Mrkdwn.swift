@@ -19,7 +19,8 @@ public enum Mrkdwn {
     }
 
     /// A link `<url|title>`. The URL's `|`, `<`, `>` and spaces are percent-encoded so that they
-    /// cannot end the link early; the title is escaped.
+    /// cannot end the link early, and its `&` is written `&amp;` as Slack requires of all text;
+    /// the title is escaped.
     public static func link(_ url: String, title: String) -> String {
         var safeURL = ""
         for character in url {
@@ -28,6 +29,7 @@ public enum Mrkdwn {
             case "<": safeURL += "%3C"
             case ">": safeURL += "%3E"
             case " ": safeURL += "%20"
+            case "&": safeURL += "&amp;"
             default: safeURL.append(character)
             }
         }

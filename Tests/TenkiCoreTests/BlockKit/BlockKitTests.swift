@@ -104,6 +104,7 @@ struct MrkdwnTests {
     @Test("links cannot be broken out of")
     func links() {
         #expect(Mrkdwn.link("https://a.example/x|y>z w", title: "A|B <c>") == "<https://a.example/x%7Cy%3Ez%20w|A¦B &lt;c&gt;>")
+        #expect(Mrkdwn.link("https://a.example/?q=1&r=2", title: "t") == "<https://a.example/?q=1&amp;r=2|t>")
     }
 }
 
