@@ -3,6 +3,7 @@ import Foundation
 import TenkiCore
 import TenkiHTTP
 import TenkiLogging
+import TenkiMetrics
 import TenkiServices
 import TenkiTesting
 
@@ -26,7 +27,8 @@ struct AppHarness {
     let fakes: FakeUpstreams
     let application: TenkiApplication
 
-    init(environment extra: [String: String] = [:], lateAnswers: (any LateAnswerDelivery)? = nil,
+    init(environment extra: [String: String] = [:], logger: Logger = .discarding, metrics: MetricsRegistry = MetricsRegistry(),
+         lateAnswers: (any LateAnswerDelivery)? = nil,
          waitForBudget: @escaping @Sendable (Duration) async -> Void = AppHarness.budgetNeverSpent, fakes: FakeUpstreams = FakeUpstreams(
         openWeather: FakeOpenWeatherMap(apiKey: AppHarness.key, clock: FixedClock(date: AppHarness.now)),
         news: FakeNewsAPI(apiKey: AppHarness.key)
@@ -42,7 +44,7 @@ struct AppHarness {
         self.application = try buildApplication(
             settings: settings,
             dependencies: Dependencies(
-                transport: HandlerTransport(fakes), clock: FixedClock(date: Self.now), logger: .discarding, lateAnswers: lateAnswers,
+                transport: HandlerTransport(fakes), clock: FixedClock(date: Self.now), logger: logger, metrics: metrics, lateAnswers: lateAnswers,
                 waitForBudget: waitForBudget))
     }
 
