@@ -38,6 +38,21 @@ struct HTTPServerConcurrencyTests {
         }
     }
 
+    @Test func fiveHundredIdleConnectionsDoNotStopANewClient() async throws {
+        try await withServer { server, port in
+            // Connected and silent, as a slowloris herd or an idle keep-alive pool would be.
+            let idle = try (0..<500).map { _ in try TestClient(port: port) }
+            let fresh = try TestClient(port: port)
+            try await fresh.send(get("/async/fresh"))
+            #expect(try await fresh.readResponse().body.hasSuffix("/async/fresh"))
+            #expect(server.connectionCount >= 500)
+            // The idle ones are still usable afterwards.
+            try await idle[499].send(get("/inline/last"))
+            #expect(try await idle[499].readResponse().body.hasSuffix("/inline/last"))
+            _ = idle.count
+        }
+    }
+
     @Test func pipelinedRequestWaitsForTheSlowOneBeforeIt() async throws {
         let handler = TestHandler()
         try await withServer(handler: handler) { _, port in
