@@ -74,27 +74,16 @@ public struct NewsAPIClient: Sendable {
     private func articles(
         _ operation: NewsAPIError.Operation, path: String, query: [(name: String, value: String)]
     ) async throws(NewsAPIError) -> [NewsArticle] {
-        var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        let text = base + path + "?" + QueryEncoding.encode(query)
-        guard let url = URL(string: text) else {
-            throw NewsAPIError(.connectionFailed(reason: "cannot build a URL from the base URL"), operation: operation)
-        }
-        var headers: HTTPHeaders = ["Accept": "application/json"]
-        if !apiKey.isEmpty { headers.add("X-Api-Key", apiKey) }
-        if let bearerToken { headers.add("Authorization", "Bearer \(bearerToken)") }
-        let request = OutboundRequest(method: "GET", url: url, headers: headers, timeout: timeout)
-
-        let clock = ContinuousClock()
-        let start = clock.now
+        let request = ProviderRequest(
+            provider: "newsapi", transport: transport, baseURL: baseURL, bearerToken: bearerToken, timeout: timeout,
+            logger: logger, secrets: secrets)
         let response: OutboundResponse
         do {
-            response = try await transport.send(request)
+            let key: HTTPHeaders = apiKey.isEmpty ? [:] : ["X-Api-Key": apiKey]
+            response = try await request.get(path: path, query: query, headers: key, operation: operation.rawValue)
         } catch {
-            log(operation, text, status: "none", since: start, clock, extra: [("error", error.description)])
             throw NewsAPIError(kind(for: error), operation: operation)
         }
-        log(operation, text, status: String(response.status), since: start, clock)
         let wire = try NewsAPIResponseInterpreter(operation: operation, secrets: secrets)
             .interpret(status: response.status, body: response.body)
         return cleaner.clean(wire.articles)
@@ -102,27 +91,12 @@ public struct NewsAPIClient: Sendable {
 
     private var secrets: [String] { [apiKey, bearerToken].compactMap { $0 }.filter { !$0.isEmpty } }
 
-    private func kind(for error: TransportError) -> NewsAPIError.Kind {
-        switch error {
-        case .timedOut: .timedOut
-        case .cancelled: .cancelled
-        case .connectionFailed(let reason), .invalidResponse(let reason):
-            .connectionFailed(reason: NewsAPIResponseInterpreter.scrub(reason, secrets: secrets))
+    private func kind(for failure: ProviderRequest.Failure) -> NewsAPIError.Kind {
+        switch failure {
+        case .invalidURL: .connectionFailed(reason: "cannot build a URL from the base URL")
+        case .transport(.timedOut): .timedOut
+        case .transport(.cancelled): .cancelled
+        case .transport(.connectionFailed(let reason)), .transport(.invalidResponse(let reason)): .connectionFailed(reason: reason)
         }
-    }
-
-    private func log(
-        _ operation: NewsAPIError.Operation, _ url: String, status: String, since start: ContinuousClock.Instant,
-        _ clock: ContinuousClock, extra: [(key: String, value: String)] = []
-    ) {
-        guard logger.isEnabled(.debug) else { return }
-        let elapsed = clock.now - start
-        let millis = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-        logger.debug(
-            "newsapi request",
-            [
-                ("operation", operation.rawValue), ("url", URLRedaction.redactingSecrets(in: url)), ("status", status),
-                ("duration_ms", String(millis)),
-            ] + extra)
     }
 }

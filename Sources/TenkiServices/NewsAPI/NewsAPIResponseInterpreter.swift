@@ -26,19 +26,19 @@ struct NewsAPIResponseInterpreter: Sendable {
         do {
             response = try JSONDecoder().decode(NewsAPIWire.ArticlesResponse.self, from: data)
         } catch {
-            throw NewsAPIError(.undecodable(reason: Self.reason(error)), operation: operation, httpStatus: status)
+            throw NewsAPIError(.undecodable(reason: DecodingFailure.reason(error)), operation: operation, httpStatus: status)
         }
         guard response.status.lowercased() == "ok" else {
             throw NewsAPIError(
-                .undecodable(reason: "status \(Self.scrub(response.status, secrets: secrets))"), operation: operation,
+                .undecodable(reason: "status \(ProviderRequest.scrub(response.status, secrets: secrets))"), operation: operation,
                 httpStatus: status)
         }
         return response
     }
 
     private func makeError(status: Int, body: NewsAPIWire.ErrorBody?) -> NewsAPIError {
-        let code = body?.code.map { Self.scrub($0, secrets: secrets) }
-        let message = body?.message.map { Self.scrub($0, secrets: secrets) }
+        let code = body?.code.map { ProviderRequest.scrub($0, secrets: secrets) }
+        let message = body?.message.map { ProviderRequest.scrub($0, secrets: secrets) }
         let kind =
             code.flatMap { Self.kind(forCode: $0, status: status, message: message) }
             ?? Self.kind(forStatus: status, code: code, message: message)
@@ -66,27 +66,5 @@ struct NewsAPIResponseInterpreter: Sendable {
         case 400, 404, 422, 426: .badRequest(code: code ?? "HTTP \(status)", message: message ?? "bad request")
         default: .upstream(status: status)
         }
-    }
-
-    /// A short, secret-free account of a decoding failure.
-    static func reason(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "not JSON" }
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let prefix = path(context)
-            return "missing \(prefix.isEmpty ? key.stringValue : prefix + "." + key.stringValue)"
-        case .typeMismatch(_, let context): return "unexpected type at \(path(context))"
-        case .valueNotFound(_, let context): return "null at \(path(context))"
-        case .dataCorrupted(let context): return context.codingPath.isEmpty ? "not JSON" : "invalid value at \(path(context))"
-        @unknown default: return "undecodable"
-        }
-    }
-
-    /// `text` with every secret replaced by `REDACTED`.
-    static func scrub(_ text: String, secrets: [String]) -> String {
-        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: URLRedaction.placeholder) }
     }
 }

@@ -86,55 +86,27 @@ public struct OpenWeatherClient: Sendable {
     private func get<T: Decodable>(
         _ operation: OpenWeatherError.Operation, path: String, query: [(name: String, value: String)], subject: String
     ) async throws(OpenWeatherError) -> T {
-        var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        let text = base + path + "?" + QueryEncoding.encode(query + [("appid", apiKey)])
-        guard let url = URL(string: text) else {
-            throw OpenWeatherError(.connectionFailed(reason: "cannot build a URL from the base URL"), operation: operation)
-        }
-        var headers: HTTPHeaders = ["Accept": "application/json"]
-        if let bearerToken { headers.add("Authorization", "Bearer \(bearerToken)") }
-        let request = OutboundRequest(method: "GET", url: url, headers: headers, timeout: timeout)
-
-        let clock = ContinuousClock()
-        let start = clock.now
+        let request = ProviderRequest(
+            provider: "openweather", transport: transport, baseURL: baseURL, bearerToken: bearerToken, timeout: timeout,
+            logger: logger, secrets: secrets)
         let response: OutboundResponse
         do {
-            response = try await transport.send(request)
+            response = try await request.get(path: path, query: query + [("appid", apiKey)], operation: operation.rawValue)
         } catch {
-            log(
-                operation, text, status: "none", since: start, clock,
-                extra: [("error", OpenWeatherResponseInterpreter.scrub(error.description, secrets: secrets))])
             throw OpenWeatherError(kind(for: error), operation: operation)
         }
-        log(operation, text, status: String(response.status), since: start, clock)
         return try OpenWeatherResponseInterpreter(operation: operation, subject: subject, secrets: secrets)
             .interpret(status: response.status, body: response.body)
     }
 
     private var secrets: [String] { [apiKey, bearerToken].compactMap { $0 }.filter { !$0.isEmpty } }
 
-    private func kind(for error: TransportError) -> OpenWeatherError.Kind {
-        switch error {
-        case .timedOut: .timedOut
-        case .cancelled: .cancelled
-        case .connectionFailed(let reason), .invalidResponse(let reason):
-            .connectionFailed(reason: OpenWeatherResponseInterpreter.scrub(reason, secrets: secrets))
+    private func kind(for failure: ProviderRequest.Failure) -> OpenWeatherError.Kind {
+        switch failure {
+        case .invalidURL: .connectionFailed(reason: "cannot build a URL from the base URL")
+        case .transport(.timedOut): .timedOut
+        case .transport(.cancelled): .cancelled
+        case .transport(.connectionFailed(let reason)), .transport(.invalidResponse(let reason)): .connectionFailed(reason: reason)
         }
-    }
-
-    private func log(
-        _ operation: OpenWeatherError.Operation, _ url: String, status: String, since start: ContinuousClock.Instant,
-        _ clock: ContinuousClock, extra: [(key: String, value: String)] = []
-    ) {
-        guard logger.isEnabled(.debug) else { return }
-        let elapsed = clock.now - start
-        let millis = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-        logger.debug(
-            "openweather request",
-            [
-                ("operation", operation.rawValue), ("url", URLRedaction.redactingSecrets(in: url)), ("status", status),
-                ("duration_ms", String(millis)),
-            ] + extra)
     }
 }

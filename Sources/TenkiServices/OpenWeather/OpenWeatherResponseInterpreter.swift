@@ -21,7 +21,7 @@ struct OpenWeatherResponseInterpreter: Sendable {
                 if let errorBody, let code = errorBody.cod.number, !(200..<300).contains(code) {
                     throw makeError(code: code, status: status, body: errorBody)
                 }
-                throw OpenWeatherError(.undecodable(reason: Self.reason(error)), operation: operation, httpStatus: status)
+                throw OpenWeatherError(.undecodable(reason: DecodingFailure.reason(error)), operation: operation, httpStatus: status)
             }
         }
         throw makeError(code: status, status: status, body: errorBody)
@@ -30,7 +30,7 @@ struct OpenWeatherResponseInterpreter: Sendable {
     /// The error for HTTP `status`; for a status with no meaning of its own (403, 418, …), the body's
     /// `cod` decides when it names one of the known failures.
     private func makeError(code: Int, status: Int, body: OpenWeatherWire.ErrorBody?) -> OpenWeatherError {
-        let message = body.map { Self.scrub($0.message, secrets: secrets) }
+        let message = body.map { ProviderRequest.scrub($0.message, secrets: secrets) }
         var kind = Self.kind(forCode: code, message: message, subject: subject)
         if kind == nil, let bodyCode = body?.cod.number {
             kind = Self.kind(forCode: bodyCode, message: message, subject: subject)
@@ -49,27 +49,5 @@ struct OpenWeatherResponseInterpreter: Sendable {
         case 500...599: .upstream(status: code)
         default: nil
         }
-    }
-
-    /// A short, secret-free account of a decoding failure.
-    static func reason(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "not JSON" }
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let prefix = path(context)
-            return "missing \(prefix.isEmpty ? key.stringValue : prefix + "." + key.stringValue)"
-        case .typeMismatch(_, let context): return "unexpected type at \(path(context))"
-        case .valueNotFound(_, let context): return "null at \(path(context))"
-        case .dataCorrupted(let context): return context.codingPath.isEmpty ? "not JSON" : "invalid value at \(path(context))"
-        @unknown default: return "undecodable"
-        }
-    }
-
-    /// `text` with every secret replaced by `REDACTED`.
-    static func scrub(_ text: String, secrets: [String]) -> String {
-        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: URLRedaction.placeholder) }
     }
 }
