@@ -35,6 +35,10 @@ extension HTTPRequestParser {
                     }
                     if index - 1 == currentLine {
                         index += 1
+                        // The closing LF counts towards the limit like every other byte.
+                        if index - start > limit {
+                            throw HTTPParseError(.headersTooLarge, "\(what) over \(limit) bytes")
+                        }
                         return index
                     }
                     currentLine = index + 1

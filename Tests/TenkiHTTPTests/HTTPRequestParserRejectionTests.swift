@@ -78,6 +78,25 @@ struct HTTPRequestParserRejectionTests {
         #expect(parseAll(big + "\r\n\r\n", step: step, maxHeaderBytes: 4096).error == nil)
     }
 
+    /// Found by fuzz/targets/http_parser.swift: the closing LF of the head was not counted, so a
+    /// head of exactly maxHeaderBytes + 1 bytes (CRLF CRLF included) was accepted.
+    @Test(arguments: [Int.max, 1, 7])
+    func theLimitCountsEveryByteOfTheHeadIncludingTheClosingLF(step: Int) {
+        let start = "GET / HTTP/1.1\r\nX: "
+        func head(ofLength length: Int) -> String {
+            start + String(repeating: "b", count: length - start.utf8.count - 4) + "\r\n\r\n"
+        }
+        #expect(head(ofLength: 1024).utf8.count == 1024)
+        #expect(parseAll(head(ofLength: 1024), step: step, maxHeaderBytes: 1024).error == nil)
+        #expect(parseAll(head(ofLength: 1025), step: step, maxHeaderBytes: 1024).error?.kind == .headersTooLarge)
+        #expect(parseAll("\r\n\r\n" + head(ofLength: 1024), step: step, maxHeaderBytes: 1024).error == nil)
+        let trailers = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n"
+        #expect(parseAll(trailers + "X: " + String(repeating: "t", count: 249) + "\r\n\r\n", step: step,
+                         maxHeaderBytes: 256).error == nil)
+        #expect(parseAll(trailers + "X: " + String(repeating: "t", count: 250) + "\r\n\r\n", step: step,
+                         maxHeaderBytes: 256).error?.kind == .headersTooLarge)
+    }
+
     @Test func declaredBodyOverTheLimitIs413AndKeepsTheHead() {
         let (_, error) = parseAll("POST /slack/commands HTTP/1.1\r\nContent-Length: 101\r\n\r\n", maxBodyBytes: 100)
         #expect(error?.kind == .contentTooLarge)
