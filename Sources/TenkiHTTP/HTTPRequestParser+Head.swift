@@ -82,6 +82,22 @@ extension HTTPRequestParser {
         }
     }
 
+    /// Checks the trailer lines in `readIndex..<end` as strictly as header fields, then drops them:
+    /// Tenki uses no trailer, but a malformed one must not pass where the head would have failed.
+    func validateTrailers(upTo end: Int) throws(HTTPParseError) {
+        try buffer.withUnsafeBufferPointer { (bytes) throws(HTTPParseError) in
+            var lineStart = readIndex
+            while lineStart < end - 2 {
+                var lineEnd = lineStart
+                while bytes[lineEnd] != Self.lf { lineEnd += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<(lineEnd - 1)])
+                if line.contains(Self.cr) { throw HTTPParseError(.malformed, "bare CR in trailers") }
+                _ = try Self.parseField(line)
+                lineStart = lineEnd + 1
+            }
+        }
+    }
+
     /// `method SP origin-form SP HTTP-version`, single spaces only (RFC 9112 §3).
     static func parseRequestLine(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> HTTPRequest {
         let space = UInt8(ascii: " ")
@@ -204,8 +220,13 @@ extension HTTPRequestParser {
         }
         guard index > readIndex else { throw HTTPParseError(.malformed, "missing chunk size") }
         // Extensions are tolerated and ignored: `; name=value`, preceded by optional whitespace.
+        // Whitespace with no extension after it is not in the grammar, so it is refused: two
+        // parsers must never read one chunk line differently.
         var rest = index
         while rest < lf - 1, buffer[rest] == 0x20 || buffer[rest] == 0x09 { rest += 1 }
+        if rest == lf - 1, rest > index {
+            throw HTTPParseError(.malformed, "whitespace after chunk size without an extension")
+        }
         if rest < lf - 1 {
             guard buffer[rest] == UInt8(ascii: ";"),
                   buffer[rest..<(lf - 1)].allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {

@@ -134,6 +134,7 @@ public struct HTTPRequestParser: Sendable {
                 case .trailers:
                     let limit = maxHeaderBytes
                     guard let end = try findLineBlockEnd(limit: limit, what: "trailer section", allowEmpty: true) else { return nil }
+                    try validateTrailers(upTo: end)
                     readIndex = end
                     return finishRequest()
                 }
