@@ -8,6 +8,10 @@ struct HTTPServerLimitTests {
         ("GET / HTTP/2.0\r\n\r\n", 505),
         ("POST / HTTP/1.1\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabc", 400),
         ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n", 400),
+        // Smuggling by obfuscated Transfer-Encoding (TE.TE) and whitespace before the colon.
+        ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nContent-Length: 0x10\r\n\r\n", 400),
     ])
     func malformedRequestIsAnsweredAndClosed(raw: String, status: Int) async throws {
         let observer = CountingObserver()

@@ -41,7 +41,7 @@ enum ServeCommand {
 
         let metrics = MetricsRegistry()
         let state = try StateFile.open(settings)
-        let transport = URLSessionTransport(maximumConnectionsPerHost: settings.upstreamConnectionsPerHost)
+        let transport = URLSessionTransport(maximumConnectionsPerHost: settings.upstreamConnectionsPerHost, connectTimeout: settings.upstreamConnectTimeout)
         let queue = DeliveryQueue(
             store: state.deliveries, transport: transport, configuration: settings.delivery.queueConfiguration(), metrics: metrics,
             logger: logger)
@@ -93,9 +93,9 @@ enum ServeCommand {
         HTTPServer.Configuration(
             host: host, port: port,
             maxHeaderBytes: settings.listener.maxHeaderBytes, maxBodyBytes: settings.listener.maxBodyBytes,
-            maxConnections: settings.listener.maxConnections,
+            maxConnections: settings.listener.maxConnections, maxRequestsPerConnection: settings.listener.maxRequestsPerConnection,
             headerTimeout: settings.listener.headerTimeout, bodyTimeout: settings.listener.headerTimeout,
-            idleTimeout: settings.listener.idleTimeout)
+            idleTimeout: settings.listener.idleTimeout, handlerTimeout: settings.listener.handlerTimeout)
     }
 
     static func environmentPort() throws(ConfigurationError) -> Int? {

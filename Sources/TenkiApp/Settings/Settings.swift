@@ -21,6 +21,8 @@ public struct Settings: Sendable {
     /// NewsAPI calls allowed per UTC day (the free plan allows 100).
     public var newsDailyBudget: Int
     public var upstreamTimeout: Duration
+    /// How long a provider connection may stay silent (connecting included) before it fails.
+    public var upstreamConnectTimeout: Duration
     public var upstreamConnectionsPerHost: Int
 
     // Replies
@@ -61,6 +63,9 @@ public struct Settings: Sendable {
         public var maxHeaderBytes: Int
         public var maxBodyBytes: Int
         public var maxConnections: Int
+        public var maxRequestsPerConnection: Int
+        /// A handler that takes longer is answered 503 and its connection closed.
+        public var handlerTimeout: Duration
         public var headerTimeout: Duration
         public var idleTimeout: Duration
         public var drainTimeout: Duration

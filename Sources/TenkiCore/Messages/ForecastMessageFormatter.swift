@@ -34,6 +34,9 @@ public struct ForecastMessageFormatter: Sendable {
     func line(for day: DailyForecast, units: Units) -> String {
         let emoji = day.condition.map { WeatherEmoji.emoji(forConditionID: $0.id, isNight: false) } ?? WeatherEmoji.neutral
         var text = "*\(dateLabel(day))*  \(emoji)  \(Self.degrees(day.high)) / \(Self.degrees(day.low)) \(units.temperatureSymbol)"
+        if let marker = TemperatureMarker.marker(for: day.high, in: units) ?? TemperatureMarker.marker(for: day.low, in: units) {
+            text += " " + marker
+        }
         if let chance = day.chanceOfPrecipitation {
             text += "  💧 \(Int((chance * 100).rounded()))% \(strings.chanceOfRain)"
         }

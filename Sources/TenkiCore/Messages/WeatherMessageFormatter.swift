@@ -30,6 +30,7 @@ public struct WeatherMessageFormatter: Sendable {
         let temperature = Self.temperature(weather.temperature, weather.units)
 
         var headline = "*\(temperature)*"
+        if let marker = TemperatureMarker.marker(for: weather.temperature, in: weather.units) { headline += " " + marker }
         if !description.isEmpty { headline += "  \(Mrkdwn.escape(description))" }
         if let feelsLike = weather.feelsLike {
             headline += "\n" + ReplyStrings.fill(strings.feelsLike, ["value": Self.temperature(feelsLike, weather.units)])
