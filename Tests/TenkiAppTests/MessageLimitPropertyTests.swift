@@ -22,7 +22,7 @@ struct MessageLimitPropertyTests {
         #expect(violations.isEmpty, "\(label): \(violations.prefix(3))")
     }
 
-    @Test("random long names, titles, URLs and 100 articles never break a limit", arguments: 0..<12)
+    @Test("random long names, titles, URLs and 100 articles never break a limit", arguments: 0..<3)
     func extremeInputs(seed: Int) throws {
         var random = SplitMix64(seed: UInt64(seed))
         for language in WeatherLanguage.allCases {

@@ -29,12 +29,13 @@ struct WeatherCommandHandler: Sendable {
         case .invalidPlace(let text):
             return notices.weather(.badPlace(query: text))
         case .forget:
-            return store(logger: logger) { () throws(PreferencesStoreError) in try preferences.forget(user) } ?? notices.notice(strings.forgotten)
+            return await store(logger: logger) { () async throws(PreferencesStoreError) in try await preferences.forget(user) }
+                ?? notices.notice(strings.forgotten)
         case .saveUnits(let units):
-            let saved = store(logger: logger) { () throws(PreferencesStoreError) in
-                var current = try preferences.preferences(for: user)
+            let saved = await store(logger: logger) { () async throws(PreferencesStoreError) in
+                var current = try await preferences.preferences(for: user)
                 current.units = units
-                try preferences.save(current, for: user)
+                try await preferences.save(current, for: user)
             }
             return saved ?? notices.notice(ReplyStrings.fill(strings.savedUnits, ["units": "\(units.rawValue) (\(units.temperatureSymbol))"]))
         case .savePlace(let place):
@@ -45,9 +46,9 @@ struct WeatherCommandHandler: Sendable {
     }
 
     /// Runs a preferences change; nil on success, else the message telling the user it failed.
-    private func store(logger: Logger, _ change: () throws(PreferencesStoreError) -> Void) -> SlackMessage? {
+    private func store(logger: Logger, _ change: () async throws(PreferencesStoreError) -> Void) async -> SlackMessage? {
         do {
-            try change()
+            try await change()
             return nil
         } catch {
             logger.error("preferences store failed", [("error", error.description)])
@@ -67,10 +68,10 @@ struct WeatherCommandHandler: Sendable {
                 return failure(error, query: name, logger: logger)
             }
         }
-        let failed = store(logger: logger) { () throws(PreferencesStoreError) in
-            var current = try preferences.preferences(for: user)
+        let failed = await store(logger: logger) { () async throws(PreferencesStoreError) in
+            var current = try await preferences.preferences(for: user)
             current.place = place.description
-            try preferences.save(current, for: user)
+            try await preferences.save(current, for: user)
         }
         return failed ?? notices.notice(ReplyStrings.fill(strings.savedPlace, ["place": Mrkdwn.escape(title), "command": settings.commandNames.weather]))
     }
@@ -78,7 +79,7 @@ struct WeatherCommandHandler: Sendable {
     private func lookUp(_ command: WeatherCommand, place explicit: PlaceQuery?, user: UserKey, logger: Logger) async -> SlackMessage {
         var saved = UserPreferences()
         do {
-            saved = try preferences.preferences(for: user)
+            saved = try await preferences.preferences(for: user)
         } catch {
             logger.warning("preferences unreadable; using the team's defaults", [("error", error.description)])
         }

@@ -7,27 +7,27 @@ extension SQLiteDeliveryStore {
         created_at, next_attempt_at, finished_at
         """
 
-    public func list(states: Set<DeliveryState>) throws(DeliveryStoreError) -> [DeliverySummary] {
+    public func list(states: Set<DeliveryState>) async throws(DeliveryStoreError) -> [DeliverySummary] {
         guard !states.isEmpty else { return [] }
         let names = states.map(\.rawValue).sorted()
         let placeholders = names.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
-        return try perform { connection throws(SQLiteError) in
+        return try await perform { connection throws(SQLiteError) in
             try connection.query(
                 "SELECT \(Self.summaryColumns) FROM deliveries WHERE state IN (\(placeholders)) ORDER BY id",
                 names.map { .text($0) }, row: Self.summary)
         }
     }
 
-    public func summary(of id: DeliveryID) throws(DeliveryStoreError) -> DeliverySummary? {
-        try perform { connection throws(SQLiteError) in
+    public func summary(of id: DeliveryID) async throws(DeliveryStoreError) -> DeliverySummary? {
+        try await perform { connection throws(SQLiteError) in
             try connection.query(
                 "SELECT \(Self.summaryColumns) FROM deliveries WHERE id = ?1", [.integer(id.rawValue)], row: Self.summary
             ).first
         }
     }
 
-    public func nextDueTime() throws(DeliveryStoreError) -> Date? {
-        try perform { connection throws(SQLiteError) in
+    public func nextDueTime() async throws(DeliveryStoreError) -> Date? {
+        try await perform { connection throws(SQLiteError) in
             try connection.query(
                 """
                 SELECT MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until ELSE next_attempt_at END)
@@ -37,8 +37,8 @@ extension SQLiteDeliveryStore {
         }
     }
 
-    public func statistics() throws(DeliveryStoreError) -> DeliveryStatistics {
-        try perform { connection throws(SQLiteError) in
+    public func statistics() async throws(DeliveryStoreError) -> DeliveryStatistics {
+        try await perform { connection throws(SQLiteError) in
             let row = try connection.query(
                 """
                 SELECT COUNT(*) FILTER (WHERE state = 'pending'), COUNT(*) FILTER (WHERE state = 'dead'),
@@ -55,8 +55,8 @@ extension SQLiteDeliveryStore {
     }
 
     @discardableResult
-    public func pruneDelivered(before date: Date) throws(DeliveryStoreError) -> Int {
-        try perform { connection throws(SQLiteError) in
+    public func pruneDelivered(before date: Date) async throws(DeliveryStoreError) -> Int {
+        try await perform { connection throws(SQLiteError) in
             try connection.run(
                 "DELETE FROM deliveries WHERE state = 'delivered' AND finished_at < ?1", [.real(date.timeIntervalSince1970)])
         }

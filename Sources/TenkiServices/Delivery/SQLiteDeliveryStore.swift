@@ -25,12 +25,12 @@ public final class SQLiteDeliveryStore: DeliveryStore {
     }
 
     /// The schema version of the open file, for tests and diagnostics.
-    public func schemaVersion() throws(DeliveryStoreError) -> Int {
-        try perform { connection throws(SQLiteError) in try StateSchema.userVersion(connection) }
+    public func schemaVersion() async throws(DeliveryStoreError) -> Int {
+        try await perform { connection throws(SQLiteError) in try StateSchema.userVersion(connection) }
     }
 
-    public func enqueue(_ delivery: NewDelivery) throws(DeliveryStoreError) -> DeliveryID {
-        try perform { connection throws(SQLiteError) in
+    public func enqueue(_ delivery: NewDelivery) async throws(DeliveryStoreError) -> DeliveryID {
+        try await perform { connection throws(SQLiteError) in
             try connection.run(
                 """
                 INSERT INTO deliveries (kind, destination_url, destination_kind, destination_host, destination_hash,
@@ -51,9 +51,9 @@ public final class SQLiteDeliveryStore: DeliveryStore {
 
     public func claim(
         owner: String, now: Date, leaseDuration: TimeInterval, perDestination: Int, limit: Int
-    ) throws(DeliveryStoreError) -> [ClaimedDelivery] {
+    ) async throws(DeliveryStoreError) -> [ClaimedDelivery] {
         let at = now.timeIntervalSince1970
-        return try transaction { connection throws(SQLiteError) in
+        return try await transaction { connection throws(SQLiteError) in
             // The window keeps one busy destination from filling the whole batch.
             let rows = try connection.query(
                 """
@@ -102,8 +102,8 @@ public final class SQLiteDeliveryStore: DeliveryStore {
     }
 
     @discardableResult
-    public func release(_ id: DeliveryID, owner: String, at: Date) throws(DeliveryStoreError) -> Bool {
-        try settle(
+    public func release(_ id: DeliveryID, owner: String, at: Date) async throws(DeliveryStoreError) -> Bool {
+        try await settle(
             "attempts = attempts - 1, next_attempt_at = ?3, claimed_by = NULL, lease_until = NULL",
             id, owner, [.real(at.timeIntervalSince1970)])
     }
@@ -111,8 +111,8 @@ public final class SQLiteDeliveryStore: DeliveryStore {
     @discardableResult
     public func reschedule(
         _ id: DeliveryID, owner: String, at: Date, lastError: String, body: [UInt8]?
-    ) throws(DeliveryStoreError) -> Bool {
-        try settle(
+    ) async throws(DeliveryStoreError) -> Bool {
+        try await settle(
             """
             next_attempt_at = ?3, last_error = ?4, body = COALESCE(?5, body), claimed_by = NULL, lease_until = NULL
             """,
@@ -120,22 +120,22 @@ public final class SQLiteDeliveryStore: DeliveryStore {
     }
 
     @discardableResult
-    public func markDelivered(_ id: DeliveryID, owner: String, at: Date) throws(DeliveryStoreError) -> Bool {
-        try settle(
+    public func markDelivered(_ id: DeliveryID, owner: String, at: Date) async throws(DeliveryStoreError) -> Bool {
+        try await settle(
             "state = 'delivered', finished_at = ?3, claimed_by = NULL, lease_until = NULL",
             id, owner, [.real(at.timeIntervalSince1970)])
     }
 
     @discardableResult
-    public func markDead(_ id: DeliveryID, owner: String, reason: String, at: Date) throws(DeliveryStoreError) -> Bool {
-        try settle(
+    public func markDead(_ id: DeliveryID, owner: String, reason: String, at: Date) async throws(DeliveryStoreError) -> Bool {
+        try await settle(
             "state = 'dead', finished_at = ?3, last_error = ?4, claimed_by = NULL, lease_until = NULL",
             id, owner, [.real(at.timeIntervalSince1970), .text(reason)])
     }
 
-    public func retry(_ id: DeliveryID, now: Date) throws(DeliveryStoreError) -> Bool {
+    public func retry(_ id: DeliveryID, now: Date) async throws(DeliveryStoreError) -> Bool {
         let at = now.timeIntervalSince1970
-        return try perform { connection throws(SQLiteError) in
+        return try await perform { connection throws(SQLiteError) in
             try connection.run(
                 """
                 UPDATE deliveries SET state = 'pending', next_attempt_at = ?2, finished_at = NULL,
@@ -151,25 +151,25 @@ public final class SQLiteDeliveryStore: DeliveryStore {
     /// Updates a message this owner still holds; false when the lease was lost (expired and taken).
     private func settle(
         _ assignments: String, _ id: DeliveryID, _ owner: String, _ values: [SQLiteValue]
-    ) throws(DeliveryStoreError) -> Bool {
-        try perform { connection throws(SQLiteError) in
+    ) async throws(DeliveryStoreError) -> Bool {
+        try await perform { connection throws(SQLiteError) in
             try connection.run(
                 "UPDATE deliveries SET \(assignments) WHERE id = ?1 AND claimed_by = ?2 AND state = 'pending'",
                 [.integer(id.rawValue), .text(owner)] + values) == 1
         }
     }
 
-    func perform<Result>(_ body: (SQLiteConnection) throws(SQLiteError) -> Result) throws(DeliveryStoreError) -> Result {
+    func perform<Value: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value) async throws(DeliveryStoreError) -> Value {
         do {
-            return try database.withConnection(body)
+            return try await database.perform(body)
         } catch {
             throw .storage(error.description)
         }
     }
 
-    func transaction<Result>(_ body: (SQLiteConnection) throws(SQLiteError) -> Result) throws(DeliveryStoreError) -> Result {
+    func transaction<Value: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value) async throws(DeliveryStoreError) -> Value {
         do {
-            return try database.transaction(body)
+            return try await database.performTransaction(body)
         } catch {
             throw .storage(error.description)
         }

@@ -17,16 +17,17 @@ public final class SQLiteUserPreferencesStore: UserPreferencesStore {
         }
     }
 
-    public func preferences(for key: UserKey) throws(PreferencesStoreError) -> UserPreferences {
-        try perform { connection throws(SQLiteError) in
+    public func preferences(for key: UserKey) async throws(PreferencesStoreError) -> UserPreferences {
+        try await perform { connection throws(SQLiteError) in
             try connection.query("SELECT place, units FROM user_preferences WHERE team = ?1 AND user = ?2", [.text(key.team), .text(key.user)]) {
                 UserPreferences(place: $0.optionalText(0), units: $0.optionalText(1).flatMap(Units.init(rawValue:)))
             }.first ?? UserPreferences()
         }
     }
 
-    public func save(_ preferences: UserPreferences, for key: UserKey) throws(PreferencesStoreError) {
-        try perform { connection throws(SQLiteError) in
+    public func save(_ preferences: UserPreferences, for key: UserKey) async throws(PreferencesStoreError) {
+        let now = clock.now().timeIntervalSince1970
+        try await perform { connection throws(SQLiteError) in
             _ = try connection.run(
                 """
                 INSERT INTO user_preferences (team, user, place, units, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
@@ -34,20 +35,22 @@ public final class SQLiteUserPreferencesStore: UserPreferencesStore {
                 """,
                 [
                     .text(key.team), .text(key.user), preferences.place.map { .text($0) } ?? .null,
-                    preferences.units.map { .text($0.rawValue) } ?? .null, .real(clock.now().timeIntervalSince1970),
+                    preferences.units.map { .text($0.rawValue) } ?? .null, .real(now),
                 ])
         }
     }
 
-    public func forget(_ key: UserKey) throws(PreferencesStoreError) {
-        try perform { connection throws(SQLiteError) in
+    public func forget(_ key: UserKey) async throws(PreferencesStoreError) {
+        try await perform { connection throws(SQLiteError) in
             _ = try connection.run("DELETE FROM user_preferences WHERE team = ?1 AND user = ?2", [.text(key.team), .text(key.user)])
         }
     }
 
-    private func perform<Result>(_ body: (SQLiteConnection) throws(SQLiteError) -> Result) throws(PreferencesStoreError) -> Result {
+    private func perform<Value: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
+    ) async throws(PreferencesStoreError) -> Value {
         do {
-            return try database.withConnection(body)
+            return try await database.perform(body)
         } catch {
             throw PreferencesStoreError(error.description)
         }

@@ -36,9 +36,9 @@ public struct PreferencesStoreError: Error, Sendable, CustomStringConvertible {
 /// Saved user defaults, behind a protocol: SQLite in production, memory for `preview` (which
 /// must write nothing) and tests.
 public protocol UserPreferencesStore: Sendable {
-    func preferences(for key: UserKey) throws(PreferencesStoreError) -> UserPreferences
-    func save(_ preferences: UserPreferences, for key: UserKey) throws(PreferencesStoreError)
-    func forget(_ key: UserKey) throws(PreferencesStoreError)
+    func preferences(for key: UserKey) async throws(PreferencesStoreError) -> UserPreferences
+    func save(_ preferences: UserPreferences, for key: UserKey) async throws(PreferencesStoreError)
+    func forget(_ key: UserKey) async throws(PreferencesStoreError)
 }
 
 /// Preferences in memory: gone when the process ends.

@@ -13,6 +13,10 @@ import Foundation
 public final class SQLiteDatabase: @unchecked Sendable {
     private let handle: OpaquePointer
     private let lock = NSLock()
+    /// Where the async entry points run their work: SQLite blocks (a busy timeout waits up to
+    /// seconds for another process' lock), and blocking must never happen on Swift's cooperative
+    /// thread pool, which the listener's handlers share.
+    private let queue = DispatchQueue(label: "tenki.sqlite")
 
     /// Opens (or creates) the file at `path`; `:memory:` works too, but cannot be shared.
     public init(path: String, busyTimeout: Duration = .seconds(5)) throws(SQLiteError) {
@@ -51,6 +55,30 @@ public final class SQLiteDatabase: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body(SQLiteConnection(handle: handle))
+    }
+
+    /// `withConnection` off the cooperative thread pool, for async callers.
+    public func perform<Value: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
+    ) async throws(SQLiteError) -> Value {
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, SQLiteError>, Never>) in
+            queue.async {
+                continuation.resume(returning: Result { () throws(SQLiteError) -> Value in try self.withConnection(body) })
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// `transaction` off the cooperative thread pool, for async callers.
+    public func performTransaction<Value: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
+    ) async throws(SQLiteError) -> Value {
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, SQLiteError>, Never>) in
+            queue.async {
+                continuation.resume(returning: Result { () throws(SQLiteError) -> Value in try self.transaction(body) })
+            }
+        }
+        return try outcome.get()
     }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: the write lock is taken at the start (waiting

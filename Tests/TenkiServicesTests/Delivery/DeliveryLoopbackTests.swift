@@ -53,7 +53,7 @@ struct DeliveryLoopbackTests {
             receiver.script(url.path, [.slackError("rollup_error"), .slackError("rollup_error"), .ok])
             let id = try await queue.enqueue(DeliveryFixtures.webhookDelivery("hello", to: url))
             await drain(queue, clock)
-            #expect(try store.summary(of: id)?.state == .delivered)
+            #expect(try await store.summary(of: id)?.state == .delivered)
             #expect(receiver.requests(to: url.path).count == 3)
             #expect(receiver.accepted(at: url.path) == [DeliveryFixtures.message("hello")])
         }
@@ -75,7 +75,7 @@ struct DeliveryLoopbackTests {
             clock.set(start.addingTimeInterval(30))
             #expect(await queue.runOnce(now: clock.now()) == nil)
             #expect(receiver.requests(to: url.path).count == 2)
-            #expect(try store.summary(of: id)?.state == .delivered)
+            #expect(try await store.summary(of: id)?.state == .delivered)
         }
     }
 
@@ -86,10 +86,10 @@ struct DeliveryLoopbackTests {
             let id = try await queue.enqueue(DeliveryFixtures.webhookDelivery("slow", to: url))
             let next = try #require(await queue.runOnce(now: start))
             #expect(next <= start.addingTimeInterval(1))
-            let summary = try #require(try store.summary(of: id))
+            let summary = try #require(try await store.summary(of: id))
             #expect(summary.state == .pending && summary.lastError == "timed out" && summary.attempts == 1)
             await drain(queue, clock)
-            #expect(try store.summary(of: id)?.state == .delivered)
+            #expect(try await store.summary(of: id)?.state == .delivered)
             #expect(receiver.accepted(at: url.path).count == 1)
         }
     }
@@ -100,7 +100,7 @@ struct DeliveryLoopbackTests {
             receiver.script(url.path, [.acceptAndDrop(.seconds(3)), .ok])
             let id = try await queue.enqueue(DeliveryFixtures.webhookDelivery("twice", to: url))
             await drain(queue, clock)
-            #expect(try store.summary(of: id)?.state == .delivered)
+            #expect(try await store.summary(of: id)?.state == .delivered)
             #expect(receiver.accepted(at: url.path).count == 2)
         }
     }
@@ -116,7 +116,7 @@ struct DeliveryLoopbackTests {
             let id = try await queue.enqueue(DeliveryFixtures.webhookDelivery("nobody home", to: url))
             let next = try #require(await queue.runOnce(now: start))
             #expect(next <= start.addingTimeInterval(1))
-            let summary = try #require(try store.summary(of: id))
+            let summary = try #require(try await store.summary(of: id))
             #expect(summary.state == .pending && summary.lastError == "connection failed" && summary.attempts == 1)
         }
     }
@@ -129,7 +129,7 @@ struct DeliveryLoopbackTests {
             receiver.script(url.path, [.slackError(reason), .ok])
             let id = try await queue.enqueue(DeliveryFixtures.webhookDelivery("bad", to: url))
             #expect(await queue.runOnce(now: start) == nil)
-            let summary = try #require(try store.summary(of: id))
+            let summary = try #require(try await store.summary(of: id))
             #expect(summary.state == .dead && summary.lastError == "HTTP 400 invalid_payload", "\(summary)")
             #expect(receiver.requests(to: url.path).count == 1)
         }

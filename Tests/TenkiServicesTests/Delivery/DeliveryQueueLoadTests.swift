@@ -60,7 +60,7 @@ struct DeliveryQueueLoadTests {
             rounds += 1
         }
 
-        #expect(try store.list(states: [.pending, .dead]).isEmpty)
+        #expect(try await store.list(states: [.pending, .dead]).isEmpty)
         let state = arrivals.state.withLock { $0 }
         for index in 0..<1000 {
             let text = String(decoding: DeliveryFixtures.message("m\(index)"), as: UTF8.self)

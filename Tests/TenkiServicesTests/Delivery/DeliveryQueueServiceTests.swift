@@ -58,7 +58,7 @@ struct DeliveryQueueServiceTests {
         #expect(await queue.waitForOutcome(id, timeout: .seconds(5)) == .dead(reason: "HTTP 404 channel_not_found"))
         slack.heal()
         let outbox = try SQLiteDeliveryStore(path: file.path)
-        #expect(try outbox.retry(id, now: Date()))
+        #expect(try await outbox.retry(id, now: Date()))
         #expect(await queue.waitForOutcome(id, timeout: .seconds(5)) == .delivered)
     }
 

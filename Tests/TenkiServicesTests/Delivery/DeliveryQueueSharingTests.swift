@@ -38,7 +38,7 @@ struct DeliveryQueueSharingTests {
             now = max(now, next)
             clock.set(now)
         }
-        #expect(try serve.list(states: [.pending, .dead]).isEmpty)
+        #expect(try await serve.list(states: [.pending, .dead]).isEmpty)
         let bodies = transport.sent.map { String(decoding: $0.body, as: UTF8.self) }
         #expect(bodies.count == 120)
         #expect(Set(bodies).count == 120)

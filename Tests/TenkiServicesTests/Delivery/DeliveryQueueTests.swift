@@ -45,10 +45,10 @@ struct DeliveryQueueTests {
         let transport = ScriptedTransport(clock: clock) { _, _ throws(TransportError) in DeliveryFixtures.ok() }
         let (queue, store) = try makeQueue(file, clock: clock, transport: transport, metrics: metrics)
         let id = try await queue.enqueue(DeliveryFixtures.webhookDelivery("hello"))
-        #expect(try store.summary(of: id)?.state == .pending)
+        #expect(try await store.summary(of: id)?.state == .pending)
         #expect(transport.sent.isEmpty)
         #expect(await queue.runOnce(now: start) == nil)
-        #expect(try store.summary(of: id)?.state == .delivered)
+        #expect(try await store.summary(of: id)?.state == .delivered)
         #expect(transport.sent.map(\.body) == [DeliveryFixtures.message("hello")])
         #expect(metrics.counter("tenki_delivery_attempts_total", [("outcome", "delivered")]) == 1)
         #expect(metrics.exposition().contains("tenki_delivery_queue_depth{state=\"pending\"} 0"))
@@ -65,7 +65,7 @@ struct DeliveryQueueTests {
         let (queue, store) = try makeQueue(file, clock: clock, transport: transport)
         let id = try await queue.enqueue(DeliveryFixtures.webhookDelivery("retry me"))
         await drain(queue, clock: clock)
-        #expect(try store.summary(of: id)?.state == .delivered)
+        #expect(try await store.summary(of: id)?.state == .delivered)
         let times = transport.sent.map { $0.at.timeIntervalSince(start) }
         #expect(times.count == 5)
         // Reproduce the schedule from the same seed: full jitter within 1, 2, 4, 8 seconds.
@@ -99,8 +99,8 @@ struct DeliveryQueueTests {
         await drain(queue, clock: clock)
         #expect(transport.sent.count == 3)
         #expect(transport.sent.dropFirst().allSatisfy { $0.at >= start.addingTimeInterval(30) })
-        #expect(try store.summary(of: first)?.state == .delivered)
-        #expect(try store.summary(of: second)?.state == .delivered)
+        #expect(try await store.summary(of: first)?.state == .delivered)
+        #expect(try await store.summary(of: second)?.state == .delivered)
     }
 
     @Test("a response_url is used at most 5 times, then dead")
@@ -117,7 +117,7 @@ struct DeliveryQueueTests {
                 destinationKind: .responseURL, body: DeliveryFixtures.message("late"), createdAt: start))
         await drain(queue, clock: clock)
         #expect(transport.sent.count == 5)
-        let summary = try #require(try store.summary(of: id))
+        let summary = try #require(try await store.summary(of: id))
         #expect(summary.state == .dead && summary.attempts == 5)
         #expect(summary.lastError == "HTTP 503; use limit of 5 reached")
         #expect(await queue.waitForOutcome(id, timeout: .zero) == .dead(reason: "HTTP 503; use limit of 5 reached"))
@@ -136,7 +136,7 @@ struct DeliveryQueueTests {
         await drain(queue, clock: clock)
         #expect(transport.sent.allSatisfy { $0.at < start.addingTimeInterval(120) })
         #expect(transport.sent.count >= 4)
-        #expect(try store.summary(of: id)?.lastError == "timed out; deadline passed")
+        #expect(try await store.summary(of: id)?.lastError == "timed out; deadline passed")
     }
 
     @Test("a message enqueued long ago is dead without an attempt once its deadline passed")
@@ -151,7 +151,7 @@ struct DeliveryQueueTests {
                 destinationKind: .responseURL, body: DeliveryFixtures.message("late"), createdAt: start))
         _ = await queue.runOnce(now: clock.now())
         #expect(transport.sent.isEmpty)
-        #expect(try store.summary(of: id)?.lastError == "deadline passed")
+        #expect(try await store.summary(of: id)?.lastError == "deadline passed")
     }
 
     @Test(
@@ -174,8 +174,8 @@ struct DeliveryQueueTests {
         let id = try await queue.enqueue(DeliveryFixtures.webhookDelivery("x"))
         #expect(await queue.runOnce(now: start) == nil)
         #expect(transport.sent.count == 1)
-        #expect(try store.summary(of: id)?.lastError == "HTTP \(status) \(reason)")
-        #expect(try store.summary(of: id)?.state == .dead)
+        #expect(try await store.summary(of: id)?.lastError == "HTTP \(status) \(reason)")
+        #expect(try await store.summary(of: id)?.state == .dead)
     }
 
     @Test("invalid_blocks with images: sent once more without them")
@@ -198,7 +198,7 @@ struct DeliveryQueueTests {
         await drain(queue, clock: clock)
         #expect(transport.sent.count == 2)
         #expect(transport.sent[1].at == start)
-        #expect(try store.summary(of: id)?.state == .delivered)
+        #expect(try await store.summary(of: id)?.state == .delivered)
         #expect(!String(decoding: transport.sent[1].body, as: UTF8.self).contains("image"))
     }
 
@@ -208,10 +208,10 @@ struct DeliveryQueueTests {
         let clock = TestClock(start)
         do {
             let crashed = try SQLiteDeliveryStore(path: file.path)
-            _ = try crashed.enqueue(DeliveryFixtures.webhookDelivery("waiting"))
-            _ = try crashed.enqueue(
+            _ = try await crashed.enqueue(DeliveryFixtures.webhookDelivery("waiting"))
+            _ = try await crashed.enqueue(
                 DeliveryFixtures.webhookDelivery("in flight", to: URL(string: "https://hooks.slack.com/other")!))
-            _ = try crashed.claim(owner: "crashed", now: start, leaseDuration: 120, perDestination: 1, limit: 1)
+            _ = try await crashed.claim(owner: "crashed", now: start, leaseDuration: 120, perDestination: 1, limit: 1)
         }
         let transport = ScriptedTransport(clock: clock) { _, _ throws(TransportError) in DeliveryFixtures.ok() }
         let (queue, store) = try makeQueue(file, clock: clock, transport: transport)
@@ -221,7 +221,7 @@ struct DeliveryQueueTests {
         await drain(queue, clock: clock)
         #expect(transport.sent.count == 2)
         #expect(transport.sent[1].at == start.addingTimeInterval(120))
-        #expect(try store.list(states: [.pending, .dead]).isEmpty)
+        #expect(try await store.list(states: [.pending, .dead]).isEmpty)
     }
 
     @Test("logs name the message id and host, never the URL")
@@ -263,9 +263,9 @@ struct DeliveryQueueTests {
         #expect(exposition.contains("tenki_delivery_oldest_pending_age_seconds 100"))
         #expect(metrics.counter("tenki_delivery_attempts_total", [("outcome", "retry")]) == 1)
         #expect(!exposition.contains("hooks.slack.com"))
-        #expect(try store.summary(of: done)?.state == .delivered)
+        #expect(try await store.summary(of: done)?.state == .delivered)
         clock.set(start.addingTimeInterval(3700))
         _ = await queue.runOnce(now: clock.now())
-        #expect(try store.summary(of: done) == nil)
+        #expect(try await store.summary(of: done) == nil)
     }
 }

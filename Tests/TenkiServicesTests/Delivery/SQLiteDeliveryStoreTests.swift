@@ -9,15 +9,15 @@ struct SQLiteDeliveryStoreTests {
     let start = DeliveryFixtures.start
 
     @Test("migrates an empty file to the current version, in WAL mode, and reopens it unchanged")
-    func migrations() throws {
+    func migrations() async throws {
         let file = try TemporaryStateFile()
         let store = try SQLiteDeliveryStore(path: file.path)
-        #expect(try store.schemaVersion() == StateSchema.version)
+        #expect(try await store.schemaVersion() == StateSchema.version)
         #expect(StateSchema.version == 3)
-        let id = try store.enqueue(DeliveryFixtures.webhookDelivery("hello"))
+        let id = try await store.enqueue(DeliveryFixtures.webhookDelivery("hello"))
         let reopened = try SQLiteDeliveryStore(path: file.path)
-        #expect(try reopened.schemaVersion() == 3)
-        #expect(try reopened.summary(of: id)?.state == .pending)
+        #expect(try await reopened.schemaVersion() == 3)
+        #expect(try await reopened.summary(of: id)?.state == .pending)
         let database = try SQLiteDatabase(path: file.path)
         let mode = try database.withConnection { connection throws(SQLiteError) in
             try connection.query("PRAGMA journal_mode") { $0.text(0) }
@@ -26,7 +26,7 @@ struct SQLiteDeliveryStoreTests {
     }
 
     @Test("refuses a file from a newer version")
-    func newerSchema() throws {
+    func newerSchema() async throws {
         let file = try TemporaryStateFile()
         _ = try SQLiteDeliveryStore(path: file.path)
         let database = try SQLiteDatabase(path: file.path)
@@ -43,7 +43,7 @@ struct SQLiteDeliveryStoreTests {
         let second = try SQLiteDeliveryStore(path: file.path)
         for index in 0..<200 {
             let url = URL(string: "https://hooks.slack.com/services/T/B/\(index % 20)")!
-            _ = try first.enqueue(DeliveryFixtures.webhookDelivery("m\(index)", to: url))
+            _ = try await first.enqueue(DeliveryFixtures.webhookDelivery("m\(index)", to: url))
         }
         async let a = claimAll(first, owner: "a")
         async let b = claimAll(second, owner: "b")
@@ -55,7 +55,7 @@ struct SQLiteDeliveryStoreTests {
     private func claimAll(_ store: SQLiteDeliveryStore, owner: String) async throws -> [DeliveryID] {
         var ids: [DeliveryID] = []
         while true {
-            let batch = try store.claim(owner: owner, now: start, leaseDuration: 60, perDestination: 2, limit: 7)
+            let batch = try await store.claim(owner: owner, now: start, leaseDuration: 60, perDestination: 2, limit: 7)
             if batch.isEmpty { return ids }
             ids += batch.map(\.id)
             await Task.yield()
@@ -63,80 +63,80 @@ struct SQLiteDeliveryStoreTests {
     }
 
     @Test("a claim limits each destination and counts an attempt; an expired lease is reclaimable")
-    func leases() throws {
+    func leases() async throws {
         let file = try TemporaryStateFile()
         let first = try SQLiteDeliveryStore(path: file.path)
         let second = try SQLiteDeliveryStore(path: file.path)
-        for index in 0..<5 { _ = try first.enqueue(DeliveryFixtures.webhookDelivery("m\(index)")) }
-        let claimed = try first.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 3, limit: 10)
+        for index in 0..<5 { _ = try await first.enqueue(DeliveryFixtures.webhookDelivery("m\(index)")) }
+        let claimed = try await first.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 3, limit: 10)
         #expect(claimed.map(\.attempt) == [1, 1, 1])
         #expect(
-            try second.claim(owner: "b", now: start.addingTimeInterval(59), leaseDuration: 60, perDestination: 9, limit: 10).count
+            try await second.claim(owner: "b", now: start.addingTimeInterval(59), leaseDuration: 60, perDestination: 9, limit: 10).count
                 == 2)
-        let taken = try second.claim(
+        let taken = try await second.claim(
             owner: "b", now: start.addingTimeInterval(61), leaseDuration: 60, perDestination: 9, limit: 10)
         #expect(taken.map(\.id) == claimed.map(\.id))
         #expect(taken.map(\.attempt) == [2, 2, 2])
         // The first owner's late result no longer counts.
-        #expect(try first.markDelivered(claimed[0].id, owner: "a", at: start.addingTimeInterval(62)) == false)
-        #expect(try second.markDelivered(claimed[0].id, owner: "b", at: start.addingTimeInterval(62)))
-        #expect(try first.summary(of: claimed[0].id)?.state == .delivered)
+        #expect(try await first.markDelivered(claimed[0].id, owner: "a", at: start.addingTimeInterval(62)) == false)
+        #expect(try await second.markDelivered(claimed[0].id, owner: "b", at: start.addingTimeInterval(62)))
+        #expect(try await first.summary(of: claimed[0].id)?.state == .delivered)
     }
 
     @Test("release gives a claim back without counting the attempt; reschedule keeps the error")
-    func releaseAndReschedule() throws {
+    func releaseAndReschedule() async throws {
         let file = try TemporaryStateFile()
         let store = try SQLiteDeliveryStore(path: file.path)
-        let id = try store.enqueue(DeliveryFixtures.webhookDelivery("one"))
-        _ = try store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1)
-        #expect(try store.release(id, owner: "a", at: start.addingTimeInterval(1)))
-        #expect(try store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1).isEmpty)
-        #expect(try store.nextDueTime() == start.addingTimeInterval(1))
-        let again = try store.claim(owner: "a", now: start.addingTimeInterval(1), leaseDuration: 60, perDestination: 1, limit: 1)
+        let id = try await store.enqueue(DeliveryFixtures.webhookDelivery("one"))
+        _ = try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(try await store.release(id, owner: "a", at: start.addingTimeInterval(1)))
+        #expect(try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1).isEmpty)
+        #expect(try await store.nextDueTime() == start.addingTimeInterval(1))
+        let again = try await store.claim(owner: "a", now: start.addingTimeInterval(1), leaseDuration: 60, perDestination: 1, limit: 1)
         #expect(again.first?.attempt == 1)
         #expect(
-            try store.reschedule(id, owner: "a", at: start.addingTimeInterval(5), lastError: "HTTP 500", body: Array("{}".utf8)))
-        let summary = try #require(try store.summary(of: id))
+            try await store.reschedule(id, owner: "a", at: start.addingTimeInterval(5), lastError: "HTTP 500", body: Array("{}".utf8)))
+        let summary = try #require(try await store.summary(of: id))
         #expect(summary.attempts == 1 && summary.lastError == "HTTP 500" && summary.nextAttemptAt == start.addingTimeInterval(5))
-        let claimed = try store.claim(
+        let claimed = try await store.claim(
             owner: "a", now: start.addingTimeInterval(5), leaseDuration: 60, perDestination: 1, limit: 1)
         #expect(claimed.first?.body == Array("{}".utf8))
     }
 
     @Test("prune removes delivered messages older than the retention, and nothing else")
-    func prune() throws {
+    func prune() async throws {
         let file = try TemporaryStateFile()
         let store = try SQLiteDeliveryStore(path: file.path)
-        let old = try store.enqueue(DeliveryFixtures.webhookDelivery("old"))
-        let recent = try store.enqueue(DeliveryFixtures.webhookDelivery("recent"))
-        let dead = try store.enqueue(DeliveryFixtures.webhookDelivery("dead"))
-        let pending = try store.enqueue(
+        let old = try await store.enqueue(DeliveryFixtures.webhookDelivery("old"))
+        let recent = try await store.enqueue(DeliveryFixtures.webhookDelivery("recent"))
+        let dead = try await store.enqueue(DeliveryFixtures.webhookDelivery("dead"))
+        let pending = try await store.enqueue(
             DeliveryFixtures.webhookDelivery("pending", to: URL(string: "https://hooks.slack.com/x")!))
-        _ = try store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 3, limit: 3)
-        try store.markDelivered(old, owner: "a", at: start)
-        try store.markDelivered(recent, owner: "a", at: start.addingTimeInterval(86_400))
-        try store.markDead(dead, owner: "a", reason: "HTTP 404 channel_not_found", at: start)
-        #expect(try store.pruneDelivered(before: start.addingTimeInterval(3600)) == 1)
-        #expect(try store.summary(of: old) == nil)
-        #expect(try store.summary(of: recent)?.state == .delivered)
-        #expect(try store.summary(of: dead)?.state == .dead)
-        #expect(try store.summary(of: pending)?.state == .pending)
+        _ = try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 3, limit: 3)
+        try await store.markDelivered(old, owner: "a", at: start)
+        try await store.markDelivered(recent, owner: "a", at: start.addingTimeInterval(86_400))
+        try await store.markDead(dead, owner: "a", reason: "HTTP 404 channel_not_found", at: start)
+        #expect(try await store.pruneDelivered(before: start.addingTimeInterval(3600)) == 1)
+        #expect(try await store.summary(of: old) == nil)
+        #expect(try await store.summary(of: recent)?.state == .delivered)
+        #expect(try await store.summary(of: dead)?.state == .dead)
+        #expect(try await store.summary(of: pending)?.state == .pending)
     }
 
     @Test("lists pending and dead messages with host and hash, never the URL; retries a dead one")
-    func listAndRetry() throws {
+    func listAndRetry() async throws {
         let file = try TemporaryStateFile()
         let store = try SQLiteDeliveryStore(path: file.path)
-        let dead = try store.enqueue(DeliveryFixtures.webhookDelivery("dead", kind: "digest:morning"))
+        let dead = try await store.enqueue(DeliveryFixtures.webhookDelivery("dead", kind: "digest:morning"))
         let responseURL = URL(string: "https://hooks.slack.com/commands/T1/2/secret")!
-        let late = try store.enqueue(
+        let late = try await store.enqueue(
             NewDelivery(
                 kind: "late-answer", destination: responseURL, destinationKind: .responseURL,
                 body: DeliveryFixtures.message("late"), createdAt: start))
-        _ = try store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1)
-        try store.markDead(dead, owner: "a", reason: "HTTP 404 channel_not_found", at: start)
+        _ = try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1)
+        try await store.markDead(dead, owner: "a", reason: "HTTP 404 channel_not_found", at: start)
 
-        let listed = try store.list(states: [.pending, .dead])
+        let listed = try await store.list(states: [.pending, .dead])
         #expect(listed.map(\.id) == [dead, late])
         #expect(listed.map(\.kind) == ["digest:morning", "late-answer"])
         #expect(listed.map(\.state) == [.dead, .pending])
@@ -145,15 +145,15 @@ struct SQLiteDeliveryStoreTests {
         #expect(listed[0].destinationHash == DestinationFingerprint.hash(of: DeliveryFixtures.webhook))
         #expect(listed[0].lastError == "HTTP 404 channel_not_found" && listed[0].attempts == 1)
         #expect(!"\(listed)".contains("SECRET") && !"\(listed)".contains("secret"))
-        #expect(try store.statistics() == DeliveryStatistics(pending: 1, dead: 1, oldestPendingCreatedAt: start))
+        #expect(try await store.statistics() == DeliveryStatistics(pending: 1, dead: 1, oldestPendingCreatedAt: start))
 
         let later = start.addingTimeInterval(7200)
-        #expect(try store.retry(dead, now: later))
-        #expect(try store.retry(dead, now: later) == false, "only a dead message can be retried")
-        #expect(try store.retry(late, now: later) == false)
-        let retried = try #require(try store.summary(of: dead))
+        #expect(try await store.retry(dead, now: later))
+        #expect(try await store.retry(dead, now: later) == false, "only a dead message can be retried")
+        #expect(try await store.retry(late, now: later) == false)
+        let retried = try #require(try await store.summary(of: dead))
         #expect(retried.state == .pending && retried.attempts == 0 && retried.nextAttemptAt == later)
-        let claimed = try store.claim(owner: "b", now: later, leaseDuration: 60, perDestination: 5, limit: 5)
+        let claimed = try await store.claim(owner: "b", now: later, leaseDuration: 60, perDestination: 5, limit: 5)
         let webhookClaim = try #require(claimed.first { $0.id == dead })
         #expect(webhookClaim.limits.deadline == later.addingTimeInterval(DestinationKind.defaultWebhookLifetime))
     }

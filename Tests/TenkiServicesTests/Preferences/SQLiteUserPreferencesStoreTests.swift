@@ -7,28 +7,28 @@ import Testing
 @Suite("Saved preferences in the state file")
 struct SQLiteUserPreferencesStoreTests {
     @Test("save, read back across connections, update one field, forget; users are per team")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-prefs-\(UUID()).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let alice = UserKey(team: "T1", user: "U1")
         let store = try SQLiteUserPreferencesStore(database: try SQLiteDatabase(path: path))
-        #expect(try store.preferences(for: alice) == UserPreferences())
-        try store.save(UserPreferences(place: "Da Nang, VN", units: nil), for: alice)
-        try store.save(UserPreferences(place: "Da Nang, VN", units: .imperial), for: alice)
+        #expect(try await store.preferences(for: alice) == UserPreferences())
+        try await store.save(UserPreferences(place: "Da Nang, VN", units: nil), for: alice)
+        try await store.save(UserPreferences(place: "Da Nang, VN", units: .imperial), for: alice)
         let other = try SQLiteUserPreferencesStore(database: try SQLiteDatabase(path: path))
-        #expect(try other.preferences(for: alice) == UserPreferences(place: "Da Nang, VN", units: .imperial))
-        #expect(try other.preferences(for: UserKey(team: "T2", user: "U1")) == UserPreferences())
-        try other.forget(alice)
-        #expect(try store.preferences(for: alice) == UserPreferences())
+        #expect(try await other.preferences(for: alice) == UserPreferences(place: "Da Nang, VN", units: .imperial))
+        #expect(try await other.preferences(for: UserKey(team: "T2", user: "U1")) == UserPreferences())
+        try await other.forget(alice)
+        #expect(try await store.preferences(for: alice) == UserPreferences())
     }
 
     @Test("the delivery store and the preferences share one schema version")
-    func oneSchema() throws {
+    func oneSchema() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-schema-\(UUID()).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let database = try SQLiteDatabase(path: path)
         _ = try SQLiteUserPreferencesStore(database: database)
         let deliveries = try SQLiteDeliveryStore(database: database)
-        #expect(try deliveries.schemaVersion() == StateSchema.version)
+        #expect(try await deliveries.schemaVersion() == StateSchema.version)
     }
 }
