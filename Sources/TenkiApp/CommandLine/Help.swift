@@ -14,7 +14,7 @@ enum Help {
           fakes        run the fake OpenWeatherMap and NewsAPI used by demo and tests, on loopback
           healthcheck  exit 0 if a local listener's /healthz answers 200
           digest       post the morning digest (not in this version yet)
-          replay       replay recorded requests (not in this version yet)
+          replay       replay recorded requests against fake upstreams and check their expectations
           outbox       list pending and dead deliveries (not in this version yet)
 
         Settings come from the environment (see README.md). Run 'tenki <command> --help' for details.
@@ -27,7 +27,8 @@ enum Help {
         case "demo": demo
         case "fakes": fakes
         case "healthcheck": healthcheck
-        case "digest", "replay", "outbox": "tenki \(name): not in this version yet; see CHANGELOG.md."
+        case "replay": replay
+        case "digest", "outbox": "tenki \(name): not in this version yet; see CHANGELOG.md."
         default: nil
         }
     }
@@ -88,5 +89,18 @@ enum Help {
 
         Exits 0 if URL (default http://127.0.0.1:$PORT/healthz, port 8080 when PORT is unset) answers 200
         within 3 seconds, 1 otherwise. For container HEALTHCHECKs without curl.
+        """
+    static let replay = """
+        USAGE: tenki replay PATH... [--target URL]
+
+        Replays recorded requests (replay files, or folders of them) through real HTTP: re-signed with
+        SLACK_SIGNING_SECRET (else a built-in test secret) and a fresh timestamp, sent to an in-process
+        listener with the fake upstreams and a temporary state file, or to --target. response_url points
+        at a local sink. Prints each request, upstream call, reply and late delivery, then "N of M failed";
+        exit 1 if any expectation fails. The format is in README.md, "Replay files".
+
+        EXAMPLES:
+          tenki replay replay/
+          tenki replay replay/weather-place.json --target http://127.0.0.1:8080
         """
 }
