@@ -34,13 +34,14 @@ enum Help {
     }
 
     static let serve = """
-        USAGE: tenki serve [--host H] [--port P] [--no-scheduler] [--insecure-skip-verification]
+        USAGE: tenki serve [--host H] [--port P] [--record DIR] [--no-scheduler] [--insecure-skip-verification]
 
         Runs the listener: POST /slack/commands, GET /healthz, GET /metrics.
 
         OPTIONS:
           --host H      address to listen on (default 0.0.0.0; 127.0.0.1 with --insecure-skip-verification)
           --port P      port (default: $PORT, else 8080)
+          --record DIR  write every verified request to DIR as a replay file (secrets removed)
           --no-scheduler
                         do not run the digest scheduler in this process
           --insecure-skip-verification
