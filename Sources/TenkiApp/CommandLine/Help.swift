@@ -65,8 +65,9 @@ enum Help {
     static let demo = """
         USAGE: tenki demo
 
-        Offline: starts the fake OpenWeatherMap and the listener on free loopback ports, sends signed
-        slash commands through real HTTP, prints every reply, and exits 0. Needs no settings.
+        Offline: replays the bundled example requests (weather, forecast, news, errors, a late answer
+        through response_url, a 401) through the real listener with fake upstreams and a local sink,
+        renders every message with a Block Kit Builder link, and exits 0. Needs no settings.
         """
 
     static let fakes = """
@@ -91,6 +92,7 @@ enum Help {
         Exits 0 if URL (default http://127.0.0.1:$PORT/healthz, port 8080 when PORT is unset) answers 200
         within 3 seconds, 1 otherwise. For container HEALTHCHECKs without curl.
         """
+
     static let replay = """
         USAGE: tenki replay PATH... [--target URL]
 
