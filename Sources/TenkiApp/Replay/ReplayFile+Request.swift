@@ -4,10 +4,12 @@ import TenkiHTTP
 import TenkiServices
 
 extension ReplayFile {
-    /// Headers the replayer never copies from a file: the signature is made afresh, and the
-    /// transport sets the framing headers itself.
+    /// Headers the replayer never copies from a file: the signature is made afresh, the transport
+    /// sets the framing headers itself, and a recorded `Accept-Encoding` could ask a proxying target
+    /// for an encoding URLSession cannot decode.
     static let replacedHeaders: Set<String> = [
         "x-slack-signature", "x-slack-request-timestamp", "content-length", "host", "connection", "transfer-encoding",
+        "accept-encoding",
     ]
 
     /// A secret the listener never knows, for `"signing": "wrong-secret"`.

@@ -66,21 +66,34 @@ public final class ReplayHarness: Sendable {
     }
 
     /// Starts the fakes and the sink on free loopback ports.
-    public static func start(options: Options = Options(), logger: Logger = .discarding) throws -> ReplayHarness {
+    public static func start(options: Options = Options(), logger: Logger = .discarding) throws(ReplayRunError) -> ReplayHarness {
         let fakes = FakeUpstreams(openWeather: FakeOpenWeatherMap(apiKey: apiKey), news: FakeNewsAPI(apiKey: apiKey))
         let sink = FakeWebhookReceiver()
         let upstream = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: fakes, logger: logger)
         let sinkServer = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: sink, logger: logger)
-        let upstreamPort = try upstream.start()
+        let upstreamPort: Int
         let sinkPort: Int
+        do {
+            upstreamPort = try upstream.start()
+        } catch {
+            throw .listener("fake upstreams: \(error)")
+        }
         do {
             sinkPort = try sinkServer.start()
         } catch {
             Task { await upstream.shutdown(gracePeriod: .zero) }
-            throw error
+            throw .listener("response_url sink: \(error)")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-replay-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            Task {
+                await upstream.shutdown(gracePeriod: .zero)
+                await sinkServer.shutdown(gracePeriod: .zero)
+            }
+            throw .setup("cannot create a temporary state folder: \(error.localizedDescription)")
+        }
         return ReplayHarness(
             options: options, fakes: fakes, sink: sink, upstream: upstream, sinkServer: sinkServer,
             upstreamPort: upstreamPort, sinkPort: sinkPort, stateDirectory: directory, logger: logger)
@@ -236,12 +249,14 @@ public final class ReplayHarness: Sendable {
 
 /// Why a file could not be replayed at all (as opposed to replaying with a different answer).
 public enum ReplayRunError: Error, Sendable, CustomStringConvertible {
+    case setup(String)
     case settings(String)
     case listener(String)
     case transport(String)
 
     public var description: String {
         switch self {
+        case .setup(let problem): "could not prepare the replay: \(problem)"
         case .settings(let problem): "the file's settings are invalid: \(problem)"
         case .listener(let problem): "could not start the listener: \(problem)"
         case .transport(let problem): "the request got no response: \(problem)"
