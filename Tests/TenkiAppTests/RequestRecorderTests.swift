@@ -24,7 +24,10 @@ struct RequestRecorderTests {
             "SLACK_SIGNING_SECRET": Self.secret, "OPENWEATHER_API_KEY": ReplayHarness.apiKey,
             "OPENWEATHER_BASE_URL": harness.upstreamOrigin, "TENKI_LANG": "ja",
         ])
-        var router = try buildApplication(settings: settings, dependencies: Dependencies(transport: URLSessionTransport(), logger: .discarding)).router
+        // No budget: the answer is inline however loaded the machine is.
+        let dependencies = Dependencies(
+            transport: URLSessionTransport(), logger: .discarding, waitForBudget: ReplayHarness.waitingForTheAnswer)
+        var router = try buildApplication(settings: settings, dependencies: dependencies).router
         router.recorder = try RequestRecorder(directory: directory, settings: RequestRecorder.answerSettings(settings))
         let listener = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: router, logger: .discarding)
         let endpoint = try #require(URL(string: "http://127.0.0.1:\(try listener.start())/slack/commands"))
@@ -73,6 +76,8 @@ struct RequestRecorderTests {
         var environment = upstream
         environment["SLACK_SIGNING_SECRET"] = Self.secret
         environment["TENKI_STATE"] = directory.appendingPathComponent("state.sqlite").path
+        // The longest budget: the recorded answer must be the inline one, as replay gives it.
+        environment["TENKI_INLINE_BUDGET_MS"] = "2800"
         let recordings = directory.appendingPathComponent("recorded")
         let serve = try ChildProcess(
             ["serve", "--host", "127.0.0.1", "--port", "0", "--no-scheduler", "--record", recordings.path], environment: environment)

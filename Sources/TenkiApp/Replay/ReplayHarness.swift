@@ -152,11 +152,8 @@ public final class ReplayHarness: Sendable {
 
     /// The file's own application and listener, with late answers through a queue on its state file.
     private func sendInProcess(_ file: ReplayFile, sinkPath: String, number: Int) async throws(ReplayRunError) -> ReplayObservation {
-        // The longest inline budget unless the file sets one: a replay checks answers, not speed,
-        // and a loaded CI machine must not turn an inline answer into a placeholder.
         var environment = [
             "OPENWEATHER_API_KEY": Self.apiKey, "NEWSAPI_KEY": Self.apiKey, "TENKI_LOG_LEVEL": "error",
-            "TENKI_INLINE_BUDGET_MS": "2800",
         ]
         for (name, value) in file.settings ?? [:] { environment[name] = value.isEmpty ? nil : value }
         environment["SLACK_SIGNING_SECRET"] = options.signingSecret
@@ -174,9 +171,14 @@ public final class ReplayHarness: Sendable {
         }
         let clock = SystemWallClock()
         let queue = DeliveryQueue(store: state.deliveries, transport: transport, clock: clock, logger: logger)
+        // No inline budget unless the file sets one: a replay checks answers, not speed, and a
+        // loaded CI machine must not turn an inline answer into a placeholder. (The wait is
+        // cancelled as soon as the answer is ready.)
+        let budgeted = file.settings?["TENKI_INLINE_BUDGET_MS"].map { !$0.isEmpty } ?? false
         let dependencies = Dependencies(
             transport: transport, clock: clock, logger: logger, preferences: state.preferences,
-            lateAnswers: QueuedLateAnswers(queue: queue, clock: clock))
+            lateAnswers: QueuedLateAnswers(queue: queue, clock: clock),
+            waitForBudget: budgeted ? TimelyResponder.sleeping : Self.waitingForTheAnswer)
         let application: TenkiApplication
         do {
             application = try buildApplication(settings: settings, dependencies: dependencies)
@@ -241,6 +243,9 @@ public final class ReplayHarness: Sendable {
         }
         return weather + news
     }
+
+    /// A budget that never runs out first: the answer always comes back inline.
+    static let waitingForTheAnswer: @Sendable (Duration) async -> Void = { _ in try? await Task.sleep(for: .seconds(3600)) }
 
     static func isJSON(_ response: OutboundResponse) -> Bool {
         (response.headers["Content-Type"] ?? "").lowercased().hasPrefix("application/json")
