@@ -24,10 +24,11 @@ final class ChildProcess: Sendable {
     private let process: Process
     private let output = Output()
 
-    init(_ arguments: [String], environment: [String: String]) throws {
+    init(_ arguments: [String], environment: [String: String], currentDirectory: URL? = nil) throws {
         let process = Process()
         process.executableURL = Self.tenkiExecutable
         process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         var environment = environment
         environment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         process.environment = environment

@@ -14,7 +14,7 @@ enum Help {
           fakes        run the fake OpenWeatherMap and NewsAPI used by demo and tests, on loopback
           healthcheck  exit 0 if a local listener's /healthz answers 200
           digest       post the morning digest (not in this version yet)
-          replay       replay recorded requests (not in this version yet)
+          replay       replay recorded requests against fake upstreams and check their expectations
           outbox       list pending and dead deliveries; 'outbox retry ID' re-queues a dead one
 
         Settings come from the environment (see README.md). Run 'tenki <command> --help' for details.
@@ -28,19 +28,21 @@ enum Help {
         case "fakes": fakes
         case "healthcheck": healthcheck
         case "outbox": outbox
-        case "digest", "replay": "tenki \(name): not in this version yet; see CHANGELOG.md."
+        case "replay": replay
+        case "digest": "tenki \(name): not in this version yet; see CHANGELOG.md."
         default: nil
         }
     }
 
     static let serve = """
-        USAGE: tenki serve [--host H] [--port P] [--no-scheduler] [--insecure-skip-verification]
+        USAGE: tenki serve [--host H] [--port P] [--record DIR] [--no-scheduler] [--insecure-skip-verification]
 
         Runs the listener: POST /slack/commands, GET /healthz, GET /metrics.
 
         OPTIONS:
           --host H      address to listen on (default 0.0.0.0; 127.0.0.1 with --insecure-skip-verification)
           --port P      port (default: $PORT, else 8080)
+          --record DIR  write every verified request to DIR as a replay file (secrets removed)
           --no-scheduler
                         do not run the digest scheduler in this process
           --insecure-skip-verification
@@ -64,8 +66,9 @@ enum Help {
     static let demo = """
         USAGE: tenki demo
 
-        Offline: starts the fake OpenWeatherMap and the listener on free loopback ports, sends signed
-        slash commands through real HTTP, prints every reply, and exits 0. Needs no settings.
+        Offline: replays the bundled example requests (weather, forecast, news, errors, a late answer
+        through response_url, a 401) through the real listener with fake upstreams and a local sink,
+        renders every message with a Block Kit Builder link, and exits 0. Needs no settings.
         """
 
     static let fakes = """
@@ -100,5 +103,19 @@ enum Help {
 
         Exits 0 if URL (default http://127.0.0.1:$PORT/healthz, port 8080 when PORT is unset) answers 200
         within 3 seconds, 1 otherwise. For container HEALTHCHECKs without curl.
+        """
+
+    static let replay = """
+        USAGE: tenki replay PATH... [--target URL]
+
+        Replays recorded requests (replay files, or folders of them) through real HTTP: re-signed with
+        SLACK_SIGNING_SECRET (else a built-in test secret) and a fresh timestamp, sent to an in-process
+        listener with the fake upstreams and a temporary state file, or to --target. response_url points
+        at a local sink. Prints each request, upstream call, reply and late delivery, then "N of M failed";
+        exit 1 if any expectation fails. The format is in README.md, "Replay files".
+
+        EXAMPLES:
+          tenki replay replay/
+          tenki replay replay/weather-place.json --target http://127.0.0.1:8080
         """
 }

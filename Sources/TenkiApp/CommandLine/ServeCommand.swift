@@ -19,8 +19,8 @@ enum ServeCommand {
         if insecure, !isLoopback(host) {
             throw UsageError("--insecure-skip-verification only listens on loopback; drop --host \(host) or use 127.0.0.1", command: "serve")
         }
-        if list.value("record") != nil {
-            throw UsageError("--record is not in this version yet", command: "serve")
+        if insecure, list.value("record") != nil {
+            throw UsageError("--record writes only verified requests; it cannot be used with --insecure-skip-verification", command: "serve")
         }
         let port = try list.port("port", command: "serve") ?? environmentPort() ?? 8080
 
@@ -53,9 +53,14 @@ enum ServeCommand {
         let application = try buildApplication(
             settings: settings, dependencies: dependencies, verification: insecure ? .skipped : .required,
             isDraining: { drainFlag.isSet })
+        var router = application.router
+        if let directory = list.value("record") {
+            router.recorder = try RequestRecorder(directory: URL(fileURLWithPath: directory), settings: RequestRecorder.answerSettings(settings))
+            logger.notice("recording verified requests as replay files", [("directory", directory)])
+        }
         let server = HTTPServer(
             configuration: listenerConfiguration(settings, host: host, port: port),
-            handler: application.router, logger: logger.with("component", "listener"),
+            handler: router, logger: logger.with("component", "listener"),
             observer: ListenerMetrics(metrics: metrics))
         let boundPort = try server.start()
         // Pending deliveries from before a restart resume here.

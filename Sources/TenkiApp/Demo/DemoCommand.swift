@@ -4,94 +4,40 @@ import TenkiHTTP
 import TenkiLogging
 import TenkiTesting
 
-/// `tenki demo`: the whole path offline. A fake OpenWeatherMap and the real listener on free
-/// loopback ports, signed commands over real HTTP, every reply rendered. Exit 0 when each reply
-/// is what the demo expects of it.
+/// `tenki demo`: the whole path offline, through the replay harness. The bundled examples
+/// (compiled in, so the release binary works from any directory) go over real HTTP to the real
+/// listener, with fake upstreams and a local `response_url` sink; every message is rendered for a
+/// terminal with a link that opens it in Slack's Block Kit Builder. Exit 0 when every example
+/// answers as its file expects.
 enum DemoCommand {
-    struct Step {
-        var command: String
-        var text: String
-        var signed = true
-        var expectedStatus = 200
-        /// A fragment the reply must contain, so the demo fails loudly if the product regresses.
-        var expectedFragment: String
-    }
-
-    static let steps: [Step] = [
-        Step(command: "/weather", text: "Danang", expectedFragment: "Da Nang"),
-        Step(command: "/weather", text: "東京", expectedFragment: "JP"),
-        Step(command: "/weather", text: "London", expectedFragment: "GB"),
-        Step(command: "/weather", text: "Danang forecast", expectedFragment: "the next days"),
-        Step(command: "/weather", text: "Chicago °F", expectedFragment: "°F"),
-        Step(command: "/weather", text: "set Tokyo", expectedFragment: "Saved"),
-        Step(command: "/weather", text: "", expectedFragment: "Tokyo, JP"),
-        Step(command: "/weather", text: "16.07,108.22", expectedFragment: "°C"),
-        Step(command: "/weather", text: "Atlantis", expectedFragment: "couldn't find"),
-        Step(command: "/weather", text: "help", expectedFragment: "LAT,LON"),
-        Step(command: "/news", text: "", expectedFragment: "Top headlines"),
-        Step(command: "/news", text: "ベトナム", expectedFragment: "ベトナム"),
-        Step(command: "/news", text: "tech", expectedFragment: "technology"),
-        Step(command: "/news", text: "zxqv nothing", expectedFragment: "found no news"),
-        Step(command: "/forecast", text: "Tokyo", expectedFragment: "don't know the command"),
-        Step(command: "/weather", text: "Danang", signed: false, expectedStatus: 401, expectedFragment: "invalid Slack signature"),
-    ]
-
-    static let signingSecret = "tenki-demo-signing-secret"
-
     static func run(_ arguments: [String]) async throws -> ExitCode {
         let list = try ArgumentList(arguments, command: "demo", valueOptions: [], flagOptions: [])
         guard list.positional.isEmpty else { throw UsageError("demo takes no arguments", command: "demo") }
         let quiet = Logger(sink: StandardErrorLogSink(), threshold: .error)
-
-        let fakes = FakeUpstreams(openWeather: FakeOpenWeatherMap(apiKey: "demo-key"), news: FakeNewsAPI(apiKey: "demo-key"))
-        let upstream = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: fakes, logger: quiet)
-        let upstreamPort = try upstream.start()
-
-        let stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-demo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: stateDirectory) }
-        let settings = try Settings.load(environment: [
-            "SLACK_SIGNING_SECRET": signingSecret,
-            "OPENWEATHER_API_KEY": "demo-key",
-            "OPENWEATHER_BASE_URL": "http://127.0.0.1:\(upstreamPort)",
-            "NEWSAPI_KEY": "demo-key",
-            "NEWSAPI_BASE_URL": "http://127.0.0.1:\(upstreamPort)",
-            "TENKI_STATE": stateDirectory.appendingPathComponent("tenki.sqlite").path,
-        ])
-        let transport = URLSessionTransport()
-        let application = try buildApplication(settings: settings, dependencies: Dependencies(transport: transport, logger: quiet))
-        let listener = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: application.router, logger: quiet)
-        let listenerPort = try listener.start()
-        let endpoint = URL(string: "http://127.0.0.1:\(listenerPort)\(TenkiRouter.commandsPath)")!
-
-        TenkiCLI.printOutput("Tenki demo: listener on 127.0.0.1:\(listenerPort), fake OpenWeatherMap and NewsAPI on 127.0.0.1:\(upstreamPort)\n")
-        var failures = 0
-        for step in steps {
-            let sender = SignedCommandSender(endpoint: endpoint, transport: transport, signingSecret: step.signed ? signingSecret : nil)
-            let title = "\(step.command) \(step.text)" + (step.signed ? "" : "   (unsigned)")
-            do {
-                let response = try await sender.send(command: step.command, text: step.text)
-                let ok = response.status == step.expectedStatus && String(decoding: response.body, as: UTF8.self).contains(step.expectedFragment)
-                if !ok { failures += 1 }
-                TenkiCLI.printOutput("▶ \(title)  →  HTTP \(response.status)\(ok ? "" : "   ✗ expected \(step.expectedStatus) with “\(step.expectedFragment)”")")
-                TenkiCLI.printOutput(render(response) + "\n")
-            } catch {
-                failures += 1
-                TenkiCLI.printOutput("▶ \(title)  →  ✗ \(error)\n")
-            }
+        let started = ContinuousClock.now
+        let harness = try ReplayHarness.start(logger: quiet)
+        TenkiCLI.printOutput(
+            "Tenki demo: real listener, fake OpenWeatherMap and NewsAPI, and a response_url sink, all on loopback.\n"
+                + "Each example is a replay file (see replay/ and README.md, \"Replay files\").\n")
+        var results: [ReplayResult] = []
+        for example in examples() {
+            let result = await harness.replay(example)
+            results.append(result)
+            TenkiCLI.printOutput(ReplayTranscript.render(result, links: true))
         }
-        await listener.shutdown(gracePeriod: .seconds(2))
-        await upstream.shutdown(gracePeriod: .seconds(1))
-        TenkiCLI.printOutput("\(steps.count - failures) of \(steps.count) demo steps as expected; the fakes saw \(fakes.openWeather.calls.count + fakes.news.calls.count) calls.")
-        return failures == 0 ? .success : .failure
+        // TODO(digest): when `tenki digest` lands, run one digest here into `harness.sink` (point
+        // DIGEST_WEBHOOK_URL at the sink's origin plus a path of its own), then render the posted
+        // message with `ReplayTranscript`'s renderer and a `BlockKitBuilderLink`, as for replies.
+        await harness.stop()
+        let seconds = (ContinuousClock.now - started).timeInterval
+        TenkiCLI.printOutput(
+            "\(ReplayTranscript.summary(results)) (demo examples); late answers through response_url: "
+                + "\(harness.sink.requests.count); took \(String(format: "%.1f", seconds)) s.")
+        return results.allSatisfy(\.passed) ? .success : .failure
     }
 
-    /// A JSON reply as the terminal rendering of its blocks; anything else as text.
-    static func render(_ response: OutboundResponse) -> String {
-        if let message = try? JSONDecoder().decode(SlackMessage.self, from: Data(response.body)) {
-            let visibility = message.responseType.map { "[\($0.rawValue)]\n" } ?? ""
-            return visibility + MessageTextRenderer.render(message).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
-        }
-        return "  " + String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    /// The compiled-in examples, parsed; a copy that does not parse shows up as a failed example.
+    static func examples() -> [ReplayCase] {
+        DemoExamples.files.map { ReplayCase(name: $0.name, data: Data($0.json.utf8)) }
     }
 }

@@ -18,6 +18,8 @@ public struct TenkiRouter: HTTPHandler {
     /// False on the separate metrics listener, which serves only `/metrics` and `/healthz`.
     let servesCommands: Bool
     let requestIDs = RequestIDGenerator()
+    /// Writes verified requests as replay files (`serve --record DIR`); nil when not recording.
+    public var recorder: RequestRecorder?
 
     /// Who may read `/metrics` on this listener.
     public enum MetricsAccess: Sendable {
@@ -134,10 +136,16 @@ public struct TenkiRouter: HTTPHandler {
             return .text(.badRequest, "the body is not a Slack slash command: \(error)\n")
         }
         if payload.sslCheck {
-            return HTTPResponse(status: .ok)
+            return recorded(request, HTTPResponse(status: .ok), logger: log)
         }
         let message = await commands.respond(to: payload, logger: log.with("command", payload.command))
-        return .json(.ok, MessageEncoding.json(message))
+        return recorded(request, .json(.ok, MessageEncoding.json(message)), logger: log)
+    }
+
+    /// Hands a verified request and its response to the recorder, if any; returns the response.
+    private func recorded(_ request: HTTPRequest, _ response: HTTPResponse, logger: Logger) -> HTTPResponse {
+        recorder?.record(request, response: response, logger: logger)
+        return response
     }
 
     private func record(route: String, request: HTTPRequest, status: HTTPStatus, since start: ContinuousClock.Instant, requestID: String?) {

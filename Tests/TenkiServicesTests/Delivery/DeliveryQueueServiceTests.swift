@@ -73,6 +73,9 @@ struct DeliveryQueueServiceTests {
         let service = Task { await queue.run() }
         defer { service.cancel() }
         let id = try await queue.enqueue(DeliveryFixtures.webhookDelivery("later", at: Date()))
+        // The first attempt (a 503 with Retry-After: 600) happens whenever the loop gets to it;
+        // wait for it rather than betting on how fast this machine is.
+        for _ in 0..<500 where transport.sent.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
         #expect(await queue.waitForOutcome(id, timeout: .milliseconds(300)) == .pending)
         #expect(transport.sent.count == 1)
         #expect(await queue.waitForOutcome(DeliveryID(rawValue: 999), timeout: .zero) == .notFound)

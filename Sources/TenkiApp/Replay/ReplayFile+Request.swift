@@ -1,0 +1,90 @@
+import Foundation
+import TenkiCore
+import TenkiHTTP
+import TenkiServices
+
+extension ReplayFile {
+    /// Headers the replayer never copies from a file: the signature is made afresh, the transport
+    /// sets the framing headers itself, and a recorded `Accept-Encoding` could ask a proxying target
+    /// for an encoding URLSession cannot decode.
+    static let replacedHeaders: Set<String> = [
+        "x-slack-signature", "x-slack-request-timestamp", "content-length", "host", "connection", "transfer-encoding",
+        "accept-encoding",
+    ]
+
+    /// A secret the listener never knows, for `"signing": "wrong-secret"`.
+    static let wrongSecret = "not-the-signing-secret"
+
+    /// The request to send: the body with `response_url` pointed at the sink, re-signed as `signing` says.
+    /// - Parameters:
+    ///   - origin: the listener, e.g. `http://127.0.0.1:8080`.
+    ///   - now: the signing time (stale signatures are 10 minutes before it).
+    func outboundRequest(origin: URL, responseURL: String, signingSecret: String, now: Date) -> OutboundRequest {
+        let method = request.method ?? "POST"
+        let path = request.path ?? TenkiRouter.commandsPath
+        let url = URL(string: path, relativeTo: origin)?.absoluteURL ?? origin
+        var headers = HTTPHeaders()
+        for (name, value) in (request.headers ?? [:]).sorted(by: { $0.key < $1.key })
+        where !Self.replacedHeaders.contains(name.lowercased()) {
+            headers.add(name, value)
+        }
+        if !headers.contains("Content-Type") {
+            headers.add("Content-Type", "application/x-www-form-urlencoded")
+        }
+        let body = method == "GET" || method == "HEAD" ? [] : Array(bodyText(responseURL: responseURL).utf8)
+        let timestamp = Int64(now.timeIntervalSince1970)
+        let signatureHeaders: [(name: String, value: String)] =
+            switch signing ?? .valid {
+            case .valid: SlackRequestSigner(signingSecret: signingSecret).headers(timestamp: timestamp, body: body)
+            case .stale: SlackRequestSigner(signingSecret: signingSecret).headers(timestamp: timestamp - 600, body: body)
+            case .wrongSecret: SlackRequestSigner(signingSecret: Self.wrongSecret).headers(timestamp: timestamp, body: body)
+            case .none: []
+            }
+        for (name, value) in signatureHeaders { headers.add(name, value) }
+        return OutboundRequest(method: method, url: url, headers: headers, body: body, timeout: .seconds(15))
+    }
+
+    /// The form body: a raw `body` as written (its `response_url` replaced when it is a form that
+    /// has one), else the `form` fields in key order; padded when `pad_to_bytes` asks.
+    func bodyText(responseURL: String) -> String {
+        var text: String
+        if let raw = request.body {
+            text = raw
+            if let fields = try? FormURLEncoded.decode(Array(raw.utf8)), fields.contains(where: { $0.name == "response_url" }) {
+                text = FormURLEncoded.encode(fields.map { ($0.name, $0.name == "response_url" ? responseURL : $0.value) })
+            }
+        } else {
+            let form = request.form ?? [:]
+            text = FormURLEncoded.encode(form.sorted { $0.key < $1.key }.map { ($0.key, $0.key == "response_url" ? responseURL : $0.value) })
+        }
+        if let size = request.padToBytes, size > text.utf8.count {
+            let prefix = text.isEmpty ? "padding=" : "&padding="
+            text += prefix + String(repeating: "x", count: max(0, size - text.utf8.count - prefix.utf8.count))
+        }
+        return text
+    }
+
+    /// One line for the transcript: `POST /slack/commands  /weather "Danang"  (signed)`.
+    var requestSummary: String {
+        let method = request.method ?? "POST"
+        let path = request.path ?? TenkiRouter.commandsPath
+        var fields: [String: String] = request.form ?? [:]
+        if let raw = request.body, let decoded = try? FormURLEncoded.decode(Array(raw.utf8)) {
+            for field in decoded { fields[field.name] = field.value }
+        }
+        var parts = ["\(method) \(path)"]
+        if let command = fields["command"] {
+            parts.append("\(command) \"\(fields["text"] ?? "")\"")
+        } else if fields["ssl_check"] != nil {
+            parts.append("ssl_check=\(fields["ssl_check"] ?? "")")
+        }
+        if let type = request.headers?.first(where: { $0.key.lowercased() == "content-type" })?.value,
+            type != "application/x-www-form-urlencoded" {
+            parts.append("Content-Type: \(type)")
+        }
+        if let size = request.padToBytes { parts.append("padded to \(size) bytes") }
+        let signing = signing ?? .valid
+        parts.append(signing == .valid ? "(signed)" : signing == .none ? "(unsigned)" : "(signed: \(signing.rawValue))")
+        return parts.joined(separator: "  ")
+    }
+}

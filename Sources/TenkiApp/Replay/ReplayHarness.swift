@@ -1,0 +1,270 @@
+import Foundation
+import Synchronization
+import TenkiCore
+import TenkiHTTP
+import TenkiLogging
+import TenkiMetrics
+import TenkiServices
+import TenkiTesting
+
+/// Replays files over real HTTP. Started once per run: the fake upstreams and the `response_url`
+/// sink on loopback listeners. Each file then gets a fresh application (its own settings, scenario
+/// and temporary state file) on its own loopback listener, so files never depend on each other's
+/// caches or saved defaults; with `target` set, requests go there instead.
+///
+/// Late answers go through a real `DeliveryQueue` on the file's state file, running in process as
+/// in `serve`: a replay then covers the path production uses (commit, post, retry) rather than a
+/// shortcut that could pass while the queue is broken.
+public final class ReplayHarness: Sendable {
+    public struct Options: Sendable {
+        /// Signs every request; the in-process listener is configured with it.
+        public var signingSecret: String
+        /// Send to this listener instead of an in-process one (settings and scenarios then do not apply).
+        public var target: URL?
+        /// How long to wait for a late answer at `response_url`.
+        public var deliveryWait: Duration
+
+        public init(signingSecret: String = ReplayHarness.testSigningSecret, target: URL? = nil, deliveryWait: Duration = .seconds(10)) {
+            self.signingSecret = signingSecret
+            self.target = target
+            self.deliveryWait = deliveryWait
+        }
+    }
+
+    /// Used when `SLACK_SIGNING_SECRET` is not set: replays need no configuration.
+    public static let testSigningSecret = "tenki-replay-test-secret"
+    static let apiKey = "replay-key"
+
+    public let options: Options
+    /// The fake OpenWeatherMap and NewsAPI; the scenario is applied per file.
+    public let fakes: FakeUpstreams
+    /// Everything posted to a `response_url` (each file has its own path).
+    public let sink: FakeWebhookReceiver
+    let upstream: HTTPServer
+    let sinkServer: HTTPServer
+    let upstreamOrigin: String
+    let sinkOrigin: String
+    let transport: URLSessionTransport
+    let stateDirectory: URL
+    let logger: Logger
+    let sequence = Mutex(0)
+
+    private init(
+        options: Options, fakes: FakeUpstreams, sink: FakeWebhookReceiver, upstream: HTTPServer, sinkServer: HTTPServer,
+        upstreamPort: Int, sinkPort: Int, stateDirectory: URL, logger: Logger
+    ) {
+        self.options = options
+        self.fakes = fakes
+        self.sink = sink
+        self.upstream = upstream
+        self.sinkServer = sinkServer
+        self.upstreamOrigin = "http://127.0.0.1:\(upstreamPort)"
+        self.sinkOrigin = "http://127.0.0.1:\(sinkPort)"
+        self.stateDirectory = stateDirectory
+        self.transport = URLSessionTransport()
+        self.logger = logger
+    }
+
+    /// Starts the fakes and the sink on free loopback ports.
+    public static func start(options: Options = Options(), logger: Logger = .discarding) throws(ReplayRunError) -> ReplayHarness {
+        let fakes = FakeUpstreams(openWeather: FakeOpenWeatherMap(apiKey: apiKey), news: FakeNewsAPI(apiKey: apiKey))
+        let sink = FakeWebhookReceiver()
+        let upstream = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: fakes, logger: logger)
+        let sinkServer = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: sink, logger: logger)
+        let upstreamPort: Int
+        let sinkPort: Int
+        do {
+            upstreamPort = try upstream.start()
+        } catch {
+            throw .listener("fake upstreams: \(error)")
+        }
+        do {
+            sinkPort = try sinkServer.start()
+        } catch {
+            Task { await upstream.shutdown(gracePeriod: .zero) }
+            throw .listener("response_url sink: \(error)")
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-replay-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            Task {
+                await upstream.shutdown(gracePeriod: .zero)
+                await sinkServer.shutdown(gracePeriod: .zero)
+            }
+            throw .setup("cannot create a temporary state folder: \(error.localizedDescription)")
+        }
+        return ReplayHarness(
+            options: options, fakes: fakes, sink: sink, upstream: upstream, sinkServer: sinkServer,
+            upstreamPort: upstreamPort, sinkPort: sinkPort, stateDirectory: directory, logger: logger)
+    }
+
+    public func stop() async {
+        await upstream.shutdown(gracePeriod: .seconds(1))
+        await sinkServer.shutdown(gracePeriod: .seconds(1))
+        try? FileManager.default.removeItem(at: stateDirectory)
+    }
+
+    /// Replays one case and checks its expectation.
+    public func replay(_ replayCase: ReplayCase) async -> ReplayResult {
+        let file: ReplayFile
+        switch replayCase.contents {
+        case .success(let contents): file = contents
+        case .failure(let error): return ReplayResult(name: replayCase.name, file: nil, observation: nil, differences: [error.description])
+        }
+        guard let scenario = FakeScenario(rawValue: file.scenario ?? FakeScenario.normal.rawValue) else {
+            let names = FakeScenario.allCases.map(\.rawValue).joined(separator: ", ")
+            return ReplayResult(
+                name: replayCase.name, file: file, observation: nil,
+                differences: ["unknown scenario \"\(file.scenario ?? "")\" (choose one of \(names))"])
+        }
+        let number = sequence.withLock { value -> Int in
+            value += 1
+            return value
+        }
+        let sinkPath = "/replay/\(number)/response"
+        prepareFakes(scenario: scenario, latencyMs: file.upstreamLatencyMs)
+        var notes: [String] = []
+        let observation: ReplayObservation
+        do {
+            if let target = options.target {
+                if file.settings != nil || file.scenario != nil { notes.append("settings and scenario do not apply with --target") }
+                observation = try await send(file, to: target, sinkPath: sinkPath, observeUpstreams: false)
+            } else {
+                observation = try await sendInProcess(file, sinkPath: sinkPath, number: number)
+            }
+        } catch {
+            return ReplayResult(name: replayCase.name, file: file, observation: nil, differences: [error.description], notes: notes)
+        }
+        let differences = file.expect.map { ExpectationChecker.check($0, against: observation) } ?? []
+        return ReplayResult(name: replayCase.name, file: file, observation: observation, differences: differences, notes: notes)
+    }
+
+    private func prepareFakes(scenario: FakeScenario, latencyMs: Int?) {
+        scenario.apply(to: fakes)
+        if let latencyMs {
+            fakes.openWeather.setLatency(.milliseconds(latencyMs))
+            fakes.news.setLatency(.milliseconds(latencyMs))
+        }
+        fakes.openWeather.removeAllCalls()
+        fakes.news.removeAllCalls()
+    }
+
+    /// The file's own application and listener, with late answers through a queue on its state file.
+    private func sendInProcess(_ file: ReplayFile, sinkPath: String, number: Int) async throws(ReplayRunError) -> ReplayObservation {
+        var environment = [
+            "OPENWEATHER_API_KEY": Self.apiKey, "NEWSAPI_KEY": Self.apiKey, "TENKI_LOG_LEVEL": "error",
+        ]
+        for (name, value) in file.settings ?? [:] { environment[name] = value.isEmpty ? nil : value }
+        environment["SLACK_SIGNING_SECRET"] = options.signingSecret
+        environment["OPENWEATHER_BASE_URL"] = upstreamOrigin
+        environment["NEWSAPI_BASE_URL"] = upstreamOrigin
+        environment["TENKI_ALLOWED_RESPONSE_HOSTS"] = "127.0.0.1"
+        environment["TENKI_STATE"] = stateDirectory.appendingPathComponent("replay-\(number).sqlite").path
+        let settings: Settings
+        let state: StateFile
+        do {
+            settings = try Settings.load(environment: environment)
+            state = try StateFile.open(settings)
+        } catch {
+            throw .settings(error.description)
+        }
+        let clock = SystemWallClock()
+        let queue = DeliveryQueue(store: state.deliveries, transport: transport, clock: clock, logger: logger)
+        // No inline budget unless the file sets one: a replay checks answers, not speed, and a
+        // loaded CI machine must not turn an inline answer into a placeholder. (The wait is
+        // cancelled as soon as the answer is ready.)
+        let budgeted = file.settings?["TENKI_INLINE_BUDGET_MS"].map { !$0.isEmpty } ?? false
+        let dependencies = Dependencies(
+            transport: transport, clock: clock, logger: logger, preferences: state.preferences,
+            lateAnswers: QueuedLateAnswers(queue: queue, clock: clock),
+            waitForBudget: budgeted ? TimelyResponder.sleeping : Self.waitingForTheAnswer)
+        let application: TenkiApplication
+        do {
+            application = try buildApplication(settings: settings, dependencies: dependencies)
+        } catch {
+            throw .settings(error.description)
+        }
+        let listener = HTTPServer(
+            configuration: ServeCommand.listenerConfiguration(settings, host: "127.0.0.1", port: 0),
+            handler: application.router, logger: logger)
+        let port: Int
+        do {
+            port = try listener.start()
+        } catch {
+            throw .listener(String(describing: error))
+        }
+        let deliveries = Task { await queue.run() }
+        defer { deliveries.cancel() }
+        let origin = URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+        let result: Result<ReplayObservation, ReplayRunError>
+        do throws(ReplayRunError) {
+            result = .success(try await send(file, to: origin, sinkPath: sinkPath, observeUpstreams: true))
+        } catch {
+            result = .failure(error)
+        }
+        await listener.shutdown(gracePeriod: .seconds(1))
+        return try result.get()
+    }
+
+    private func send(_ file: ReplayFile, to origin: URL, sinkPath: String, observeUpstreams: Bool) async throws(ReplayRunError) -> ReplayObservation {
+        let request = file.outboundRequest(
+            origin: origin, responseURL: sinkOrigin + sinkPath, signingSecret: options.signingSecret, now: Date())
+        let response: OutboundResponse
+        do {
+            response = try await transport.send(request)
+        } catch {
+            throw .transport(String(describing: error))
+        }
+        if file.expect?.responseURL != nil {
+            let deadline = ContinuousClock.now + options.deliveryWait
+            while sink.requests(to: sinkPath).isEmpty, ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        let message = Self.isJSON(response) ? try? JSONDecoder().decode(SlackMessage.self, from: Data(response.body)) : nil
+        let calls = observeUpstreams ? upstreamCalls() : []
+        return ReplayObservation(
+            status: response.status, body: response.body, message: message, upstreamCalls: calls,
+            upstreamCallsObserved: observeUpstreams, deliveries: sink.requests(to: sinkPath).map(\.body))
+    }
+
+    private func upstreamCalls() -> [ReplayObservation.UpstreamCall] {
+        let hidden: Set<String> = ["appid", "apikey"]
+        let weather = fakes.openWeather.calls.map { call in
+            ReplayObservation.UpstreamCall(
+                method: call.method, path: call.path,
+                query: call.queryItems.filter { !hidden.contains($0.name.lowercased()) }.map { ($0.name, $0.value) })
+        }
+        let news = fakes.news.calls.map { call in
+            ReplayObservation.UpstreamCall(
+                method: call.method, path: call.path,
+                query: call.queryItems.filter { !hidden.contains($0.name.lowercased()) }.map { ($0.name, $0.value) })
+        }
+        return weather + news
+    }
+
+    /// A budget that never runs out first: the answer always comes back inline.
+    static let waitingForTheAnswer: @Sendable (Duration) async -> Void = { _ in try? await Task.sleep(for: .seconds(3600)) }
+
+    static func isJSON(_ response: OutboundResponse) -> Bool {
+        (response.headers["Content-Type"] ?? "").lowercased().hasPrefix("application/json")
+    }
+}
+
+/// Why a file could not be replayed at all (as opposed to replaying with a different answer).
+public enum ReplayRunError: Error, Sendable, CustomStringConvertible {
+    case setup(String)
+    case settings(String)
+    case listener(String)
+    case transport(String)
+
+    public var description: String {
+        switch self {
+        case .setup(let problem): "could not prepare the replay: \(problem)"
+        case .settings(let problem): "the file's settings are invalid: \(problem)"
+        case .listener(let problem): "could not start the listener: \(problem)"
+        case .transport(let problem): "the request got no response: \(problem)"
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// One replayed file: what was sent, what came back, and how it differed from the expectation.
+public struct ReplayResult: Sendable {
+    public var name: String
+    public var file: ReplayFile?
+    /// Nil when the file could not be read or the request not sent.
+    public var observation: ReplayObservation?
+    /// One line per difference (or the reason nothing could be observed); empty when it passed.
+    public var differences: [String]
+    /// Things worth knowing that are not failures (e.g. settings ignored with `--target`).
+    public var notes: [String]
+
+    public init(name: String, file: ReplayFile?, observation: ReplayObservation?, differences: [String], notes: [String] = []) {
+        self.name = name
+        self.file = file
+        self.observation = observation
+        self.differences = differences
+        self.notes = notes
+    }
+
+    public var passed: Bool { differences.isEmpty }
+
+    /// `✗ replay/weather.json: expected …` lines, one per difference.
+    public var failureLines: [String] {
+        differences.map { "✗ \(name): \($0)" }
+    }
+}
