@@ -61,7 +61,7 @@ enum ServeCommand {
         let server = HTTPServer(
             configuration: listenerConfiguration(settings, host: host, port: port),
             handler: router, logger: logger.with("component", "listener"),
-            observer: ListenerMetrics(metrics: metrics))
+            observer: ListenerMetrics(metrics: metrics, logger: logger.with("component", "listener")))
         let boundPort = try server.start()
         // Pending deliveries from before a restart resume here.
         let deliveries = Task { await queue.run() }

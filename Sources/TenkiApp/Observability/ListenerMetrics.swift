@@ -1,13 +1,16 @@
 import TenkiHTTP
+import TenkiLogging
 import TenkiMetrics
 
-/// Feeds the listener's own events (connections, limit rejections) into `/metrics`; requests that
-/// reach the router are counted there, with their route.
+/// Feeds the listener's own events (connections, limit rejections) into `/metrics` and the log;
+/// requests that reach the router are counted and logged there, with their route.
 struct ListenerMetrics: HTTPServerObserver {
     let metrics: MetricsRegistry
+    let logger: Logger
 
-    init(metrics: MetricsRegistry) {
+    init(metrics: MetricsRegistry, logger: Logger = .discarding) {
         self.metrics = metrics
+        self.logger = logger
         metrics.describe("tenki_http_connections_open", type: "gauge", help: "Client connections open now.")
         metrics.describe("tenki_http_connections_total", type: "counter", help: "Client connections accepted.")
         metrics.describe("tenki_http_rejections_total", type: "counter", help: "Requests refused by the listener before routing, by reason.")
@@ -24,7 +27,10 @@ struct ListenerMetrics: HTTPServerObserver {
     }
 
     func rejected(_ rejection: HTTPRejection) {
-        metrics.increment("tenki_http_rejections_total", [("reason", Self.label(rejection)), ("status", String(rejection.status))])
+        let reason = Self.label(rejection)
+        metrics.increment("tenki_http_rejections_total", [("reason", reason), ("status", String(rejection.status))])
+        // The router never saw these requests, so this is their one log line.
+        logger.notice("request rejected by the listener", [("reason", reason), ("status", String(rejection.status))])
     }
 
     static func label(_ rejection: HTTPRejection) -> String {
