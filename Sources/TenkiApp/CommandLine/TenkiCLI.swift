@@ -39,6 +39,7 @@ public enum TenkiCLI {
             case "demo": code = try await DemoCommand.run(rest)
             case "fakes": code = try await FakesCommand.run(rest)
             case "healthcheck": code = try await HealthcheckCommand.run(rest)
+            case "digest": code = try await DigestCommand.run(rest)
             default:
                 printError("tenki \(name): not available in this version yet; see CHANGELOG.md for what is")
                 code = .failure
