@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TenkiApp
 import TenkiCore
+import TenkiMetrics
 import TenkiServices
 import TenkiTesting
 
@@ -56,7 +57,12 @@ extension DigestSuite {
         func deadAndPending() async throws {
             let dead = try DigestHarness(webhook: FakeWebhookReceiver(fallback: .slackError("channel_not_found")))
             dead.clock.set(DigestHarness.at(7, 30))
-            #expect(try await dead.command().exitCode == .failure)
+            let metrics = MetricsRegistry()
+            let report = try await DigestCommand.execute(
+                .init(), settings: dead.settings, transport: dead.transport, clock: dead.clock, logger: .discarding, metrics: metrics)
+            #expect(report.exitCode == .failure)
+            #expect(metrics.counter("tenki_digest_runs_total", [("digest", "default"), ("outcome", "dead")]) == 1)
+            #expect(!report.diagnostics.joined().contains("SECRETSECRET"))
             let store = try SQLiteDeliveryStore(path: dead.settings.statePath)
             let listed = try store.list(states: [.dead])
             #expect(listed.map(\.kind) == ["digest:default"])

@@ -13,7 +13,8 @@ extension DigestSuite {
         @Test("a slot fires once: not before its time, once at it, never again")
         func firesOnce() async throws {
             let harness = try DigestHarness()
-            let (scheduler, queue) = try harness.process()
+            let logs = InMemoryLogSink()
+            let (scheduler, queue) = try harness.process(logger: logs.logger())
             harness.clock.set(DigestHarness.at(7, 29))
             #expect(await scheduler.runOnce(now: harness.clock.now()).outcomes["default"]?.isPosted == false)
             harness.clock.set(DigestHarness.at(7, 30))
@@ -27,6 +28,9 @@ extension DigestSuite {
                 await queue.runOnce(now: harness.clock.now())
             }
             #expect(harness.posts.count == 1)
+            // The webhook URL is a secret: the logs name the digest, slot and delivery, never it.
+            #expect(logs.lines.contains { $0.contains("digest queued") && $0.contains("digest=default") })
+            #expect(!logs.lines.contains { $0.contains("SECRETSECRET") })
         }
 
         @Test("restart before the slot: the new process posts it once")
