@@ -50,5 +50,30 @@ extension DigestSuite {
             #expect(!invalid.stderr.contains("SECRETSECRET"))
             await server.shutdown(gracePeriod: .seconds(1))
         }
+
+        @Test("tenki serve runs the scheduler: a due slot is posted by the listener process, and SIGTERM stops it")
+        func serveScheduler() async throws {
+            let harness = try DigestHarness()
+            let server = HTTPServer(
+                configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1),
+                handler: DigestRoutes(upstreams: FakeUpstreams(
+                    openWeather: FakeOpenWeatherMap(apiKey: DigestHarness.key), news: FakeNewsAPI(apiKey: DigestHarness.key)),
+                    webhook: harness.webhook),
+                logger: .discarding)
+            let base = "http://127.0.0.1:\(try server.start())"
+            // Every minute: the latest slot is always less than a minute old, so it is due at start.
+            let serve = try ChildProcess(["serve", "--host", "127.0.0.1", "--port", "0", "--insecure-skip-verification"], environment: [
+                "OPENWEATHER_API_KEY": DigestHarness.key, "OPENWEATHER_BASE_URL": base, "NEWSAPI_KEY": DigestHarness.key,
+                "NEWSAPI_BASE_URL": base, "DIGEST_WEBHOOK_URL": base + DigestHarness.webhookPath, "DIGEST_CITIES": "Tokyo,JP",
+                "DIGEST_SCHEDULE": "* * * * *", "TENKI_STATE": harness.directory.appendingPathComponent("tenki.sqlite").path,
+            ])
+            defer { serve.stop() }
+            try await serve.waitFor("the digest to be delivered") { _, err in err.contains("msg=delivered") }
+            #expect(harness.posts.count >= 1)
+            #expect(!serve.stderr.contains("SECRETSECRET"))
+            serve.signal(SIGTERM)
+            #expect(try await serve.waitForExit() == 0)
+            await server.shutdown(gracePeriod: .seconds(1))
+        }
     }
 }
