@@ -13,7 +13,7 @@ enum Help {
           demo         run everything offline against bundled sample data and print the replies
           fakes        run the fake OpenWeatherMap and NewsAPI used by demo and tests, on loopback
           healthcheck  exit 0 if a local listener's /healthz answers 200
-          digest       post the morning digest (not in this version yet)
+          digest       post the digest whose slot is due (for cron, systemd timers, CronJobs)
           replay       replay recorded requests against fake upstreams and check their expectations
           outbox       list pending and dead deliveries; 'outbox retry ID' re-queues a dead one
 
@@ -29,7 +29,7 @@ enum Help {
         case "healthcheck": healthcheck
         case "outbox": outbox
         case "replay": replay
-        case "digest": "tenki \(name): not in this version yet; see CHANGELOG.md."
+        case "digest": digest
         default: nil
         }
     }
@@ -117,5 +117,26 @@ enum Help {
         EXAMPLES:
           tenki replay replay/
           tenki replay replay/weather-place.json --target http://127.0.0.1:8080
+        """
+
+    static let digest = """
+        USAGE: tenki digest [--digest NAME] [--dry-run] [--force] [--wait SECONDS]
+
+        For cron, systemd timers and Kubernetes CronJobs. For each configured digest (or only NAME),
+        the slot is its schedule's latest time at or before now + 5 min. If that slot is within the
+        catch-up window (TENKI_DIGEST_CATCH_UP_MINUTES, default 120) and not yet posted, builds the
+        digest, claims the slot and posts it through the delivery queue, waiting for the post;
+        otherwise says "no digest due (next: …)" on stderr.
+
+        OPTIONS:
+          --digest NAME   only this digest (DIGEST_* define "default"; TENKI_CONFIG names others)
+          --dry-run       print the message JSON to stdout; post nothing, write nothing
+          --force         post now, whatever the ledger says
+          --wait SECONDS  how long to wait for the post (default TENKI_DIGEST_WAIT_SECONDS, 60)
+
+        EXIT: 0 delivered or nothing due; 1 dead; 75 still pending at the deadline (it stays queued);
+              78 no digest configured, or OPENWEATHER_API_KEY missing.
+        EXAMPLE (crontab, with TENKI_SCHEDULER=off for serve):
+          */15 * * * * tenki digest
         """
 }

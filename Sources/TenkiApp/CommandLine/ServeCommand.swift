@@ -62,9 +62,14 @@ enum ServeCommand {
             configuration: listenerConfiguration(settings, host: host, port: port),
             handler: router, logger: logger.with("component", "listener"),
             observer: ListenerMetrics(metrics: metrics, logger: logger.with("component", "listener")))
+        // Built before listening, so a digest setting that cannot work stops the start (exit 78).
+        let scheduler = try DigestComponents.scheduler(
+            settings: settings, enabled: settings.schedulerEnabled && !list.has("no-scheduler"), database: state.database,
+            queue: queue, transport: transport, clock: clock, metrics: metrics, logger: logger)
         let boundPort = try server.start()
         // Pending deliveries from before a restart resume here.
         let deliveries = Task { await queue.run() }
+        let digests = scheduler.map { scheduler in Task { await scheduler.run() } }
         logger.notice("listening", [("address", "\(host):\(boundPort)"), ("commands", "POST \(TenkiRouter.commandsPath)")])
         var metricsServer: HTTPServer?
         if let address = settings.metricsAddress {
@@ -88,6 +93,8 @@ enum ServeCommand {
         await server.shutdown(gracePeriod: settings.listener.drainTimeout)
         await metricsServer?.shutdown(gracePeriod: .seconds(1))
         // Late answers queued by the last requests stay in the state file if not yet posted.
+        digests?.cancel()
+        await digests?.value
         deliveries.cancel()
         await deliveries.value
         logger.notice("stopped")

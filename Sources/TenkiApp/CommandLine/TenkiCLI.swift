@@ -41,6 +41,7 @@ public enum TenkiCLI {
             case "healthcheck": code = try await HealthcheckCommand.run(rest)
             case "outbox": code = try await OutboxCommand.run(rest)
             case "replay": code = try await ReplayCommand.run(rest)
+            case "digest": code = try await DigestCommand.run(rest)
             default:
                 printError("tenki \(name): not available in this version yet; see CHANGELOG.md for what is")
                 code = .failure

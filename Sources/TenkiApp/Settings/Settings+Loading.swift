@@ -13,7 +13,7 @@ extension Settings {
         let reader = SettingsReader(source: source)
 
         let signingSecrets = try reader.list("SLACK_SIGNING_SECRET", separator: ",") ?? []
-        return Settings(
+        var settings = Settings(
             signingSecrets: signingSecrets,
             allowedResponseHosts: try reader.list("TENKI_ALLOWED_RESPONSE_HOSTS", separator: ",")?.map { $0.lowercased() }
                 ?? ["hooks.slack.com", "hooks.slack-gov.com"],
@@ -66,6 +66,8 @@ extension Settings {
             ),
             digest: try reader.digest()
         )
+        try reader.loadDigests(into: &settings)
+        return settings
     }
 
     static func defaultStatePath(environment: [String: String]) -> String {

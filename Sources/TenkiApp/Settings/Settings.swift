@@ -51,6 +51,12 @@ public struct Settings: Sendable {
 
     // Digest
     public var digest: DigestSettings?
+    /// Every configured digest: `default` from `DIGEST_*`, then the `digests` of `TENKI_CONFIG`.
+    public var digests: [DigestSettings] = []
+    /// How long after its slot a missed digest is still posted (TENKI_DIGEST_CATCH_UP_MINUTES).
+    public var digestCatchUp: TimeInterval = 7200
+    /// How long `tenki digest` waits for its post (TENKI_DIGEST_WAIT_SECONDS).
+    public var digestWait: Duration = .seconds(60)
 
     /// The names `/weather` and `/news` are known by in this workspace (renamed when another app owns them).
     public struct CommandNames: Sendable, Equatable {
@@ -87,8 +93,12 @@ public struct Settings: Sendable {
         public var retention: TimeInterval
     }
 
-    /// The single digest configured through `DIGEST_*` settings.
+    /// One digest: the one configured through `DIGEST_*` settings (named `default`), or one of
+    /// the `digests` of `TENKI_CONFIG`.
     public struct DigestSettings: Sendable, Equatable {
+        public var name: String = "default"
+        public var language: WeatherLanguage = .en
+        public var units: Units = .metric
         public var webhookURL: URL
         public var schedule: String
         public var timeZone: TimeZone

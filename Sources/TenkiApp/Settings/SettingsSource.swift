@@ -13,6 +13,9 @@ struct SettingsSource {
         "OPENWEATHER_BEARER_TOKEN", "NEWSAPI_BEARER_TOKEN", "TENKI_METRICS_TOKEN",
     ]
 
+    /// The `TENKI_CONFIG` key holding the named digests; a file-only setting.
+    static let digestsKey = "digests"
+
     init(environment: [String: String], readFile: @escaping (String) throws -> String) throws(ConfigurationError) {
         self.environment = environment
         self.readFile = readFile
@@ -61,6 +64,14 @@ struct SettingsSource {
         }
         var values: [String: String] = [:]
         for (key, raw) in object {
+            if key == Self.digestsKey {
+                // Several named digests (see `SettingsReader+Digests.swift`), kept as JSON text.
+                guard let list = raw as? [Any], let data = try? JSONSerialization.data(withJSONObject: list) else {
+                    throw ConfigurationError(setting: "TENKI_CONFIG", problem: "has \"digests\" that is not a list", fix: "write it as [{\"name\": …}, …]")
+                }
+                values[key] = String(decoding: data, as: UTF8.self)
+                continue
+            }
             guard SettingName.all.contains(key) else {
                 throw ConfigurationError(setting: "TENKI_CONFIG", problem: "has an unknown key \"\(key)\"", fix: "use the setting names listed in the README")
             }

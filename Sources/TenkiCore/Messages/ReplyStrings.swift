@@ -53,6 +53,14 @@ public struct ReplyStrings: Sendable {
     public var minutesAgo: String
     public var hoursAgo: String
     public var daysAgo: String
+    /// The morning digest (`DigestMessageFormatter`).
+    public var digestTitle: String
+    public var digestDate: String
+    public var digestHighLow: String
+    public var digestCityFailed: String
+    public var digestHeadlines: String
+    public var digestNewsFailed: String
+    public var digestNoNewHeadlines: String
 
     public static func table(for language: WeatherLanguage) -> ReplyStrings {
         switch language {
@@ -131,7 +139,14 @@ extension ReplyStrings {
         justNow: "just now",
         minutesAgo: "{n} min ago",
         hoursAgo: "{n} h ago",
-        daysAgo: "{n} d ago"
+        daysAgo: "{n} d ago",
+        digestTitle: "☀️ Morning digest: {date}",
+        digestDate: "{weekday} {day} {month} {year}",
+        digestHighLow: "high {high} / low {low}",
+        digestCityFailed: "⚠️ *{city}*: no weather right now",
+        digestHeadlines: "📰 Headlines",
+        digestNewsFailed: "⚠️ No headlines right now: the news service did not answer.",
+        digestNoNewHeadlines: "No new headlines since the last digest."
     )
 
     public static let japanese = ReplyStrings(
@@ -183,6 +198,13 @@ extension ReplyStrings {
         justNow: "たった今",
         minutesAgo: "{n}分前",
         hoursAgo: "{n}時間前",
-        daysAgo: "{n}日前"
+        daysAgo: "{n}日前",
+        digestTitle: "☀️ 朝のダイジェスト: {date}",
+        digestDate: "{year}年{month}月{day}日({weekday})",
+        digestHighLow: "最高 {high} / 最低 {low}",
+        digestCityFailed: "⚠️ *{city}*: 天気を取得できませんでした",
+        digestHeadlines: "📰 ニュース",
+        digestNewsFailed: "⚠️ ニュースを取得できませんでした。",
+        digestNoNewHeadlines: "前回のダイジェストから新しいニュースはありません。"
     )
 }

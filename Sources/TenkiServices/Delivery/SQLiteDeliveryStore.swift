@@ -30,23 +30,27 @@ public final class SQLiteDeliveryStore: DeliveryStore {
     }
 
     public func enqueue(_ delivery: NewDelivery) async throws(DeliveryStoreError) -> DeliveryID {
-        try await perform { connection throws(SQLiteError) in
-            try connection.run(
-                """
-                INSERT INTO deliveries (kind, destination_url, destination_kind, destination_host, destination_hash,
-                    body, state, created_at, deadline, max_uses, webhook_lifetime, next_attempt_at)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'pending', ?7, ?8, ?9, ?10, ?7)
-                """,
-                [
-                    .text(delivery.kind), .text(delivery.destination.absoluteString), .text(delivery.destinationKind.rawValue),
-                    .text(DestinationFingerprint.host(of: delivery.destination)),
-                    .text(DestinationFingerprint.hash(of: delivery.destination)), .blob(delivery.body),
-                    .real(delivery.createdAt.timeIntervalSince1970), .real(delivery.deadline.timeIntervalSince1970),
-                    delivery.maxUses.map { .integer(Int64($0)) } ?? .null,
-                    .real(delivery.deadline.timeIntervalSince(delivery.createdAt)),
-                ])
-            return DeliveryID(rawValue: connection.lastInsertRowID)
-        }
+        try await perform { connection throws(SQLiteError) in try Self.insert(delivery, in: connection) }
+    }
+
+    /// Inserts a new pending message on `connection`, inside whatever transaction the caller holds:
+    /// the digest ledger claims its slot and queues its message in one transaction with this.
+    public static func insert(_ delivery: NewDelivery, in connection: SQLiteConnection) throws(SQLiteError) -> DeliveryID {
+        try connection.run(
+            """
+            INSERT INTO deliveries (kind, destination_url, destination_kind, destination_host, destination_hash,
+                body, state, created_at, deadline, max_uses, webhook_lifetime, next_attempt_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'pending', ?7, ?8, ?9, ?10, ?7)
+            """,
+            [
+                .text(delivery.kind), .text(delivery.destination.absoluteString), .text(delivery.destinationKind.rawValue),
+                .text(DestinationFingerprint.host(of: delivery.destination)),
+                .text(DestinationFingerprint.hash(of: delivery.destination)), .blob(delivery.body),
+                .real(delivery.createdAt.timeIntervalSince1970), .real(delivery.deadline.timeIntervalSince1970),
+                delivery.maxUses.map { .integer(Int64($0)) } ?? .null,
+                .real(delivery.deadline.timeIntervalSince(delivery.createdAt)),
+            ])
+        return DeliveryID(rawValue: connection.lastInsertRowID)
     }
 
     public func claim(

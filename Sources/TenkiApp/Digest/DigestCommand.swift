@@ -1,0 +1,179 @@
+import Foundation
+import TenkiCore
+import TenkiHTTP
+import TenkiLogging
+import TenkiMetrics
+import TenkiServices
+
+/// `tenki digest [--digest NAME] [--dry-run] [--force] [--wait SECONDS]`: one run of the slot rule,
+/// for cron, systemd timers and Kubernetes CronJobs (CONTRACT.md).
+///
+/// It posts through the delivery queue like everything else, but runs the queue in this process
+/// until its messages are delivered or dead, or the wait is over (then exit 75: the message stays
+/// queued in the state file and `serve`, or the next run, posts it).
+enum DigestCommand {
+    struct Options: Sendable, Equatable {
+        var name: String?
+        var dryRun = false
+        var force = false
+        /// Overrides TENKI_DIGEST_WAIT_SECONDS.
+        var wait: Duration?
+    }
+
+    /// What a run printed and its exit code; `run` writes it out, tests read it.
+    struct Report: Sendable {
+        var exitCode: ExitCode
+        /// Requested output (the dry run's JSON).
+        var output: [String] = []
+        /// What happened, for stderr.
+        var diagnostics: [String] = []
+    }
+
+    static func run(_ arguments: [String]) async throws -> ExitCode {
+        let options = try parse(arguments)
+        let settings = try Settings.load()
+        let logger = TenkiCLI.makeLogger(settings)
+        let transport = URLSessionTransport(maximumConnectionsPerHost: settings.upstreamConnectionsPerHost)
+        let report = try await execute(options, settings: settings, transport: transport, clock: SystemWallClock(), logger: logger)
+        for line in report.output { TenkiCLI.printOutput(line) }
+        for line in report.diagnostics { TenkiCLI.printError(line) }
+        return report.exitCode
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        let list = try ArgumentList(arguments, command: "digest", valueOptions: ["digest", "wait"], flagOptions: ["dry-run", "force"])
+        guard list.positional.isEmpty else {
+            throw UsageError("unexpected argument \"\(list.positional[0])\"", command: "digest")
+        }
+        var options = Options(name: list.value("digest"), dryRun: list.has("dry-run"), force: list.has("force"))
+        if let raw = list.value("wait") {
+            guard let seconds = Int(raw), (1...3600).contains(seconds) else {
+                throw UsageError("--wait must be a number of seconds from 1 to 3600 (got \"\(raw)\")", command: "digest")
+            }
+            options.wait = .seconds(seconds)
+        }
+        return options
+    }
+
+    /// The command's core, with its clock, transport and logger injected.
+    static func execute(
+        _ options: Options, settings: Settings, transport: any HTTPTransport, clock: any WallClock, logger: Logger,
+        metrics: MetricsRegistry = MetricsRegistry()
+    ) async throws -> Report {
+        let digests = try selected(options, settings)
+        try DigestComponents.requireWeatherKey(settings, for: digests)
+        if options.dryRun {
+            return try await dryRun(digests, settings: settings, transport: transport, clock: clock, logger: logger)
+        }
+        let state = try StateFile.open(settings, clock: clock)
+        let queue = DeliveryQueue(store: state.deliveries, transport: transport, clock: clock, metrics: metrics, logger: logger)
+        let runner = try DigestComponents.runner(
+            settings: settings, digests: digests, database: state.database, transport: transport, clock: clock,
+            metrics: metrics, logger: logger, queued: { queue.wake() })
+        var report = Report(exitCode: .success)
+        var posted: [(name: String, id: DeliveryID)] = []
+        for digest in digests {
+            let now = clock.now()
+            let outcome = await runner.run(digest, now: now, lead: DigestTiming.commandLead, force: options.force)
+            let next = runner.timing(of: digest, lead: DigestTiming.commandLead)?.nextSlot(after: now)
+            let nextText = next.flatMap { date in runner.timing(of: digest, lead: 0)?.describe(date) } ?? "never"
+            switch outcome {
+            case .posted(_, let id):
+                posted.append((digest.name, id))
+            case .alreadyPosted(let slot, _):
+                report.diagnostics.append("no digest due (next: \(nextText)); digest \(digest.name): \(describe(slot, digest, runner)) already posted")
+            case .missed(let slot):
+                report.diagnostics.append(
+                    "no digest due (next: \(nextText)); digest \(digest.name): \(describe(slot, digest, runner)) is past the catch-up window")
+            case .neverScheduled:
+                report.diagnostics.append("no digest due (next: never); digest \(digest.name): its schedule never fires")
+            case .failed(let message):
+                report.diagnostics.append("tenki digest: digest \(digest.name) failed: \(message)")
+                report.exitCode = .failure
+            }
+        }
+        guard !posted.isEmpty else { return report }
+        let worst = await waitForDeliveries(
+            posted, queue: queue, wait: options.wait ?? settings.digestWait, metrics: DigestMetrics(registry: metrics), report: &report)
+        if report.exitCode == .success || worst == .failure { report.exitCode = worst }
+        return report
+    }
+
+    /// Runs the queue in this process until every posted message is settled or the wait is over.
+    private static func waitForDeliveries(
+        _ posted: [(name: String, id: DeliveryID)], queue: DeliveryQueue, wait: Duration, metrics: DigestMetrics,
+        report: inout Report
+    ) async -> ExitCode {
+        let sending = Task { await queue.run() }
+        let end = ContinuousClock.now + wait
+        var worst = ExitCode.success
+        for (name, id) in posted {
+            let outcome = await queue.waitForOutcome(id, timeout: max(.zero, end - ContinuousClock.now))
+            switch outcome {
+            case .delivered, .notFound:
+                metrics.run(name, "delivered")
+                report.diagnostics.append("digest \(name) delivered (delivery \(id))")
+            case .dead(let reason):
+                metrics.run(name, "dead")
+                report.diagnostics.append("digest \(name) dead (delivery \(id)): \(reason); see tenki outbox")
+                worst = .failure
+            case .pending:
+                metrics.run(name, "pending")
+                report.diagnostics.append(
+                    "digest \(name) still pending after the wait (delivery \(id)); it stays queued in the state file")
+                if worst == .success { worst = .temporaryFailure }
+            }
+        }
+        sending.cancel()
+        await sending.value
+        return worst
+    }
+
+    /// Prints the message(s) and writes nothing: the ledger is only read, and only when the state
+    /// file already exists (an in-memory one stands in otherwise).
+    private static func dryRun(
+        _ digests: [Settings.DigestSettings], settings: Settings, transport: any HTTPTransport, clock: any WallClock,
+        logger: Logger
+    ) async throws -> Report {
+        let exists = FileManager.default.fileExists(atPath: settings.statePath)
+        let database = try SQLiteDatabase(path: exists ? settings.statePath : ":memory:")
+        let runner = try DigestComponents.runner(
+            settings: settings, digests: digests, database: database, transport: transport, clock: clock, metrics: nil,
+            logger: logger, queued: {})
+        var messages: [(String, SlackMessage)] = []
+        for digest in digests {
+            messages.append((digest.name, await runner.preview(digest, now: clock.now())))
+        }
+        var report = Report(exitCode: .success)
+        if messages.count == 1, let only = messages.first {
+            report.output.append(String(decoding: MessageEncoding.json(only.1, pretty: true), as: UTF8.self))
+        } else {
+            // Several digests: one JSON object keyed by digest name.
+            let parts = messages.map { name, message in
+                "\"\(name)\": " + String(decoding: MessageEncoding.json(message), as: UTF8.self)
+            }
+            report.output.append("{" + parts.joined(separator: ", ") + "}")
+        }
+        report.diagnostics.append("dry run: nothing posted, nothing written")
+        return report
+    }
+
+    private static func selected(_ options: Options, _ settings: Settings) throws -> [Settings.DigestSettings] {
+        guard !settings.digests.isEmpty else {
+            throw ConfigurationError(
+                setting: "DIGEST_WEBHOOK_URL", problem: "is not set and TENKI_CONFIG lists no digests",
+                fix: "set DIGEST_WEBHOOK_URL (and DIGEST_CITIES) or add \"digests\" to the TENKI_CONFIG file")
+        }
+        guard let name = options.name else { return settings.digests }
+        let matching = settings.digests.filter { $0.name == name }
+        guard !matching.isEmpty else {
+            let names = settings.digests.map(\.name).joined(separator: ", ")
+            throw UsageError("no digest is named \"\(name)\" (configured: \(names))", command: "digest")
+        }
+        return matching
+    }
+
+    private static func describe(_ slot: Date, _ digest: Settings.DigestSettings, _ runner: DigestRunner) -> String {
+        "the slot \(runner.timing(of: digest, lead: 0)?.describe(slot) ?? "\(slot)")"
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Everything one digest shows, gathered by `DigestBuilder` and turned into a message by
+/// `DigestMessageFormatter`. Kept apart from the fetching so the layout is tested without I/O.
+public struct DigestReport: Sendable {
+    /// One configured city: its weather, or why there is none. A failed city keeps its place in
+    /// the list, so readers see that it is missing rather than wondering where it went.
+    public enum City: Sendable {
+        case weather(CityWeather)
+        case failed(query: String)
+    }
+
+    /// The weather at one city now, with today's forecast when the forecast call worked.
+    public struct CityWeather: Sendable {
+        public var title: String
+        public var current: CurrentWeather
+        public var today: DailyForecast?
+
+        public init(title: String, current: CurrentWeather, today: DailyForecast?) {
+            self.title = title
+            self.current = current
+            self.today = today
+        }
+    }
+
+    /// The headlines part: articles (already filtered against the previous digest), a failure
+    /// note, or nothing at all (no NewsAPI key: the digest is weather only).
+    public enum Headlines: Sendable {
+        case articles([NewsArticle])
+        case failed
+        case omitted
+    }
+
+    /// The local calendar date the digest is for, in the digest's time zone.
+    public var date: LocalDate
+    public var cities: [City]
+    public var headlines: Headlines
+    public var units: Units
+
+    public init(date: LocalDate, cities: [City], headlines: Headlines, units: Units) {
+        self.date = date
+        self.cities = cities
+        self.headlines = headlines
+        self.units = units
+    }
+
+    /// A calendar date with its weekday (0 = Sunday), as the header shows it.
+    public struct LocalDate: Sendable, Equatable {
+        public var year: Int
+        public var month: Int
+        public var day: Int
+        public var weekday: Int
+
+        public init(year: Int, month: Int, day: Int, weekday: Int) {
+            self.year = year
+            self.month = month
+            self.day = day
+            self.weekday = weekday
+        }
+
+        /// The date at `instant` in `timeZone` (the team's zone, not the server's).
+        public init(_ instant: Date, in timeZone: TimeZone) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: instant)
+            self.init(
+                year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1,
+                weekday: ((parts.weekday ?? 1) - 1 + 7) % 7)
+        }
+    }
+}

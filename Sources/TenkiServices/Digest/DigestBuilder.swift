@@ -1,0 +1,124 @@
+import Foundation
+import TenkiCore
+import TenkiLogging
+
+/// Gathers one digest: every city's weather (concurrently: one child task per city, each looking
+/// up its current weather and forecast at once) and the headlines, then formats the message.
+///
+/// Failures stay local: a city that cannot be found or fetched becomes a short note, news that
+/// fails becomes a note, and the rest still posts. A digest with notes beats no digest at all.
+public struct DigestBuilder: Sendable {
+    /// What one digest shows; from its settings.
+    public struct Content: Sendable, Equatable {
+        public var cities: [String]
+        /// nil: the country's top headlines.
+        public var newsQuery: String?
+        public var language: WeatherLanguage
+        public var units: Units
+        public var timeZone: TimeZone
+
+        public init(cities: [String], newsQuery: String?, language: WeatherLanguage, units: Units, timeZone: TimeZone) {
+            self.cities = cities
+            self.newsQuery = newsQuery
+            self.language = language
+            self.units = units
+            self.timeZone = timeZone
+        }
+    }
+
+    /// A built digest and what the ledger keeps of it.
+    public struct Built: Sendable {
+        public var message: SlackMessage
+        /// The URLs of the headlines shown, stored with the slot so the next digest skips them.
+        public var headlineURLs: [String]
+        public var failedCities: [String]
+        public var newsFailed: Bool
+    }
+
+    let weather: WeatherService?
+    let news: NewsService?
+    let newsCountry: String
+    let logger: Logger
+
+    /// - Parameters:
+    ///   - weather: nil when no OpenWeatherMap key is set (every city is then a note).
+    ///   - news: nil when no NewsAPI key is set (the digest is weather only).
+    public init(weather: WeatherService?, news: NewsService?, newsCountry: String, logger: Logger = .discarding) {
+        self.weather = weather
+        self.news = news
+        self.newsCountry = newsCountry
+        self.logger = logger.with("component", "digest")
+    }
+
+    /// - Parameter excludingHeadlines: URLs the previous digest showed.
+    public func build(_ content: Content, excludingHeadlines: Set<String>, now: Date) async -> Built {
+        async let headlines = headlines(content, excluding: excludingHeadlines)
+        let cities = await cityReports(content, now: now)
+        let news = await headlines
+        let report = DigestReport(
+            date: DigestReport.LocalDate(now, in: content.timeZone), cities: cities, headlines: news, units: content.units)
+        let message = DigestMessageFormatter(language: content.language).message(for: report)
+        var urls: [String] = []
+        var newsFailed = false
+        switch news {
+        case .articles(let articles): urls = articles.map(\.url.absoluteString)
+        case .failed: newsFailed = true
+        case .omitted: break
+        }
+        let failed = cities.compactMap { city -> String? in
+            if case .failed(let query) = city { return query }
+            return nil
+        }
+        return Built(message: message, headlineURLs: urls, failedCities: failed, newsFailed: newsFailed)
+    }
+
+    /// Every city at once, in the configured order.
+    func cityReports(_ content: Content, now: Date) async -> [DigestReport.City] {
+        await withTaskGroup(of: (Int, DigestReport.City).self) { group in
+            for (index, city) in content.cities.enumerated() {
+                group.addTask { (index, await report(city: city, content, now: now)) }
+            }
+            var reports = content.cities.map { DigestReport.City.failed(query: $0) }
+            for await (index, report) in group { reports[index] = report }
+            return reports
+        }
+    }
+
+    func report(city query: String, _ content: Content, now: Date) async -> DigestReport.City {
+        guard let weather else { return .failed(query: query) }
+        do {
+            guard let place = try await weather.places(matching: query, language: content.language).value.first else {
+                return .failed(query: query)
+            }
+            async let forecast = try? weather.forecast(at: place.coordinates, units: content.units, language: content.language)
+            let current = try await weather.currentWeather(at: place.coordinates, units: content.units, language: content.language)
+            let days = await forecast.map {
+                DailyForecast.days(from: $0.value, current: current.value, now: now)
+            }
+            return .weather(DigestReport.CityWeather(
+                title: WeatherMessageFormatter.title(of: place), current: current.value, today: days?.first))
+        } catch {
+            logger.warning("digest city failed", [("city", query), ("error", error.description)])
+            return .failed(query: query)
+        }
+    }
+
+    func headlines(_ content: Content, excluding seen: Set<String>) async -> DigestReport.Headlines {
+        guard let news else { return .omitted }
+        let topic: NewsTopic = content.newsQuery.map { .search($0) } ?? .headlines(nil)
+        do {
+            let articles = try await news.articles(for: topic, country: newsCountry).value
+            var shown: [NewsArticle] = []
+            var urls = seen
+            for article in articles where !urls.contains(article.url.absoluteString) {
+                urls.insert(article.url.absoluteString)
+                shown.append(article)
+                if shown.count == DigestMessageFormatter.maximumHeadlines { break }
+            }
+            return .articles(shown)
+        } catch {
+            logger.warning("digest news failed", [("error", error.description)])
+            return .failed
+        }
+    }
+}

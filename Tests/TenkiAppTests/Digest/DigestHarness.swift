@@ -1,0 +1,92 @@
+import Foundation
+@testable import TenkiApp
+import TenkiCore
+import TenkiHTTP
+import TenkiLogging
+import TenkiServices
+import TenkiTesting
+
+/// Fake providers and a fake incoming webhook behind one in-process transport, routed by path
+/// (`HandlerTransport` ignores the host).
+struct DigestRoutes: HTTPHandler {
+    let upstreams: FakeUpstreams
+    let webhook: FakeWebhookReceiver
+
+    func handleInline(_ request: HTTPRequest) -> HTTPResponse? { nil }
+
+    func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        request.path.hasPrefix("/hooks/") ? await webhook.handle(request) : await upstreams.handle(request)
+    }
+}
+
+/// One digest set-up on a temporary state file and a manual clock: settings from an environment,
+/// fakes, a webhook receiver, and factories for schedulers and queues that, like separate
+/// processes, each open their own connection to the file.
+final class DigestHarness: Sendable {
+    static let key = "digest-key"
+    static let webhookPath = "/hooks/T000/B000/SECRETSECRET"
+    static let webhookURL = "http://hooks.test" + webhookPath
+    /// Monday 2026-11-30 00:00 UTC.
+    static let monday = Date(timeIntervalSince1970: 1_795_996_800)
+
+    let directory: URL
+    let clock: ManualClock
+    let webhook: FakeWebhookReceiver
+    let upstreams: FakeUpstreams
+    let settings: Settings
+
+    init(environment extra: [String: String] = [:], start: Date = DigestHarness.monday, webhook: FakeWebhookReceiver = FakeWebhookReceiver(),
+         latency: Duration = .zero) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-digest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        clock = ManualClock(start)
+        self.webhook = webhook
+        upstreams = FakeUpstreams(
+            openWeather: FakeOpenWeatherMap(apiKey: Self.key, latency: latency, clock: clock),
+            news: FakeNewsAPI(apiKey: Self.key, latency: latency))
+        var environment = [
+            "OPENWEATHER_API_KEY": Self.key, "OPENWEATHER_BASE_URL": "http://fakes.test",
+            "NEWSAPI_KEY": Self.key, "NEWSAPI_BASE_URL": "http://fakes.test",
+            "DIGEST_WEBHOOK_URL": Self.webhookURL, "DIGEST_CITIES": "Da Nang,VN;Tokyo,JP",
+            "TENKI_STATE": directory.appendingPathComponent("tenki.sqlite").path,
+        ]
+        for (name, value) in extra { environment[name] = value.isEmpty ? nil : value }
+        settings = try Settings.load(environment: environment) { path in try String(contentsOfFile: path, encoding: .utf8) }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    var transport: HandlerTransport { HandlerTransport(DigestRoutes(upstreams: upstreams, webhook: webhook)) }
+
+    /// Posts that reached the channel.
+    var posts: [[UInt8]] { webhook.accepted(at: Self.webhookPath) }
+
+    /// A scheduler and its queue as one `serve` process would have them: a connection of its own.
+    func process(logger: Logger = .discarding, owner: String = UUID().uuidString) throws -> (scheduler: DigestScheduler, queue: DeliveryQueue) {
+        let database = try SQLiteDatabase(path: settings.statePath)
+        let store = try SQLiteDeliveryStore(database: database)
+        let queue = DeliveryQueue(store: store, transport: transport, clock: clock, configuration: .init(owner: owner), logger: logger)
+        let runner = try DigestComponents.runner(
+            settings: settings, digests: settings.digests, database: database, transport: transport, clock: clock,
+            metrics: nil, logger: logger, queued: { queue.wake() })
+        return (DigestScheduler(runner: runner, clock: clock, logger: logger), queue)
+    }
+
+    /// `tenki digest` with these options at the clock's time.
+    func command(_ options: DigestCommand.Options = .init(), settings: Settings? = nil) async throws -> DigestCommand.Report {
+        try await DigestCommand.execute(
+            options, settings: settings ?? self.settings, transport: transport, clock: clock, logger: .discarding)
+    }
+
+    /// `date` at `hour:minute` UTC on the harness's Monday plus `days`.
+    static func at(_ hour: Int, _ minute: Int, days: Int = 0) -> Date {
+        monday.addingTimeInterval(TimeInterval(days * 86_400 + hour * 3600 + minute * 60))
+    }
+}
+
+extension DigestRunner.Outcome {
+    var isPosted: Bool {
+        if case .posted = self { return true }
+        return false
+    }
+}
