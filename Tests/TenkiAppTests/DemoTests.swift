@@ -14,7 +14,7 @@ struct DemoTests {
         }
     }
 
-    @Test("tenki demo exits 0 within 30 s from any directory and shows weather, forecast, news, an error, a late answer and Block Kit Builder links")
+    @Test("tenki demo exits 0 within 30 s from any directory and shows weather, forecast, news, an error, a late answer, a digest and Block Kit Builder links")
     func demoShowsEverything() async throws {
         guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
             Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path); run swift build first")
@@ -30,6 +30,7 @@ struct DemoTests {
             "Da Nang, VN", "東京", "the next days", "Top headlines", "ask an admin", "couldn't find",
             "Looking up Danang", "⇢ response_url delivery 1 [in_channel]", "HTTP 401",
             "Block Kit Builder: https://app.slack.com/block-kit-builder#%7B%22blocks%22", "0 of 9 failed",
+            "Morning digest", "posted to the incoming-webhook sink", "digest posted: yes",
         ] {
             #expect(out.contains(shown), "the demo does not show \(shown)")
         }

@@ -25,15 +25,14 @@ enum DemoCommand {
             results.append(result)
             TenkiCLI.printOutput(ReplayTranscript.render(result, links: true))
         }
-        // TODO(digest): when `tenki digest` lands, run one digest here into `harness.sink` (point
-        // DIGEST_WEBHOOK_URL at the sink's origin plus a path of its own), then render the posted
-        // message with `ReplayTranscript`'s renderer and a `BlockKitBuilderLink`, as for replies.
+        let digest = await DemoDigest.run(harness: harness, logger: quiet)
+        TenkiCLI.printOutput(digest.transcript + "\n")
         await harness.stop()
         let seconds = (ContinuousClock.now - started).timeInterval
         TenkiCLI.printOutput(
             "\(ReplayTranscript.summary(results)) (demo examples); late answers through response_url: "
-                + "\(harness.sink.requests.count); took \(String(format: "%.1f", seconds)) s.")
-        return results.allSatisfy(\.passed) ? .success : .failure
+                + "\(harness.sink.requests.filter { $0.path != DemoDigest.webhookPath }.count); digest posted: \(digest.delivered ? "yes" : "no"); took \(String(format: "%.1f", seconds)) s.")
+        return results.allSatisfy(\.passed) && digest.delivered ? .success : .failure
     }
 
     /// The compiled-in examples, parsed; a copy that does not parse shows up as a failed example.

@@ -1,0 +1,45 @@
+import Foundation
+import TenkiCore
+import TenkiLogging
+import TenkiServices
+
+/// The demo's morning digest: built from the fake providers, claimed in a temporary ledger, posted
+/// through the real delivery queue to the harness's sink, and shown as it arrived there.
+enum DemoDigest {
+    static let webhookPath = "/services/T0TENKI/B0DEMO/digest"
+
+    /// Runs one digest now; returns the transcript to print and whether it reached the sink.
+    static func run(harness: ReplayHarness, logger: Logger) async -> (transcript: String, delivered: Bool) {
+        let directory = harness.stateDirectory.appendingPathComponent("digest")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let settings = try Settings.load(environment: [
+                "OPENWEATHER_BASE_URL": harness.upstreamOrigin, "OPENWEATHER_API_KEY": ReplayHarness.apiKey,
+                "NEWSAPI_BASE_URL": harness.upstreamOrigin, "NEWSAPI_KEY": ReplayHarness.apiKey,
+                "TENKI_STATE": directory.appendingPathComponent("tenki.sqlite").path,
+                "DIGEST_WEBHOOK_URL": harness.sinkOrigin + webhookPath,
+                "DIGEST_CITIES": "Da Nang,VN;Tokyo,JP;London,GB", "DIGEST_TIMEZONE": "Asia/Ho_Chi_Minh",
+            ])
+            guard let digest = settings.digests.first else { return ("▶ digest: not configured", false) }
+            let state = try StateFile.open(settings)
+            let queue = DeliveryQueue(store: state.deliveries, transport: harness.transport, logger: logger)
+            let runner = try DigestComponents.runner(
+                settings: settings, digests: settings.digests, database: state.database, transport: harness.transport,
+                clock: SystemWallClock(), metrics: nil, logger: logger, queued: {})
+            guard case .posted(_, let id) = await runner.run(digest, now: Date(), force: true) else {
+                return ("▶ digest: not posted", false)
+            }
+            _ = await queue.runOnce(now: Date())
+            let outcome = await queue.waitForOutcome(id, timeout: .seconds(5))
+            guard outcome == .delivered, let body = harness.sink.requests(to: webhookPath).last?.body,
+                  let message = try? JSONDecoder().decode(SlackMessage.self, from: Data(body))
+            else { return ("▶ digest → \(outcome)", false) }
+            let rendered = MessageTextRenderer.render(message).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+            let lines = ["▶ morning digest (DIGEST_CITIES=Da Nang,VN;Tokyo,JP;London,GB) → posted to the incoming-webhook sink"]
+                + rendered + ["  Block Kit Builder: " + BlockKitBuilderLink.url(for: message)]
+            return (lines.joined(separator: "\n"), true)
+        } catch {
+            return ("▶ digest: \(error)", false)
+        }
+    }
+}
