@@ -71,25 +71,12 @@ public func buildApplication(
     case .skipped:
         verifier = nil
     }
-    // One service per application: its caches are shared by every request this process serves.
-    let service = settings.openWeatherAPIKey.map { key in
-        WeatherService(
-            client: OpenWeatherClient(
-                transport: dependencies.transport, baseURL: settings.openWeatherBaseURL, apiKey: key,
-                bearerToken: settings.openWeatherBearerToken, timeout: settings.upstreamTimeout,
-                logger: dependencies.logger.with("component", "openweather")),
-            clock: dependencies.clock, metrics: dependencies.metrics)
-    }
-    let newsService = settings.newsAPIKey.map { key in
-        NewsService(
-            client: NewsAPIClient(
-                transport: dependencies.transport, baseURL: settings.newsAPIBaseURL, apiKey: key,
-                bearerToken: settings.newsAPIBearerToken, timeout: settings.upstreamTimeout,
-                logger: dependencies.logger.with("component", "newsapi")),
-            clock: dependencies.clock, metrics: dependencies.metrics, dailyBudget: settings.newsDailyBudget)
-    }
-    let weather = WeatherCommandHandler(weather: service, preferences: dependencies.preferences, settings: settings, clock: dependencies.clock)
-    let news = NewsCommandHandler(news: newsService, settings: settings, clock: dependencies.clock, notices: weather.notices)
+    // One set of services per application: their caches are shared by every request this process serves.
+    let providers = ProviderServices(
+        settings: settings, transport: dependencies.transport, clock: dependencies.clock, metrics: dependencies.metrics,
+        logger: dependencies.logger)
+    let weather = WeatherCommandHandler(weather: providers.weather, preferences: dependencies.preferences, settings: settings, clock: dependencies.clock)
+    let news = NewsCommandHandler(news: providers.news, settings: settings, clock: dependencies.clock, notices: weather.notices)
     let commands = TenkiCommands(
         weather: weather, news: news, settings: settings,
         rateLimiter: UserRateLimiter(perMinute: settings.userRateLimitPerMinute, clock: dependencies.clock))

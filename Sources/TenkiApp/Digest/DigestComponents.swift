@@ -11,23 +11,8 @@ enum DigestComponents {
     static func builder(
         settings: Settings, transport: any HTTPTransport, clock: any WallClock, metrics: MetricsRegistry?, logger: Logger
     ) -> DigestBuilder {
-        let weather = settings.openWeatherAPIKey.map { key in
-            WeatherService(
-                client: OpenWeatherClient(
-                    transport: transport, baseURL: settings.openWeatherBaseURL, apiKey: key,
-                    bearerToken: settings.openWeatherBearerToken, timeout: settings.upstreamTimeout,
-                    logger: logger.with("component", "openweather")),
-                clock: clock, metrics: metrics)
-        }
-        let news = settings.newsAPIKey.map { key in
-            NewsService(
-                client: NewsAPIClient(
-                    transport: transport, baseURL: settings.newsAPIBaseURL, apiKey: key,
-                    bearerToken: settings.newsAPIBearerToken, timeout: settings.upstreamTimeout,
-                    logger: logger.with("component", "newsapi")),
-                clock: clock, metrics: metrics, dailyBudget: settings.newsDailyBudget)
-        }
-        return DigestBuilder(weather: weather, news: news, newsCountry: settings.newsCountry, logger: logger)
+        let providers = ProviderServices(settings: settings, transport: transport, clock: clock, metrics: metrics, logger: logger)
+        return DigestBuilder(weather: providers.weather, news: providers.news, newsCountry: settings.newsCountry, logger: logger)
     }
 
     static func runner(

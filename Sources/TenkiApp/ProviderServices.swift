@@ -1,0 +1,31 @@
+import TenkiCore
+import TenkiHTTP
+import TenkiLogging
+import TenkiMetrics
+import TenkiServices
+
+/// The two providers behind their caches, built from the settings in one place for the slash
+/// commands and the digest; nil for a provider whose key is not set.
+struct ProviderServices {
+    let weather: WeatherService?
+    let news: NewsService?
+
+    init(settings: Settings, transport: any HTTPTransport, clock: any WallClock, metrics: MetricsRegistry?, logger: Logger) {
+        weather = settings.openWeatherAPIKey.map { key in
+            WeatherService(
+                client: OpenWeatherClient(
+                    transport: transport, baseURL: settings.openWeatherBaseURL, apiKey: key,
+                    bearerToken: settings.openWeatherBearerToken, timeout: settings.upstreamTimeout,
+                    logger: logger.with("component", "openweather")),
+                clock: clock, metrics: metrics)
+        }
+        news = settings.newsAPIKey.map { key in
+            NewsService(
+                client: NewsAPIClient(
+                    transport: transport, baseURL: settings.newsAPIBaseURL, apiKey: key,
+                    bearerToken: settings.newsAPIBearerToken, timeout: settings.upstreamTimeout,
+                    logger: logger.with("component", "newsapi")),
+                clock: clock, metrics: metrics, dailyBudget: settings.newsDailyBudget)
+        }
+    }
+}
