@@ -20,34 +20,12 @@ public struct FakeNewsAPI: HTTPHandler {
     public static let defaultAPIKey = "fake-newsapi-key"
 
     /// One request as the fake received it.
-    public struct Call: Sendable, Equatable {
-        public var method: String
-        public var path: String
-        /// Query items in order, percent-decoded (`+` read as a space, as the real service does).
-        public var queryItems: [QueryItem]
-        /// The query exactly as sent, still percent-encoded.
-        public var rawQuery: String
-        public var headers: HTTPHeaders
-
-        /// The first value of query item `name`.
-        public func query(_ name: String) -> String? {
-            queryItems.first { $0.name == name }?.value
-        }
-    }
-
-    public struct QueryItem: Sendable, Equatable {
-        public var name: String
-        public var value: String
-
-        public init(name: String, value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
+    public typealias Call = RecordedCall
+    public typealias QueryItem = RecordedCall.QueryItem
 
     public let apiKey: String
     public let samples: [Sample]
-    private let state: State
+    private let state: FakeProviderState
 
     /// - Parameters:
     ///   - latency: waited before every answer (to exercise timeouts and the inline-answer budget).
@@ -59,7 +37,7 @@ public struct FakeNewsAPI: HTTPHandler {
     ) {
         self.apiKey = apiKey
         self.samples = samples
-        self.state = State(latency: latency, failure: failure)
+        self.state = FakeProviderState(latency: latency, failure: failure)
     }
 
     /// Every request received so far, oldest first.
@@ -73,10 +51,7 @@ public struct FakeNewsAPI: HTTPHandler {
     public func setLatency(_ latency: Duration) { state.withLock { $0.latency = latency } }
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        let rawQuery = String(request.query ?? "")
-        let call = Call(
-            method: request.method, path: String(request.path), queryItems: Self.parseQuery(rawQuery), rawQuery: rawQuery,
-            headers: request.headers)
+        let call = Call(request)
         let (latency, failure) = state.withLock { state -> (Duration, HTTPStatus?) in
             state.calls.append(call)
             return (state.latency, state.failure)
@@ -146,43 +121,5 @@ public struct FakeNewsAPI: HTTPHandler {
 
     static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {
         HTTPResponse.json(status, Array(body.utf8))
-    }
-
-    /// Splits `a=1&q=%E3%83%99` into decoded items.
-    static func parseQuery(_ query: String) -> [QueryItem] {
-        query.split(separator: "&").map { pair in
-            let name = pair.prefix { $0 != "=" }
-            let value = pair.dropFirst(name.count + (name.count < pair.count ? 1 : 0))
-            return QueryItem(name: decode(name), value: decode(value))
-        }
-    }
-
-    private static func decode(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
-    }
-}
-
-extension FakeNewsAPI {
-    /// Mutable settings and the call log, shared by copies of the fake.
-    final class State: @unchecked Sendable {
-        struct Contents {
-            var calls: [Call] = []
-            var latency: Duration
-            var failure: HTTPStatus?
-        }
-
-        private let lock = NSLock()
-        private var contents: Contents
-
-        init(latency: Duration, failure: HTTPStatus?) {
-            contents = Contents(latency: latency, failure: failure)
-        }
-
-        func withLock<T>(_ body: (inout Contents) -> T) -> T {
-            lock.lock()
-            defer { lock.unlock() }
-            return body(&contents)
-        }
     }
 }

@@ -19,25 +19,8 @@ public struct FakeOpenWeatherMap: HTTPHandler {
     public static let defaultAPIKey = "fake-openweather-key"
 
     /// One request as the fake received it.
-    public struct Call: Sendable, Equatable {
-        public var method: String
-        public var path: String
-        /// Query items in order, percent-decoded (`+` read as a space, as the real service does).
-        public var queryItems: [QueryItem]
-        /// The query exactly as sent, still percent-encoded.
-        public var rawQuery: String
-        public var headers: HTTPHeaders
-
-        /// The first value of query item `name`.
-        public func query(_ name: String) -> String? {
-            queryItems.first { $0.name == name }?.value
-        }
-    }
-
-    public struct QueryItem: Sendable, Equatable {
-        public var name: String
-        public var value: String
-    }
+    public typealias Call = RecordedCall
+    public typealias QueryItem = RecordedCall.QueryItem
 
     public let apiKey: String
     public let samples: [Sample]
@@ -45,7 +28,7 @@ public struct FakeOpenWeatherMap: HTTPHandler {
     public let gate: RequestGate
     /// Samples are moved to this clock's day, so the demo's forecast always lies ahead.
     public let clock: any WallClock
-    private let state: State
+    private let state: FakeProviderState
 
     /// - Parameters:
     ///   - latency: waited before every answer (to exercise timeouts and the inline-answer budget).
@@ -58,7 +41,7 @@ public struct FakeOpenWeatherMap: HTTPHandler {
         self.apiKey = apiKey
         self.clock = clock
         self.samples = samples
-        self.state = State(latency: latency, failure: failure)
+        self.state = FakeProviderState(latency: latency, failure: failure)
         self.gate = RequestGate()
     }
 
@@ -73,10 +56,7 @@ public struct FakeOpenWeatherMap: HTTPHandler {
     public func setLatency(_ latency: Duration) { state.withLock { $0.latency = latency } }
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        let rawQuery = String(request.query ?? "")
-        let items = Self.parseQuery(rawQuery)
-        let call = Call(
-            method: request.method, path: String(request.path), queryItems: items, rawQuery: rawQuery, headers: request.headers)
+        let call = Call(request)
         state.withLock { $0.calls.append(call) }
         await gate.enter()
         defer { gate.leave() }
@@ -152,43 +132,5 @@ public struct FakeOpenWeatherMap: HTTPHandler {
 
     static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {
         HTTPResponse.json(status, Array(body.utf8))
-    }
-
-    /// Splits `a=1&b=%E6%9D%B1` into decoded items.
-    static func parseQuery(_ query: String) -> [QueryItem] {
-        query.split(separator: "&").map { pair in
-            let name = pair.prefix { $0 != "=" }
-            let value = pair.dropFirst(name.count + (name.count < pair.count ? 1 : 0))
-            return QueryItem(name: decode(name), value: decode(value))
-        }
-    }
-
-    private static func decode(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
-    }
-}
-
-extension FakeOpenWeatherMap {
-    /// Mutable settings and the call log, shared by copies of the fake.
-    final class State: @unchecked Sendable {
-        struct Contents {
-            var calls: [Call] = []
-            var latency: Duration
-            var failure: HTTPStatus?
-        }
-
-        private let lock = NSLock()
-        private var contents: Contents
-
-        init(latency: Duration, failure: HTTPStatus?) {
-            contents = Contents(latency: latency, failure: failure)
-        }
-
-        func withLock<T>(_ body: (inout Contents) -> T) -> T {
-            lock.lock()
-            defer { lock.unlock() }
-            return body(&contents)
-        }
     }
 }
