@@ -93,6 +93,11 @@ public func buildApplication(
     let commands = TenkiCommands(
         weather: weather, news: news, settings: settings,
         rateLimiter: UserRateLimiter(perMinute: settings.userRateLimitPerMinute, clock: dependencies.clock))
+    if let sink = dependencies.logger.sink as? BufferedLogSink {
+        dependencies.metrics.describe(
+            "tenki_log_lines_dropped_total", type: "counter", help: "Log lines dropped because the log output could not keep up.")
+        dependencies.metrics.counter("tenki_log_lines_dropped_total") { Double(sink.droppedLines) }
+    }
     let metricsAccess: TenkiRouter.MetricsAccess =
         settings.metricsAddress != nil ? .elsewhere : settings.metricsToken.map { .bearer($0) } ?? .open
     let timely = TimelyResponder(
