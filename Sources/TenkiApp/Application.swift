@@ -88,7 +88,10 @@ public func buildApplication(
                 logger: dependencies.logger.with("component", "newsapi")),
             clock: dependencies.clock, metrics: dependencies.metrics, dailyBudget: settings.newsDailyBudget)
     }
-    let weather = WeatherCommandHandler(weather: service, preferences: dependencies.preferences, settings: settings, clock: dependencies.clock)
+    // Saved defaults are read on every command (and on the listener's thread for stored answers): keep them in memory.
+    let preferences = CachedUserPreferencesStore(dependencies.preferences, clock: dependencies.clock)
+    let weather = WeatherCommandHandler(
+        weather: service, preferences: preferences, settings: settings, clock: dependencies.clock, replies: ReplyCache())
     let news = NewsCommandHandler(news: newsService, settings: settings, clock: dependencies.clock, notices: weather.notices)
     let commands = TenkiCommands(
         weather: weather, news: news, settings: settings,

@@ -60,7 +60,7 @@ public struct TenkiRouter: HTTPHandler {
             route = "metrics"
             response = metricsResponse(request)
         case (Self.commandsPath, "POST") where servesCommands:
-            return nil
+            return cachedCommandAnswer(request)
         case (Self.commandsPath, _) where servesCommands:
             route = "commands"
             response = .text(.methodNotAllowed, "use POST for \(Self.commandsPath)\n", headers: ["Allow": "POST"])
@@ -140,7 +140,7 @@ public struct TenkiRouter: HTTPHandler {
         return .json(.ok, MessageEncoding.json(message))
     }
 
-    private func record(route: String, request: HTTPRequest, status: HTTPStatus, since start: ContinuousClock.Instant, requestID: String?) {
+    func record(route: String, request: HTTPRequest, status: HTTPStatus, since start: ContinuousClock.Instant, requestID: String?) {
         let elapsed = (ContinuousClock.now - start).timeInterval
         if route == "commands", status.code == 200 {  // the usual answer: its series are named once
             metrics.increment(Self.commandsOKSeries.count)
@@ -190,4 +190,11 @@ public struct TenkiRouter: HTTPHandler {
 public protocol SlashCommandResponder: Sendable {
     func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage
 
+    /// An answer that is ready now, already encoded as JSON, for the listener's thread; nil (the
+    /// default) sends the command to `respond`.
+    func cachedAnswer(to payload: SlashCommandPayload) -> [UInt8]?
+}
+
+extension SlashCommandResponder {
+    public func cachedAnswer(to payload: SlashCommandPayload) -> [UInt8]? { nil }
 }
