@@ -169,10 +169,16 @@ public struct TenkiRouter: HTTPHandler {
         return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + String(fraction)
     }
 
+    /// The media type before any `;` parameters, without surrounding spaces and tabs, compared
+    /// ASCII-case-insensitively (on bytes: this runs for every command).
     static func isFormEncoded(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces) ?? ""
-        return mediaType.equalsIgnoringASCIICase("application/x-www-form-urlencoded")
+        var bytes = Substring(contentType).utf8
+        if let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) { bytes = bytes[..<semicolon] }
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        while let first = bytes.first, isBlank(first) { bytes = bytes.dropFirst() }
+        while let last = bytes.last, isBlank(last) { bytes = bytes.dropLast() }
+        return Substring(bytes).equalsIgnoringASCIICase("application/x-www-form-urlencoded")
     }
 
     static let commandsOKSeries = (
