@@ -4,6 +4,7 @@
 #include "CTenkiSystem.h"
 
 #ifdef __linux__
+#include <sched.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
@@ -17,6 +18,13 @@ const uint32_t TENKI_EPOLLRDHUP = EPOLLRDHUP;
 const uint32_t TENKI_EPOLLEXCLUSIVE = EPOLLEXCLUSIVE;
 
 int tenki_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+int tenki_allowed_cpu_count(void) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof(set), &set) != 0) return -1;
+    return CPU_COUNT(&set);
+}
 
 static int tenki_epoll_ctl(int epfd, int op, int fd, uint32_t events) {
     struct epoll_event event = {0};

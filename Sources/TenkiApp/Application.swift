@@ -75,11 +75,19 @@ public func buildApplication(
     let providers = ProviderServices(
         settings: settings, transport: dependencies.transport, clock: dependencies.clock, metrics: dependencies.metrics,
         logger: dependencies.logger)
-    let weather = WeatherCommandHandler(weather: providers.weather, preferences: dependencies.preferences, settings: settings, clock: dependencies.clock)
+    // Saved defaults are read on every command (and on the listener's thread for stored answers): keep them in memory.
+    let preferences = CachedUserPreferencesStore(dependencies.preferences, clock: dependencies.clock)
+    let weather = WeatherCommandHandler(
+        weather: providers.weather, preferences: preferences, settings: settings, clock: dependencies.clock, replies: ReplyCache())
     let news = NewsCommandHandler(news: providers.news, settings: settings, clock: dependencies.clock, notices: weather.notices)
     let commands = TenkiCommands(
         weather: weather, news: news, settings: settings,
         rateLimiter: UserRateLimiter(perMinute: settings.userRateLimitPerMinute, clock: dependencies.clock))
+    if let sink = dependencies.logger.sink as? BufferedLogSink {
+        dependencies.metrics.describe(
+            "tenki_log_lines_dropped_total", type: "counter", help: "Log lines dropped because the log output could not keep up.")
+        dependencies.metrics.counter("tenki_log_lines_dropped_total") { Double(sink.droppedLines) }
+    }
     let metricsAccess: TenkiRouter.MetricsAccess =
         settings.metricsAddress != nil ? .elsewhere : settings.metricsToken.map { .bearer($0) } ?? .open
     let timely = TimelyResponder(

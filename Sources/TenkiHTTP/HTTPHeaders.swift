@@ -53,11 +53,18 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 extension StringProtocol {
     /// ASCII case-insensitive equality: header names and tokens are ASCII, and this avoids
     /// Unicode case folding on the hot path.
+    /// Inlinable, and a plain loop: called unspecialised across modules (through `zip` and `allSatisfy`),
+    /// this was a third of a cached command's instructions, mostly generic metadata look-ups.
+    @inlinable
     public func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
         let lhs = utf8, rhs = other.utf8
         guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).allSatisfy { a, b in
-            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
+        var left = lhs.makeIterator(), right = rhs.makeIterator()
+        while let a = left.next(), let b = right.next() {
+            if a == b { continue }
+            let folded = a | 0x20
+            guard folded == b | 0x20, folded >= UInt8(ascii: "a"), folded <= UInt8(ascii: "z") else { return false }
         }
+        return true
     }
 }

@@ -4,7 +4,7 @@ import Synchronization
 /// One lock guards all of them: updates are a dictionary bump, far cheaper than the request
 /// they count, and a single lock keeps a scrape consistent.
 public final class MetricsRegistry: Sendable {
-    private struct Series: Hashable {
+    fileprivate struct Series: Hashable, Sendable {
         var name: String
         var labels: String
     }
@@ -13,6 +13,8 @@ public final class MetricsRegistry: Sendable {
         var counters: [Series: Double] = [:]
         var gauges: [Series: Double] = [:]
         var histograms: [Series: Histogram] = [:]
+        /// Counters kept elsewhere (e.g. by a log sink), read at each scrape.
+        var readings: [Series: @Sendable () -> Double] = [:]
         var help: [String: (type: String, text: String)] = [:]
     }
 
@@ -25,6 +27,14 @@ public final class MetricsRegistry: Sendable {
         var counts: [UInt64]
         var sum: Double = 0
         var count: UInt64 = 0
+
+        mutating func record(_ seconds: Double) {
+            if let index = buckets.firstIndex(where: { seconds <= $0 }) {
+                counts[index] += 1
+            }
+            sum += seconds
+            count += 1
+        }
     }
 
     private let state = Mutex(State())
@@ -36,9 +46,39 @@ public final class MetricsRegistry: Sendable {
         state.withLock { $0.help[name] = (type, help) }
     }
 
+    /// A series named once (its name and rendered labels), for code that updates it on every
+    /// request: `increment(_:by:)` and `observe(_:seconds:)` with it skip rendering the labels.
+    public struct SeriesKey: Sendable, Hashable {
+        fileprivate let series: Series
+    }
+
+    public static func series(_ name: String, _ labels: [(String, String)] = []) -> SeriesKey {
+        SeriesKey(series: Series(name: name, labels: render(labels)))
+    }
+
+    public func increment(_ key: SeriesKey, by amount: Double = 1) {
+        state.withLock { $0.counters[key.series, default: 0] += amount }
+    }
+
+    public func observe(_ key: SeriesKey, seconds: Double) {
+        state.withLock { state in
+            if state.histograms[key.series] == nil {
+                state.histograms[key.series] = Histogram(
+                    buckets: Self.latencyBuckets, counts: Array(repeating: 0, count: Self.latencyBuckets.count))
+            }
+            state.histograms[key.series]!.record(seconds)
+        }
+    }
+
     public func increment(_ name: String, _ labels: [(String, String)] = [], by amount: Double = 1) {
         let series = Series(name: name, labels: Self.render(labels))
         state.withLock { $0.counters[series, default: 0] += amount }
+    }
+
+    /// A counter whose value another component keeps (it must only grow), read at every scrape.
+    public func counter(_ name: String, _ labels: [(String, String)] = [], reading: @escaping @Sendable () -> Double) {
+        let series = Series(name: name, labels: Self.render(labels))
+        state.withLock { $0.readings[series] = reading }
     }
 
     public func set(_ name: String, _ labels: [(String, String)] = [], to value: Double) {
@@ -52,17 +92,8 @@ public final class MetricsRegistry: Sendable {
     }
 
     public func observe(_ name: String, _ labels: [(String, String)] = [], seconds: Double) {
-        let series = Series(name: name, labels: Self.render(labels))
-        state.withLock { state in
-            var histogram = state.histograms[series]
-                ?? Histogram(buckets: Self.latencyBuckets, counts: Array(repeating: 0, count: Self.latencyBuckets.count))
-            if let index = histogram.buckets.firstIndex(where: { seconds <= $0 }) {
-                histogram.counts[index] += 1
-            }
-            histogram.sum += seconds
-            histogram.count += 1
-            state.histograms[series] = histogram
-        }
+        // Updated in place: copying the histogram out and back in copied its two arrays on every observation.
+        observe(Self.series(name, labels), seconds: seconds)
     }
 
     /// The current value of a counter, for tests.
@@ -79,6 +110,9 @@ public final class MetricsRegistry: Sendable {
             var families: [String: [[String]]] = [:]
             for (series, value) in state.counters {
                 families[series.name, default: []].append(["\(series.name)\(series.labels) \(Self.format(value))"])
+            }
+            for (series, read) in state.readings {
+                families[series.name, default: []].append(["\(series.name)\(series.labels) \(Self.format(read()))"])
             }
             for (series, value) in state.gauges {
                 families[series.name, default: []].append(["\(series.name)\(series.labels) \(Self.format(value))"])

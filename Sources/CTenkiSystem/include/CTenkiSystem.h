@@ -32,6 +32,10 @@ int tenki_epoll_remove(int epfd, int fd);
 /// `epoll_wait`, copying at most `max` (clamped to 256) events into `out`.
 int tenki_epoll_wait(int epfd, tenki_epoll_event *out, int max, int timeout_ms);
 
+/// How many CPUs this process may run on (`sched_getaffinity`), or -1 if unknown: under `taskset -c 0`
+/// (or a cpuset) that is fewer than the machine has.
+int tenki_allowed_cpu_count(void);
+
 /// `accept4(fd, addr, len, SOCK_NONBLOCK | SOCK_CLOEXEC)`; `addr` points to a `struct sockaddr_storage`.
 int tenki_accept(int fd, void *addr, uint32_t *len);
 

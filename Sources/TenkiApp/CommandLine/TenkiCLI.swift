@@ -72,6 +72,7 @@ public enum TenkiCLI {
     /// The process logger for a command, from the log settings.
     static func makeLogger(_ settings: Settings) -> Logger {
         let format: StandardErrorLogSink.Format = settings.logFormat == "json" ? .json : .logfmt
-        return Logger(sink: StandardErrorLogSink(format: format), threshold: LogLevel(name: settings.logLevel) ?? .info)
+        // Buffered: lines are written in batches by a background thread, not one write(2) each on the listener's thread.
+        return Logger(sink: BufferedLogSink(format: format), threshold: LogLevel(name: settings.logLevel) ?? .info)
     }
 }

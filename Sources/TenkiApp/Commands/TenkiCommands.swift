@@ -1,4 +1,5 @@
 import TenkiCore
+import TenkiHTTP
 import TenkiLogging
 import TenkiServices
 
@@ -9,6 +10,16 @@ public struct TenkiCommands: SlashCommandResponder {
     let news: NewsCommandHandler
     let settings: Settings
     let rateLimiter: UserRateLimiter
+
+    /// A stored answer to a `/weather` lookup (see `ReplyCache`), counted against the user's rate
+    /// limit like any command. Nil when there is none or the user is over the limit: the full path
+    /// then answers (and says "slow down").
+    public func cachedAnswer(to payload: SlashCommandPayload) -> [UInt8]? {
+        guard payload.command.equalsIgnoringASCIICase(settings.commandNames.weather),
+              let body = weather.cachedAnswer(to: payload) else { return nil }
+        let user = UserKey(team: payload.enterpriseID ?? payload.teamID ?? "-", user: payload.userID)
+        return rateLimiter.allow(user) ? body : nil
+    }
 
     public func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
         let notices = weather.notices

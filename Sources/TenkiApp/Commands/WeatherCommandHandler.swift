@@ -8,9 +8,12 @@ import TenkiServices
 /// Every failure becomes a message the user can act on; the detail goes to the log.
 struct WeatherCommandHandler: Sendable {
     let weather: WeatherService?
-    let preferences: any UserPreferencesStore
+    /// Saved defaults, remembered in memory so that the listener's thread can read them.
+    let preferences: CachedUserPreferencesStore
     let settings: Settings
     let clock: any WallClock
+    /// Encoded current-weather answers for the listener's inline path; nil keeps none.
+    var replies: ReplyCache? = nil
 
     var notices: NoticeMessages {
         NoticeMessages(language: settings.language, weatherCommand: settings.commandNames.weather, newsCommand: settings.commandNames.news)
@@ -41,7 +44,7 @@ struct WeatherCommandHandler: Sendable {
         case .savePlace(let place):
             return await savePlace(place, for: user, logger: logger)
         case .current(let place), .forecast(let place):
-            return await lookUp(command, place: place, user: user, logger: logger)
+            return await lookUp(command, text: payload.text, place: place, user: user, logger: logger)
         }
     }
 
@@ -76,11 +79,23 @@ struct WeatherCommandHandler: Sendable {
         return failed ?? notices.notice(ReplyStrings.fill(strings.savedPlace, ["place": Mrkdwn.escape(title), "command": settings.commandNames.weather]))
     }
 
-    private func lookUp(_ command: WeatherCommand, place explicit: PlaceQuery?, user: UserKey, logger: Logger) async -> SlackMessage {
+    /// The answer the asynchronous path stored for this command and this user's saved defaults, if
+    /// still valid; nil when there is none (or the preferences cannot be read), and the command takes
+    /// the full path. Synchronous: the router calls it on the listener's thread.
+    func cachedAnswer(to payload: SlashCommandPayload) -> [UInt8]? {
+        guard let replies else { return nil }
+        let user = UserKey(team: payload.enterpriseID ?? payload.teamID ?? "-", user: payload.userID)
+        guard let saved = preferences.remembered(for: user) else { return nil }
+        return replies.answer(for: ReplyCache.Key(text: payload.text, savedPlace: saved.place, savedUnits: saved.units), now: clock.now())
+    }
+
+    private func lookUp(_ command: WeatherCommand, text: String, place explicit: PlaceQuery?, user: UserKey, logger: Logger) async -> SlackMessage {
         var saved = UserPreferences()
+        var savedKnown = true
         do {
             saved = try await preferences.preferences(for: user)
         } catch {
+            savedKnown = false
             logger.warning("preferences unreadable; using the team's defaults", [("error", error.description)])
         }
         guard let place = explicit ?? saved.place.flatMap(PlaceQuery.init(text:)) ?? settings.defaultCity.flatMap(PlaceQuery.init(text:)) else {
@@ -96,7 +111,13 @@ struct WeatherCommandHandler: Sendable {
             if case .forecast = command.action {
                 return try await lookup.forecast(place, units: units)
             }
-            return try await lookup.current(place, units: units)
+            let answer = try await lookup.currentAnswer(place, units: units)
+            if let replies, savedKnown, let until = answer.reusableUntil {
+                replies.store(
+                    MessageEncoding.json(answer.message), for: ReplyCache.Key(text: text, savedPlace: saved.place, savedUnits: saved.units),
+                    validUntil: until, now: clock.now())
+            }
+            return answer.message
         } catch {
             return failure(error, query: place.description, logger: logger)
         }

@@ -13,13 +13,26 @@ struct WeatherLookup: Sendable {
 
     /// Current weather; a place name is geocoded and its other matches are named.
     func current(_ place: PlaceQuery, units: Units) async throws(OpenWeatherError) -> SlackMessage {
+        try await currentAnswer(place, units: units).message
+    }
+
+    /// Current weather, and until when the very same answer may be given again (see `ReplyCache`):
+    /// while the weather and geocoding entries it came from are fresh and the place's local minute
+    /// has not changed. Nil when it must not be reused (built from a stale entry).
+    func currentAnswer(_ place: PlaceQuery, units: Units) async throws(OpenWeatherError) -> (message: SlackMessage, reusableUntil: Date?) {
         let formatter = WeatherMessageFormatter(language: settings.language, visibility: settings.resultVisibility)
-        let (point, best, alternatives) = try await resolve(place)
+        let (point, best, alternatives, placesFreshUntil) = try await resolveWithFreshness(place)
         let weather = try await service.currentWeather(at: point, units: units, language: settings.language)
         logIfStale(weather.staleAge)
-        return formatter.current(
-            weather.value, place: best, alternatives: alternatives, now: clock.now(),
+        let now = clock.now()
+        let message = formatter.current(
+            weather.value, place: best, alternatives: alternatives, now: now,
             command: settings.commandNames.weather, staleAge: weather.staleAge)
+        guard !weather.isStale, let placesFreshUntil else { return (message, nil) }
+        let offset = TimeInterval(weather.value.utcOffsetSeconds ?? 0)
+        let minuteEnds = ReplyCache.nextMinute(after: now.addingTimeInterval(offset)).addingTimeInterval(-offset)
+        let until = min(weather.fetchedAt.addingTimeInterval(service.currentWeatherTimeToLive), placesFreshUntil, minuteEnds)
+        return (message, until)
     }
 
     /// The next days, one line each, grouped by the place's own calendar.
@@ -39,12 +52,21 @@ struct WeatherLookup: Sendable {
     /// Where to look: coordinates as given (no geocoding), or the best geocoding match of a name
     /// together with the other distinct matches.
     private func resolve(_ place: PlaceQuery) async throws(OpenWeatherError) -> (Coordinates, Place?, [Place]) {
+        let (point, best, alternatives, _) = try await resolveWithFreshness(place)
+        return (point, best, alternatives)
+    }
+
+    /// `resolve`, plus until when the geocoding answer is fresh (`.distantFuture` for coordinates,
+    /// nil when it was stale).
+    private func resolveWithFreshness(_ place: PlaceQuery) async throws(OpenWeatherError) -> (Coordinates, Place?, [Place], Date?) {
         switch place {
         case .coordinates(let coordinates):
-            return (coordinates, nil, [])
+            return (coordinates, nil, [], .distantFuture)
         case .name(let name):
-            let places = try await service.places(matching: name, language: settings.language).value
-            return (places[0].coordinates, places[0], Self.distinctAlternatives(places))
+            let cached = try await service.places(matching: name, language: settings.language)
+            let places = cached.value
+            let freshUntil = cached.isStale ? nil : cached.fetchedAt.addingTimeInterval(service.geocodingTimeToLive)
+            return (places[0].coordinates, places[0], Self.distinctAlternatives(places), freshUntil)
         }
     }
 

@@ -17,6 +17,11 @@ public struct TimelyResponder: SlashCommandResponder {
 
     public static let sleeping: @Sendable (Duration) async -> Void = { budget in try? await Task.sleep(for: budget) }
 
+    /// A stored answer is always in time.
+    public func cachedAnswer(to payload: SlashCommandPayload) -> [UInt8]? {
+        commands.cachedAnswer(to: payload)
+    }
+
     public func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
         let work = Task { await commands.respond(to: payload, logger: logger) }
         let inline = await Self.answer(of: work, orNilAfter: { await waitForBudget(budget) })

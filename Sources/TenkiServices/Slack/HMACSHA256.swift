@@ -78,3 +78,93 @@ public enum HMACSHA256 {
     #error("HMAC-SHA256 needs OpenSSL's libcrypto (CCrypto) or CryptoKit")
     #endif
 }
+
+extension HMACSHA256 {
+    /// A key with HMAC's two padded key blocks hashed once, ahead of time: each code then costs only
+    /// the message's blocks plus one for the outer hash, with no allocation or algorithm look-up in
+    /// OpenSSL (its one-shot `HMAC` fetched the algorithm and hashed both key blocks on every call,
+    /// a fifth of a cached command's instructions). The message can be fed in pieces, so callers need not
+    /// concatenate them first.
+    public struct PreparedKey: @unchecked Sendable {
+        // @unchecked: plain C structs of integers, copied (never shared) for each code.
+        #if canImport(CCrypto)
+        private var inner = SHA256_CTX()
+        private var outer = SHA256_CTX()
+        #elseif canImport(CryptoKit)
+        private let key: SymmetricKey
+        #endif
+
+        public init(_ key: some Collection<UInt8>) {
+            #if canImport(CCrypto)
+            var block = [UInt8](repeating: 0, count: 64)
+            if key.count > 64 {
+                let digest = HMACSHA256.sha256(Array(key))
+                block.replaceSubrange(0..<digest.count, with: digest)
+            } else {
+                block.replaceSubrange(0..<key.count, with: key)
+            }
+            SHA256_Init(&inner)
+            SHA256_Init(&outer)
+            let innerPad = block.map { $0 ^ 0x36 }, outerPad = block.map { $0 ^ 0x5C }
+            innerPad.withUnsafeBytes { _ = SHA256_Update(&inner, $0.baseAddress, $0.count) }
+            outerPad.withUnsafeBytes { _ = SHA256_Update(&outer, $0.baseAddress, $0.count) }
+            #elseif canImport(CryptoKit)
+            self.key = SymmetricKey(data: Array(key))
+            #endif
+        }
+
+        /// The message as it is fed to a code, piece by piece.
+        public struct Message {
+            #if canImport(CCrypto)
+            fileprivate var context: SHA256_CTX
+            #elseif canImport(CryptoKit)
+            fileprivate var hmac: HMAC<SHA256>
+            #endif
+
+            public mutating func append(_ bytes: some Collection<UInt8>) {
+                if bytes.withContiguousStorageIfAvailable({ feed(UnsafeRawBufferPointer($0)) }) == nil {
+                    Array(bytes).withUnsafeBytes { feed($0) }
+                }
+            }
+
+            private mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+                guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+                #if canImport(CCrypto)
+                _ = SHA256_Update(&context, base, bytes.count)
+                #elseif canImport(CryptoKit)
+                hmac.update(data: bytes)
+                #endif
+            }
+        }
+
+        /// HMAC-SHA256 under this key of the bytes `build` appends, in order.
+        public func authenticationCode(_ build: (inout Message) -> Void) -> [UInt8] {
+            #if canImport(CCrypto)
+            var message = Message(context: inner)
+            build(&message)
+            var output = [UInt8](repeating: 0, count: HMACSHA256.byteCount)
+            var outerContext = outer
+            output.withUnsafeMutableBufferPointer { digest in
+                _ = SHA256_Final(digest.baseAddress, &message.context)
+                _ = SHA256_Update(&outerContext, digest.baseAddress, digest.count)
+                _ = SHA256_Final(digest.baseAddress, &outerContext)
+            }
+            return output
+            #elseif canImport(CryptoKit)
+            var message = Message(hmac: HMAC<SHA256>(key: key))
+            build(&message)
+            return Array(message.hmac.finalize())
+            #endif
+        }
+    }
+
+    #if canImport(CCrypto)
+    static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: byteCount)
+        bytes.withUnsafeBytes { input in
+            output.withUnsafeMutableBufferPointer { _ = SHA256(input.baseAddress, input.count, $0.baseAddress) }
+        }
+        return output
+    }
+    #endif
+}

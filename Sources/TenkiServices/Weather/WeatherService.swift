@@ -52,6 +52,11 @@ public struct WeatherService: Sendable {
             cancellationError: { OpenWeatherError(.cancelled, operation: .forecast) })
     }
 
+    /// How long a current-weather answer is fresh (for answers built from it, see `CachedValue.fetchedAt`).
+    public var currentWeatherTimeToLive: TimeInterval { currentCache.policy.timeToLive }
+    /// How long a geocoding answer is fresh.
+    public var geocodingTimeToLive: TimeInterval { geocodingCache.policy.timeToLive }
+
     /// Places matching `query`, best first, never empty (no match is `.placeNotFound`, naming
     /// `query` as this caller typed it, even when the miss was cached from someone else's spelling).
     public func places(

@@ -1,0 +1,74 @@
+import Foundation
+import Synchronization
+import TenkiCore
+
+/// Already-encoded `/weather` answers, so a repeated question is answered on the listener's thread
+/// without a task, an actor hop, a formatter or a JSON encoder.
+///
+/// The asynchronous path fills it when it has built a current-weather answer from fresh cache
+/// entries; the router reads it after the request's signature is verified and its body decoded
+/// (nothing here is keyed on raw request bytes). An entry is keyed by everything the answer
+/// depends on besides settings: the command text and the user's saved place and units (so two
+/// users with the same saved defaults share it). It lives until the first of: the weather or
+/// geocoding entry it was built from goes stale, or the minute changes (the answer shows the place's
+/// local time to the minute). Stale answers (served because the upstream failed) are never stored,
+/// so they keep saying how old they are.
+final class ReplyCache: Sendable {
+    struct Key: Hashable, Sendable {
+        var text: String
+        var savedPlace: String?
+        var savedUnits: Units?
+
+        init(text: String, savedPlace: String? = nil, savedUnits: Units? = nil) {
+            self.text = text
+            self.savedPlace = savedPlace
+            self.savedUnits = savedUnits
+        }
+    }
+
+    private struct Entry {
+        var body: [UInt8]
+        var validUntil: Date
+    }
+
+    /// The most answers kept; when full, expired ones go first, then everything (a new minute
+    /// empties it in practice anyway).
+    let maxEntries: Int
+    private let entries = Mutex<[Key: Entry]>([:])
+
+    init(maxEntries: Int = 4_096) {
+        self.maxEntries = max(1, maxEntries)
+    }
+
+    /// The encoded answer for `key` if it is still valid at `now`.
+    func answer(for key: Key, now: Date) -> [UInt8]? {
+        entries.withLock { entries in
+            guard let entry = entries[key] else { return nil }
+            guard now < entry.validUntil else {
+                entries[key] = nil
+                return nil
+            }
+            return entry.body
+        }
+    }
+
+    /// Keeps `body` as the answer for `key` until `validUntil` (ignored when that is not after `now`).
+    func store(_ body: [UInt8], for key: Key, validUntil: Date, now: Date) {
+        guard validUntil > now else { return }
+        entries.withLock { entries in
+            if entries[key] == nil, entries.count >= maxEntries {
+                entries = entries.filter { now < $0.value.validUntil }
+                if entries.count >= maxEntries { entries.removeAll(keepingCapacity: true) }
+            }
+            entries[key] = Entry(body: body, validUntil: validUntil)
+        }
+    }
+
+    var count: Int { entries.withLock { $0.count } }
+
+    /// The start of the minute after `date`: when the local time an answer shows changes.
+    static func nextMinute(after date: Date) -> Date {
+        let seconds = date.timeIntervalSince1970
+        return Date(timeIntervalSince1970: ((seconds / 60).rounded(.down) + 1) * 60)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Synchronization
+import TenkiCore
+
+/// Saved preferences remembered in memory in front of another store (the state file), so that a
+/// command does not cost a SQLite query, and so that the listener's thread can read them when it
+/// answers from the reply cache.
+///
+/// Writes go through to the store first and are remembered only once they succeeded. A read is
+/// remembered for `timeToLive` (default 60 s), which bounds how long a change made by another
+/// process sharing the state file goes unseen. The listener's thread reads memory only
+/// (`remembered(for:)`): a user not in memory takes the asynchronous path once, which reads the store. Failed reads are not remembered. At most
+/// `maxEntries` users are kept; when full, the memory is emptied (it refills from the store).
+public final class CachedUserPreferencesStore: UserPreferencesStore {
+    private struct Entry {
+        var preferences: UserPreferences
+        var readAt: Date
+    }
+
+    private let store: any UserPreferencesStore
+    private let clock: any WallClock
+    private let timeToLive: TimeInterval
+    private let maxEntries: Int
+    /// `writes` counts saves and forgets, so a read that raced with one does not remember what it read.
+    private let state = Mutex<(entries: [UserKey: Entry], writes: UInt64)>(([:], 0))
+
+    public init(_ store: any UserPreferencesStore, clock: any WallClock, timeToLive: TimeInterval = 60, maxEntries: Int = 10_000) {
+        self.store = store
+        self.clock = clock
+        self.timeToLive = timeToLive
+        self.maxEntries = max(1, maxEntries)
+    }
+
+    /// What memory holds for `key`, if still fresh; never touches the store, so the listener's
+    /// thread may call it. Nil sends the caller to the asynchronous path.
+    public func remembered(for key: UserKey) -> UserPreferences? {
+        let now = clock.now()
+        guard let entry = state.withLock({ $0.entries[key] }), now >= entry.readAt, now.timeIntervalSince(entry.readAt) < timeToLive
+        else { return nil }
+        return entry.preferences
+    }
+
+    public func preferences(for key: UserKey) async throws(PreferencesStoreError) -> UserPreferences {
+        let now = clock.now()
+        let (remembered, writes) = state.withLock { ($0.entries[key], $0.writes) }
+        if let remembered, now >= remembered.readAt, now.timeIntervalSince(remembered.readAt) < timeToLive {
+            return remembered.preferences
+        }
+        let read = try await store.preferences(for: key)
+        state.withLock { state in
+            if state.writes == writes { Self.remember(read, for: key, at: now, in: &state.entries, maxEntries: maxEntries) }
+        }
+        return read
+    }
+
+    public func save(_ preferences: UserPreferences, for key: UserKey) async throws(PreferencesStoreError) {
+        do {
+            try await store.save(preferences, for: key)
+        } catch {
+            written(nil, for: key)
+            throw error
+        }
+        written(preferences, for: key)
+    }
+
+    public func forget(_ key: UserKey) async throws(PreferencesStoreError) {
+        do {
+            try await store.forget(key)
+        } catch {
+            written(nil, for: key)
+            throw error
+        }
+        written(UserPreferences(), for: key)
+    }
+
+    /// After a write: remember what was written, or (when it failed) nothing, since the store's state is unknown.
+    private func written(_ preferences: UserPreferences?, for key: UserKey) {
+        let now = clock.now()
+        state.withLock { state in
+            state.writes &+= 1
+            if let preferences {
+                Self.remember(preferences, for: key, at: now, in: &state.entries, maxEntries: maxEntries)
+            } else {
+                state.entries[key] = nil
+            }
+        }
+    }
+
+    private static func remember(
+        _ preferences: UserPreferences, for key: UserKey, at now: Date, in entries: inout [UserKey: Entry], maxEntries: Int
+    ) {
+        if entries[key] == nil, entries.count >= maxEntries { entries.removeAll(keepingCapacity: true) }
+        entries[key] = Entry(preferences: preferences, readAt: now)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+@testable import TenkiApp
+import TenkiCore
+import TenkiHTTP
+import TenkiLogging
+import TenkiMetrics
+import TenkiServices
+import TenkiTesting
+import Testing
+
+/// The listener's inline path: a verified, decoded `/weather` whose answer the full path stored
+/// is answered by `handleInline` with the same bytes; everything else still goes to `handle`.
+@Suite("Cached answers on the listener's thread")
+struct CachedAnswerTests {
+    static let secret = "cached-answer-secret"
+    static let key = "cached-answer-key"
+
+    let clock = ManualClock()
+    let fake = FakeOpenWeatherMap(apiKey: CachedAnswerTests.key)
+    let metrics = MetricsRegistry()
+
+    func application(_ extra: [String: String] = [:]) throws -> TenkiApplication {
+        var environment = [
+            "SLACK_SIGNING_SECRET": Self.secret, "OPENWEATHER_API_KEY": Self.key, "OPENWEATHER_BASE_URL": "http://fakes.test",
+        ]
+        for (name, value) in extra { environment[name] = value }
+        return try buildApplication(
+            settings: try Settings.load(environment: environment),
+            dependencies: Dependencies(
+                transport: HandlerTransport(fake), clock: clock, logger: .discarding, metrics: metrics,
+                waitForBudget: AppHarness.budgetNeverSpent))
+    }
+
+    func request(_ text: String, command: String = "/weather", userID: String = "U1", flipSignature: Bool = false) -> HTTPRequest {
+        let body = Array(FormURLEncoded.encode(SignedCommandSender.fields(command: command, text: text, userID: userID)).utf8)
+        var headers: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
+        for (name, value) in SlackRequestSigner(signingSecret: Self.secret).headers(timestamp: Int64(clock.now().timeIntervalSince1970), body: body) {
+            var value = value
+            if flipSignature, name == "X-Slack-Signature" { value = String(value.dropLast()) + (value.hasSuffix("0") ? "1" : "0") }
+            headers.add(name, value)
+        }
+        return HTTPRequest(method: "POST", target: "/slack/commands", headers: headers, body: body)
+    }
+
+    @Test("the second /weather danang is answered inline, byte for byte the full path's answer, with its own request id")
+    func repeatedCommandInline() async throws {
+        let application = try application()
+        let first = request("danang")
+        #expect(application.router.handleInline(first) == nil)
+        let full = await application.router.handle(first)
+        #expect(full.status == .ok)
+        let inline = try #require(application.router.handleInline(request("danang")))
+        #expect(inline.status == .ok)
+        #expect(inline.body == full.body)
+        #expect(inline.headers["Content-Type"] == "application/json; charset=utf-8")
+        #expect(inline.headers["X-Request-Id"] != nil && inline.headers["X-Request-Id"] != full.headers["X-Request-Id"])
+        #expect(fake.calls.count == 2)
+        #expect(metrics.counter("tenki_http_requests_total", [("route", "commands"), ("status", "200")]) == 2)
+    }
+
+    @Test("a flipped signature is never answered inline, and the full path says 401")
+    func badSignature() async throws {
+        let application = try application()
+        _ = await application.router.handle(request("danang"))
+        #expect(application.router.handleInline(request("danang")) != nil)
+        let bad = request("danang", flipSignature: true)
+        #expect(application.router.handleInline(bad) == nil)
+        #expect(await application.router.handle(bad).status == .unauthorized)
+    }
+
+    @Test("a stored answer ends when the local minute changes, and when the weather entry goes stale")
+    func expiry() async throws {
+        let application = try application()
+        _ = await application.router.handle(request("danang"))
+        clock.advance(by: 59)
+        #expect(application.router.handleInline(request("danang")) != nil)
+        clock.advance(by: 1)  // the place's clock shows the next minute: the answer must be rebuilt
+        #expect(application.router.handleInline(request("danang")) == nil)
+        _ = await application.router.handle(request("danang"))
+        #expect(application.router.handleInline(request("danang")) != nil)
+        clock.advance(by: 10 * 60)  // weather's time to live
+        #expect(application.router.handleInline(request("danang")) == nil)
+    }
+
+    @Test("stale answers (upstream failing) are not stored")
+    func staleNotStored() async throws {
+        let application = try application()
+        _ = await application.router.handle(request("danang"))
+        fake.setFailure(.internalServerError)
+        clock.advance(by: 11 * 60)
+        let stale = await application.router.handle(request("danang"))
+        #expect(String(decoding: stale.body, as: UTF8.self).contains("as of"))
+        #expect(application.router.handleInline(request("danang")) == nil)
+    }
+
+    @Test("saved units and places are part of the key: another user's answer is not reused")
+    func perUserDefaults() async throws {
+        let application = try application()
+        _ = await application.router.handle(request("danang", userID: "U1"))
+        // U2's first command takes the full path (it reads U2's saved defaults from the store);
+        // with the same (no) saved defaults, it then shares U1's stored answer.
+        #expect(application.router.handleInline(request("danang", userID: "U2")) == nil)
+        _ = await application.router.handle(request("danang", userID: "U2"))
+        #expect(application.router.handleInline(request("danang", userID: "U2")) != nil)
+        _ = await application.router.handle(request("set units imperial", userID: "U2"))
+        #expect(application.router.handleInline(request("danang", userID: "U2")) == nil)
+        let imperial = await application.router.handle(request("danang", userID: "U2"))
+        #expect(String(decoding: imperial.body, as: UTF8.self).contains("°F"))
+        #expect(application.router.handleInline(request("danang", userID: "U1")).map { String(decoding: $0.body, as: UTF8.self).contains("°C") } == true)
+    }
+
+    @Test("the rate limit counts inline answers; over it, the full path answers")
+    func rateLimit() async throws {
+        let application = try application(["TENKI_USER_RATE_LIMIT": "2"])
+        _ = await application.router.handle(request("danang"))
+        #expect(application.router.handleInline(request("danang")) != nil)
+        #expect(application.router.handleInline(request("danang")) == nil)
+        let limited = await application.router.handle(request("danang"))
+        #expect(!String(decoding: limited.body, as: UTF8.self).contains("Da Nang"))
+    }
+
+    @Test("forecasts, help and other commands are not stored")
+    func onlyCurrentWeather() async throws {
+        let application = try application()
+        for text in ["forecast danang", "help", ""] {
+            _ = await application.router.handle(request(text))
+            #expect(application.router.handleInline(request(text)) == nil)
+        }
+        _ = await application.router.handle(request("danang", command: "/news"))
+        #expect(application.router.handleInline(request("danang", command: "/news")) == nil)
+    }
+}
+
+@Suite("ReplyCache")
+struct ReplyCacheTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_030)
+    let key = ReplyCache.Key(text: "danang", savedPlace: nil, savedUnits: nil)
+
+    @Test("an answer is served until validUntil, then gone")
+    func validity() {
+        let cache = ReplyCache()
+        cache.store([1, 2, 3], for: key, validUntil: now.addingTimeInterval(30), now: now)
+        #expect(cache.answer(for: key, now: now.addingTimeInterval(29.9)) == [1, 2, 3])
+        #expect(cache.answer(for: key, now: now.addingTimeInterval(30)) == nil)
+        #expect(cache.count == 0)
+        cache.store([4], for: key, validUntil: now, now: now)  // already over: not kept
+        #expect(cache.answer(for: key, now: now) == nil)
+        #expect(cache.answer(for: ReplyCache.Key(text: "danang", savedPlace: nil, savedUnits: .imperial), now: now) == nil)
+    }
+
+    @Test("bounded: when full, expired answers go first, then all")
+    func bounded() {
+        let cache = ReplyCache(maxEntries: 2)
+        cache.store([1], for: ReplyCache.Key(text: "a"), validUntil: now.addingTimeInterval(1), now: now)
+        cache.store([2], for: ReplyCache.Key(text: "b"), validUntil: now.addingTimeInterval(60), now: now)
+        let later = now.addingTimeInterval(2)
+        cache.store([3], for: ReplyCache.Key(text: "c"), validUntil: later.addingTimeInterval(60), now: later)
+        #expect(cache.count == 2)
+        #expect(cache.answer(for: ReplyCache.Key(text: "b"), now: later) == [2])
+        cache.store([4], for: ReplyCache.Key(text: "d"), validUntil: later.addingTimeInterval(60), now: later)
+        #expect(cache.count == 1)
+        #expect(cache.answer(for: ReplyCache.Key(text: "d"), now: later) == [4])
+    }
+
+    @Test("the next minute starts on the minute")
+    func nextMinute() {
+        #expect(ReplyCache.nextMinute(after: Date(timeIntervalSince1970: 120)) == Date(timeIntervalSince1970: 180))
+        #expect(ReplyCache.nextMinute(after: Date(timeIntervalSince1970: 179.5)) == Date(timeIntervalSince1970: 180))
+    }
+}

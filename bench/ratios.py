@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Tenki's medians beside each peer from one run.sh results.tsv, with the goals of issue 10.
+
+usage: ratios.py results.tsv [--target tenki]
+Exit status 1 when a goal is missed (the table still prints).
+"""
+import csv
+import statistics
+import sys
+from collections import defaultdict
+
+
+def main() -> int:
+    args = sys.argv[1:]
+    target = "tenki"
+    if "--target" in args:
+        i = args.index("--target"); target = args[i + 1]; del args[i:i + 2]
+    rows = list(csv.DictReader(open(args[0]), delimiter="\t"))
+    by = defaultdict(list)
+    for r in rows:
+        by[(r["target"], r["phase"])].append(r)
+
+    def med(t, phase, key):
+        xs = []
+        for r in by[(t, phase)]:
+            try:
+                xs.append(float(r[key]))
+            except (TypeError, ValueError):
+                pass
+        return statistics.median(xs) if xs else None
+
+    targets = sorted({r["target"] for r in rows}, key=lambda t: [r["target"] for r in rows].index(t))
+    if target not in targets:
+        print(f"ratios.py: no rows for {target}")
+        return 1
+    m = {t: {
+        "c50": med(t, "c50", "rps"), "c1": med(t, "c1", "rps"),
+        "p50": med(t, "c50", "p50_us"), "p99": med(t, "c50", "p99_us"),
+        "p99c1": med(t, "c1", "p99_us"),
+        "rss": med(t, "server", "peak_rss_kb"), "startup": med(t, "server", "startup_ms"),
+    } for t in targets}
+    me = m[target]
+    nruns = len({r["run"] for r in rows})
+    print(f"### {target} against each peer (medians of {nruns} run(s), one invocation)")
+    print()
+    print("| peer | req/s c50: peer / ratio | req/s c1: peer / ratio | p99 c50 ms: peer | peak RSS MiB: peer | startup ms: peer |")
+    print("|---|--:|--:|--:|--:|--:|")
+
+    def ratio(a, b):
+        return f"{a / b:.2f}x" if a and b else "n/a"
+
+    for t in targets:
+        if t == target:
+            continue
+        p = m[t]
+        print(f"| {t} | {p['c50'] or 0:,.0f} / {ratio(me['c50'], p['c50'])} | {p['c1'] or 0:,.0f} / {ratio(me['c1'], p['c1'])} "
+              f"| {(p['p99'] or 0) / 1000:.2f} | {(p['rss'] or 0) / 1024:.1f} | {p['startup'] or 0:.0f} |")
+    print(f"| **{target}** | **{me['c50'] or 0:,.0f}** | **{me['c1'] or 0:,.0f}** | **{(me['p99'] or 0) / 1000:.2f}** "
+          f"| **{(me['rss'] or 0) / 1024:.1f}** | **{me['startup'] or 0:.0f}** |")
+    print()
+
+    bolts = [t for t in targets if t.startswith("bolt-") and m[t]["c50"]]
+    best_c50 = max(bolts, key=lambda t: m[t]["c50"]) if bolts else None
+    best_c1 = max(bolts, key=lambda t: m[t]["c1"] or 0) if bolts else None
+    goals = []
+    if best_c50:
+        goals.append((f"c50 req/s >= 5x best Bolt ({best_c50})", me["c50"] and me["c50"] >= 5 * m[best_c50]["c50"],
+                      ratio(me["c50"], m[best_c50]["c50"])))
+        goals.append((f"c1 req/s >= 2x best Bolt ({best_c1})", me["c1"] and me["c1"] >= 2 * m[best_c1]["c1"],
+                      ratio(me["c1"], m[best_c1]["c1"])))
+        goals.append((f"peak RSS below best Bolt ({best_c50})", me["rss"] is not None and me["rss"] < m[best_c50]["rss"],
+                      f"{me['rss'] / 1024:.1f} vs {m[best_c50]['rss'] / 1024:.1f} MiB"))
+    if "nginx" in m and m["nginx"]["c50"]:
+        goals.append(("c50 req/s >= 0.5x nginx", me["c50"] and me["c50"] >= 0.5 * m["nginx"]["c50"], ratio(me["c50"], m["nginx"]["c50"])))
+    goals.append(("p99 c50 <= 2 ms", me["p99"] is not None and me["p99"] <= 2000, f"{(me['p99'] or 0) / 1000:.2f} ms"))
+    goals.append(("peak RSS <= 40 MiB", me["rss"] is not None and me["rss"] <= 40 * 1024, f"{(me['rss'] or 0) / 1024:.1f} MiB"))
+    goals.append(("startup to first signed 200 <= 50 ms", me["startup"] is not None and me["startup"] <= 50, f"{me['startup'] or 0:.0f} ms"))
+    fails = by[(target, "fail")]
+    goals.append(("every check pass ok, no failed runs", not fails and all(r["bad"] == "0" for r in by[(target, "check")]),
+                  f"{len(fails)} failed run(s)"))
+    print("| goal | measured | met |")
+    print("|---|--:|:-:|")
+    ok = True
+    for name, met, measured in goals:
+        ok = ok and bool(met)
+        print(f"| {name} | {measured} | {'yes' if met else '**NO**'} |")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

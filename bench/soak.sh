@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# Soak: Tenki at full load for a while, sampling its memory and descriptors, checking every response.
+#
+#   - builds the release binary (skip with --no-build), starts `tenki fakes`, then `tenki serve`
+#     (bench/tenki-server.sh, pinned to CPU 0 like the benchmark; wrk on CPU 1)
+#   - runs wrk -t1 -c50 back to back in segments (default 60 s each), re-signing the request before
+#     each one (Slack's timestamp tolerance is 5 minutes); slash.lua checks EVERY response
+#     (status 200, application/json, Tenki's Da Nang answer)
+#   - every --interval seconds samples VmRSS and VmHWM (/proc/PID/status) and the open descriptors
+#     (/proc/PID/fd) into samples.tsv
+#   - at the end: a flipped signature must get 401, and a good one 200
+#   - prints the samples' first/last/min/max, whether RSS and descriptors stayed within 10% (after
+#     the first minute, the warm-up), and the response totals; exits non-zero on any failure
+#
+# usage: bench/soak.sh [--duration 300] [--segment 60] [--interval 5] [--connections 50] [--no-build] [--out DIR]
+# Durations in seconds. Every loop is bounded; only 127.0.0.1 is contacted.
+set -uo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/.." && pwd)"
+PEERS="$(cd "${PEERS:-$ROOT/../shared/peers}" && pwd)"
+PY="${VENV:-/tmp/peers-venv}/bin/python"
+DURATION=300; SEGMENT=60; INTERVAL=5; CONNECTIONS=50; BUILD=1; PORT="${PORT:-18130}"
+OUT="/tmp/tenki-soak/$(date +%Y%m%d-%H%M%S)"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --duration) DURATION="$2"; shift 2 ;;
+    --segment) SEGMENT="$2"; shift 2 ;;
+    --interval) INTERVAL="$2"; shift 2 ;;
+    --connections) CONNECTIONS="$2"; shift 2 ;;
+    --no-build) BUILD=0; shift ;;
+    --out) OUT="$2"; shift 2 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    *) echo "soak.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+mkdir -p "$OUT"
+export SLACK_SIGNING_SECRET="${SLACK_SIGNING_SECRET:-benchsecret}"
+export TENKI_BIN="${TENKI_BIN:-$ROOT/.build/release/tenki}" BENCH_STATE_DIR="$OUT/state"
+if [ "$BUILD" = 1 ]; then (cd "$ROOT" && swift build -c release --static-swift-stdlib 2>&1 | tail -1) || exit 1; fi
+PIN_SERVER=(); PIN_WRK=()
+if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then PIN_SERVER=(taskset -c 0); PIN_WRK=(taskset -c 1); fi
+
+FAKES_PID=""; SERVER_PID=""; SAMPLER_PID=""
+cleanup() {
+  [ -n "$SAMPLER_PID" ] && kill "$SAMPLER_PID" 2>/dev/null
+  if [ -n "$SERVER_PID" ]; then kill -TERM "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null; fi
+  if [ -n "$FAKES_PID" ]; then kill -TERM "$FAKES_PID" 2>/dev/null; wait "$FAKES_PID" 2>/dev/null; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+"$TENKI_BIN" fakes --port 0 >"$OUT/fakes.out" 2>"$OUT/fakes.log" &
+FAKES_PID=$!
+for _ in $(seq 1 100); do grep -q '^OPENWEATHER_BASE_URL=' "$OUT/fakes.out" 2>/dev/null && break; sleep 0.05; done
+export OPENWEATHER_BASE_URL="$(sed -n 's/^OPENWEATHER_BASE_URL=//p' "$OUT/fakes.out")"
+export OPENWEATHER_API_KEY="$(sed -n 's/^OPENWEATHER_API_KEY=//p' "$OUT/fakes.out")"
+[ -n "$OPENWEATHER_BASE_URL" ] || { echo "soak.sh: tenki fakes did not start" >&2; exit 1; }
+
+"${PIN_SERVER[@]}" "$HERE/tenki-server.sh" "$PORT" >"$OUT/server.log" 2>&1 &
+SERVER_PID=$!
+
+sign() { eval "$("$PY" "$PEERS/sign.py" --shell)"; }
+post() {  # $1 = signature -> HTTP status
+  curl -s -o "$OUT/last-body.json" -w '%{http_code}' --max-time 2 -X POST -H 'Content-Type: application/x-www-form-urlencoded' \
+    -H "X-Slack-Request-Timestamp: $SLASH_TS" -H "X-Slack-Signature: $1" --data-raw "$SLASH_BODY" \
+    "http://127.0.0.1:$PORT/slack/commands"
+}
+sign
+code=""
+for _ in $(seq 1 200); do code=$(post "$SLASH_SIG"); [ "$code" = 200 ] && break; sleep 0.05; done
+[ "$code" = 200 ] || { echo "soak.sh: server not ready (last HTTP $code; see $OUT/server.log)" >&2; exit 1; }
+
+START=$(date +%s)
+sample() {  # bounded: stops after DURATION + 2 intervals, or when the server is gone
+  local t rss hwm fds
+  printf 'elapsed_s\trss_kb\thwm_kb\tfds\n' >"$OUT/samples.tsv"
+  while [ $(( $(date +%s) - START )) -le $((DURATION + 2 * INTERVAL)) ] && kill -0 "$SERVER_PID" 2>/dev/null; do
+    t=$(( $(date +%s) - START ))
+    rss=$(awk '/^VmRSS:/ {print $2}' /proc/"$SERVER_PID"/status 2>/dev/null)
+    hwm=$(awk '/^VmHWM:/ {print $2}' /proc/"$SERVER_PID"/status 2>/dev/null)
+    fds=$(ls /proc/"$SERVER_PID"/fd 2>/dev/null | wc -l)
+    printf '%s\t%s\t%s\t%s\n' "$t" "${rss:-0}" "${hwm:-0}" "$fds" >>"$OUT/samples.tsv"
+    sleep "$INTERVAL"
+  done
+}
+sample &
+SAMPLER_PID=$!
+
+export SLASH_CHECK=1 SLASH_FRAGMENTS='"blocks":[|"type":"header"|Da Nang, VN|"type":"section"|32 °C'
+segment=0
+while [ $(( $(date +%s) - START )) -lt "$DURATION" ]; do
+  segment=$((segment + 1))
+  left=$(( DURATION - ($(date +%s) - START) ))
+  secs=$(( left < SEGMENT ? left : SEGMENT ))
+  [ "$secs" -ge 1 ] || break
+  sign
+  timeout --kill-after=5 $((secs + 30)) "${PIN_WRK[@]}" wrk -t1 -c"$CONNECTIONS" -d"${secs}s" --timeout 5s --latency \
+    -s "$PEERS/slash.lua" "http://127.0.0.1:$PORT/slack/commands" >"$OUT/wrk-$segment.txt" 2>&1
+  grep '^WRKSTAT' "$OUT/wrk-$segment.txt" | sed "s/^/segment $segment: /"
+  grep '^WRKBAD' "$OUT/wrk-$segment.txt" | head -1
+done
+kill "$SAMPLER_PID" 2>/dev/null; wait "$SAMPLER_PID" 2>/dev/null; SAMPLER_PID=""
+
+sign
+bad_sig="${SLASH_SIG%?}$([ "${SLASH_SIG: -1}" = 0 ] && echo 1 || echo 0)"
+code_bad=$(post "$bad_sig"); code_good=$(post "$SLASH_SIG")
+echo "after the soak: flipped signature -> $code_bad (want 401), good signature -> $code_good (want 200)"
+
+echo
+"$PY" - "$OUT" "$code_bad" "$code_good" <<'PYEOF'
+import csv, glob, sys
+out, code_bad, code_good = sys.argv[1], sys.argv[2], sys.argv[3]
+rows = [r for r in csv.DictReader(open(f"{out}/samples.tsv"), delimiter="\t") if r["rss_kb"] != "0"]
+tot = {"requests": 0, "checked": 0, "ok": 0, "bad": 0, "errors": 0}
+for path in sorted(glob.glob(f"{out}/wrk-*.txt")):
+    for line in open(path):
+        if line.startswith("WRKSTAT "):
+            kv = dict(x.split("=", 1) for x in line.split()[1:])
+            tot["requests"] += int(kv["requests"]); tot["checked"] += int(kv.get("checked", 0))
+            tot["ok"] += int(kv.get("ok", 0)); tot["bad"] += int(kv.get("bad", 0))
+            tot["errors"] += sum(int(kv[k]) for k in ("connect", "read", "write", "timeout", "non2xx"))
+def mib(kb): return f"{int(kb) / 1024:.1f} MiB"
+ok = True
+print("| sample | elapsed s | VmRSS | VmHWM | open fds |")
+print("|---|--:|--:|--:|--:|")
+for name, r in (("first", rows[0]), ("last", rows[-1])):
+    print(f"| {name} | {r['elapsed_s']} | {mib(r['rss_kb'])} | {mib(r['hwm_kb'])} | {r['fds']} |")
+steady = [r for r in rows if int(r["elapsed_s"]) >= 60] or rows
+for key, label in (("rss_kb", "VmRSS"), ("fds", "open fds")):
+    xs = [int(r[key]) for r in steady]
+    spread = (max(xs) - min(xs)) / min(xs) if min(xs) else 0
+    flat = spread <= 0.10
+    ok &= flat
+    show = mib if key == "rss_kb" else str
+    print(f"| {label} after the first minute: min {show(min(xs))}, max {show(max(xs))} | spread {spread * 100:.1f}% | {'flat (<=10%)' if flat else 'NOT FLAT'} | | |")
+print()
+print(f"responses: {tot['requests']:,} requests, {tot['checked']:,} checked, {tot['ok']:,} ok, {tot['bad']:,} bad, {tot['errors']} socket/status errors")
+ok &= tot["bad"] == 0 and tot["errors"] == 0 and tot["checked"] > 0 and tot["checked"] >= tot["requests"]
+ok &= code_bad == "401" and code_good == "200"
+print("soak:", "PASS" if ok else "FAIL")
+sys.exit(0 if ok else 1)
+PYEOF
+STATUS=$?
+echo "output: $OUT (samples.tsv, wrk-*.txt, server.log)"
+exit $STATUS
