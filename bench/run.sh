@@ -40,6 +40,7 @@ mkdir -p "$OUT"
 export SLACK_SIGNING_SECRET="${SLACK_SIGNING_SECRET:-benchsecret}"
 export TENKI_BIN="${TENKI_BIN:-$ROOT/.build/release/tenki}"
 export BENCH_STATE_DIR="$OUT/state"
+mkdir -p "$BENCH_STATE_DIR"
 
 if [ "$BUILD" = 1 ]; then
   (cd "$ROOT" && swift build -c release --static-swift-stdlib 2>&1 | tail -1) || { echo "bench/run.sh: build failed" >&2; exit 1; }

@@ -4,13 +4,13 @@
 #   - builds the release binary (skip with --no-build), starts `tenki fakes`, then `tenki serve`
 #     (bench/tenki-server.sh, pinned to CPU 0 like the benchmark; wrk on CPU 1)
 #   - runs wrk -t1 -c50 back to back in segments (default 60 s each), re-signing the request before
-#     each one (Slack's timestamp tolerance is 5 minutes); slash.lua checks EVERY response
-#     (status 200, application/json, Tenki's Da Nang answer)
+#     each one (Slack's timestamp tolerance is 5 minutes); soak.lua checks EVERY response
+#     (status 200 and Tenki's Da Nang answer, with plain substring finds cheap enough for full load)
 #   - every --interval seconds samples VmRSS and VmHWM (/proc/PID/status) and the open descriptors
 #     (/proc/PID/fd) into samples.tsv
 #   - at the end: a flipped signature must get 401, and a good one 200
-#   - prints the samples' first/last/min/max, whether RSS and descriptors stayed within 10% (after
-#     the first minute, the warm-up), and the response totals; exits non-zero on any failure
+#   - prints soak_report.py's summary: RSS flat within 10% after the first minute (warm-up); descriptors
+#     back to the idle count between segments and never above idle + connections; every response ok
 #
 # usage: bench/soak.sh [--duration 300] [--segment 60] [--interval 5] [--connections 50] [--no-build] [--out DIR]
 # Durations in seconds. Every loop is bounded; only 127.0.0.1 is contacted.
@@ -36,6 +36,7 @@ done
 mkdir -p "$OUT"
 export SLACK_SIGNING_SECRET="${SLACK_SIGNING_SECRET:-benchsecret}"
 export TENKI_BIN="${TENKI_BIN:-$ROOT/.build/release/tenki}" BENCH_STATE_DIR="$OUT/state"
+mkdir -p "$BENCH_STATE_DIR"
 if [ "$BUILD" = 1 ]; then (cd "$ROOT" && swift build -c release --static-swift-stdlib 2>&1 | tail -1) || exit 1; fi
 PIN_SERVER=(); PIN_WRK=()
 if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then PIN_SERVER=(taskset -c 0); PIN_WRK=(taskset -c 1); fi
@@ -86,7 +87,6 @@ sample() {  # bounded: stops after DURATION + 2 intervals, or when the server is
 sample &
 SAMPLER_PID=$!
 
-export SLASH_CHECK=1 SLASH_FRAGMENTS='"blocks":[|"type":"header"|Da Nang, VN|"type":"section"|32 °C'
 segment=0
 while [ $(( $(date +%s) - START )) -lt "$DURATION" ]; do
   segment=$((segment + 1))
@@ -95,7 +95,7 @@ while [ $(( $(date +%s) - START )) -lt "$DURATION" ]; do
   [ "$secs" -ge 1 ] || break
   sign
   timeout --kill-after=5 $((secs + 30)) "${PIN_WRK[@]}" wrk -t1 -c"$CONNECTIONS" -d"${secs}s" --timeout 5s --latency \
-    -s "$PEERS/slash.lua" "http://127.0.0.1:$PORT/slack/commands" >"$OUT/wrk-$segment.txt" 2>&1
+    -s "$HERE/soak.lua" "http://127.0.0.1:$PORT/slack/commands" >"$OUT/wrk-$segment.txt" 2>&1
   grep '^WRKSTAT' "$OUT/wrk-$segment.txt" | sed "s/^/segment $segment: /"
   grep '^WRKBAD' "$OUT/wrk-$segment.txt" | head -1
 done
@@ -107,39 +107,7 @@ code_bad=$(post "$bad_sig"); code_good=$(post "$SLASH_SIG")
 echo "after the soak: flipped signature -> $code_bad (want 401), good signature -> $code_good (want 200)"
 
 echo
-"$PY" - "$OUT" "$code_bad" "$code_good" <<'PYEOF'
-import csv, glob, sys
-out, code_bad, code_good = sys.argv[1], sys.argv[2], sys.argv[3]
-rows = [r for r in csv.DictReader(open(f"{out}/samples.tsv"), delimiter="\t") if r["rss_kb"] != "0"]
-tot = {"requests": 0, "checked": 0, "ok": 0, "bad": 0, "errors": 0}
-for path in sorted(glob.glob(f"{out}/wrk-*.txt")):
-    for line in open(path):
-        if line.startswith("WRKSTAT "):
-            kv = dict(x.split("=", 1) for x in line.split()[1:])
-            tot["requests"] += int(kv["requests"]); tot["checked"] += int(kv.get("checked", 0))
-            tot["ok"] += int(kv.get("ok", 0)); tot["bad"] += int(kv.get("bad", 0))
-            tot["errors"] += sum(int(kv[k]) for k in ("connect", "read", "write", "timeout", "non2xx"))
-def mib(kb): return f"{int(kb) / 1024:.1f} MiB"
-ok = True
-print("| sample | elapsed s | VmRSS | VmHWM | open fds |")
-print("|---|--:|--:|--:|--:|")
-for name, r in (("first", rows[0]), ("last", rows[-1])):
-    print(f"| {name} | {r['elapsed_s']} | {mib(r['rss_kb'])} | {mib(r['hwm_kb'])} | {r['fds']} |")
-steady = [r for r in rows if int(r["elapsed_s"]) >= 60] or rows
-for key, label in (("rss_kb", "VmRSS"), ("fds", "open fds")):
-    xs = [int(r[key]) for r in steady]
-    spread = (max(xs) - min(xs)) / min(xs) if min(xs) else 0
-    flat = spread <= 0.10
-    ok &= flat
-    show = mib if key == "rss_kb" else str
-    print(f"| {label} after the first minute: min {show(min(xs))}, max {show(max(xs))} | spread {spread * 100:.1f}% | {'flat (<=10%)' if flat else 'NOT FLAT'} | | |")
-print()
-print(f"responses: {tot['requests']:,} requests, {tot['checked']:,} checked, {tot['ok']:,} ok, {tot['bad']:,} bad, {tot['errors']} socket/status errors")
-ok &= tot["bad"] == 0 and tot["errors"] == 0 and tot["checked"] > 0 and tot["checked"] >= tot["requests"]
-ok &= code_bad == "401" and code_good == "200"
-print("soak:", "PASS" if ok else "FAIL")
-sys.exit(0 if ok else 1)
-PYEOF
+"$PY" "$HERE/soak_report.py" "$OUT" "$CONNECTIONS" "$code_bad" "$code_good"
 STATUS=$?
 echo "output: $OUT (samples.tsv, wrk-*.txt, server.log)"
 exit $STATUS
