@@ -22,6 +22,7 @@ final class ChildProcess: Sendable {
     }
 
     private let process: Process
+    private static let launchLock = NSLock()
     private let output = Output()
 
     init(_ arguments: [String], environment: [String: String], currentDirectory: URL? = nil) throws {
@@ -45,7 +46,10 @@ final class ChildProcess: Sendable {
             let chunk = String(decoding: handle.availableData, as: UTF8.self)
             output.text.withLock { $0.stderr += chunk }
         }
-        try process.run()
+        // Foundation's Process.run() on Linux is not safe to call from several threads at once (it
+        // crashed in CI copying the launch arguments while another test launched a process), and the
+        // process suites run in parallel: launches take turns; the processes themselves run together.
+        try Self.launchLock.withLock { try process.run() }
         self.process = process
     }
 
