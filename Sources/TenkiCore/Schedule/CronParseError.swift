@@ -12,7 +12,8 @@ public enum CronParseError: Error, Sendable, Equatable, CustomStringConvertible 
     /// One field is wrong; `text` is the field as written.
     case invalidField(CronField.Kind, text: String, problem: Problem)
 
-    /// What is wrong inside one field.
+    /// What is wrong inside one field. An `Error` itself only so that the field parser can throw
+    /// it (typed) before the field's kind and text are attached.
     public enum Problem: Error, Sendable, Equatable {
         /// A list with an empty item: `1,,2`, `1,` or `,1`.
         case emptyListItem

@@ -14,7 +14,8 @@ public struct CronSchedule: Sendable, Equatable, CustomStringConvertible {
     public let dayOfWeek: CronField
 
     /// Parses a five-field expression or one of the Vixie macros. Fields are separated by any
-    /// run of spaces or tabs; names are case-insensitive.
+    /// run of spaces or tabs; month and day names and macros are case-insensitive (Vixie matches
+    /// macros case-sensitively; accepting `@Daily` loses nothing and spares an operator a restart).
     public init(parsing expression: String) throws(CronParseError) {
         let words = expression.split(whereSeparator: { $0 == " " || $0 == "\t" || $0.isNewline })
         if let first = words.first, first.hasPrefix("@") {

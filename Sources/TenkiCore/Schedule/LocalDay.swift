@@ -20,7 +20,6 @@ struct LocalDay: Sendable {
         case skipped(resumesAt: Int64)
     }
 
-    let number: Int
     /// Local seconds since 1970-01-01T00:00 (wall clock as if it were UTC) at this day's midnight.
     let start: Int64
     let offsetBefore: Int64
@@ -29,7 +28,6 @@ struct LocalDay: Sendable {
     let transition: Int64?
 
     init(number: Int, timeZone: TimeZone) {
-        self.number = number
         start = Int64(number) * 86_400
         let early = start - 86_400
         let late = start + 2 * 86_400

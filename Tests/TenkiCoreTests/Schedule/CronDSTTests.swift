@@ -58,6 +58,17 @@ struct CronDSTTests {
         // Lord Howe moves by 30 minutes (02:00 +10:30 becomes 02:30 +11): 02:00 runs at 02:30.
         Row(expression: "0 2 * * *", zone: "Australia/Lord_Howe", from: "2025-10-03T00:00:00Z", to: "2025-10-06T00:00:00Z",
             expected: ["2025-10-03T15:30:00Z", "2025-10-04T15:30:00Z", "2025-10-05T15:00:00Z"]),
+        // Santiago falls back at midnight (00:00 -03 becomes 23:00 -04 the day before): the repeated
+        // 23:30 runs once, at its first occurrence.
+        Row(expression: "30 23 * * *", zone: "America/Santiago", from: "2025-04-05T00:00:00Z", to: "2025-04-08T00:00:00Z",
+            expected: ["2025-04-05T02:30:00Z", "2025-04-06T02:30:00Z", "2025-04-07T03:30:00Z"]),
+        // Santiago springs forward at midnight (00:00 -04 becomes 01:00 -03): the day has no
+        // midnight, so `@daily` runs at 01:00 -03, the first instant of the day.
+        Row(expression: "@daily", zone: "America/Santiago", from: "2025-09-06T00:00:00Z", to: "2025-09-09T00:00:00Z",
+            expected: ["2025-09-06T04:00:00Z", "2025-09-07T04:00:00Z", "2025-09-08T03:00:00Z"]),
+        Row(expression: "*/30 * * * *", zone: "America/Santiago", from: "2025-04-06T02:00:00Z", to: "2025-04-06T04:01:00Z",
+            expected: ["2025-04-06T02:00:00Z", "2025-04-06T02:30:00Z", "2025-04-06T03:00:00Z", "2025-04-06T03:30:00Z",
+                "2025-04-06T04:00:00Z"]),
         // Samoa skipped all of 2011-12-30: its noon runs once, at the first instant after the gap.
         Row(expression: "0 12 * * *", zone: "Pacific/Apia", from: "2011-12-29T00:00:00Z", to: "2011-12-31T00:00:00Z",
             expected: ["2011-12-29T22:00:00Z", "2011-12-30T10:00:00Z", "2011-12-30T22:00:00Z"]),
