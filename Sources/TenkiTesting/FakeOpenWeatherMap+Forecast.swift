@@ -47,7 +47,8 @@ extension FakeOpenWeatherMap {
     static func dateText(_ seconds: Int) -> String {
         let days = seconds.quotientAndRemainder(dividingBy: 86_400)
         let secondOfDay = days.remainder
-        let (year, month, day) = DailyForecast.civilDate(fromDayNumber: days.quotient)
+        let date = CivilDate(dayNumber: days.quotient)
+        let (year, month, day) = (date.year, date.month, date.day)
         func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(pad(month))-\(pad(day)) \(pad(secondOfDay / 3600)):\(pad(secondOfDay % 3600 / 60)):\(pad(secondOfDay % 60))"
     }

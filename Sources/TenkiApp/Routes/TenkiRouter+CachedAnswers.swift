@@ -13,10 +13,7 @@ extension TenkiRouter {
         guard Self.isFormEncoded(request.headers["Content-Type"]) else { return nil }
         if let verifier {
             do {
-                try verifier.verify(
-                    timestampHeaderValues: request.headers.values(for: "X-Slack-Request-Timestamp"),
-                    signatureHeaderValues: request.headers.values(for: "X-Slack-Signature"),
-                    body: request.body)
+                try Self.verify(request, with: verifier)
             } catch {
                 return nil
             }

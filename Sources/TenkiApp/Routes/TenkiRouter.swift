@@ -118,10 +118,7 @@ public struct TenkiRouter: HTTPHandler {
         }
         if let verifier {
             do {
-                try verifier.verify(
-                    timestampHeaderValues: request.headers.values(for: "X-Slack-Request-Timestamp"),
-                    signatureHeaderValues: request.headers.values(for: "X-Slack-Signature"),
-                    body: request.body)
+                try Self.verify(request, with: verifier)
             } catch {
                 metrics.increment("tenki_signature_failures_total", [("reason", error.reason)])
                 log.warning("request rejected", [("reason", error.reason), ("detail", error.description)])
@@ -179,6 +176,14 @@ public struct TenkiRouter: HTTPHandler {
 
     /// The media type before any `;` parameters, without surrounding spaces and tabs, compared
     /// ASCII-case-insensitively (on bytes: this runs for every command).
+    /// Slack's signature over the raw body, from every value of both headers (so a duplicate is seen).
+    static func verify(_ request: HTTPRequest, with verifier: SlackRequestVerifier) throws(SlackVerificationError) {
+        try verifier.verify(
+            timestampHeaderValues: request.headers.values(for: "X-Slack-Request-Timestamp"),
+            signatureHeaderValues: request.headers.values(for: "X-Slack-Signature"),
+            body: request.body)
+    }
+
     static func isFormEncoded(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         var bytes = Substring(contentType).utf8

@@ -27,20 +27,11 @@ public enum ISO8601Timestamp {
             }
         }
         guard let offset = reader.offset(), reader.atEnd else { return nil }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let days = CivilDate(year: year, month: month, day: day).dayNumber
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
 
     static func daysInMonth(_ month: Int, year: Int) -> Int {
         switch month {

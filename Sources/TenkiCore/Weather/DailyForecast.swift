@@ -50,9 +50,9 @@ public struct DailyForecast: Sendable, Hashable {
             let chances = entries.compactMap(\.precipitationProbability)
             let noon = TimeInterval(key * 86_400 + 12 * 3600 - offset)
             let representative = entries.min { abs($0.time.timeIntervalSince1970 - noon) < abs($1.time.timeIntervalSince1970 - noon) }
-            let (year, month, day) = civilDate(fromDayNumber: key)
+            let date = CivilDate(dayNumber: key)
             return DailyForecast(
-                year: year, month: month, day: day, weekday: ((key % 7) + 11) % 7,
+                year: date.year, month: date.month, day: date.day, weekday: CivilDate.weekday(ofDayNumber: key),
                 high: high, low: low, chanceOfPrecipitation: chances.max(), condition: representative?.primaryCondition)
         }
     }
@@ -61,18 +61,5 @@ public struct DailyForecast: Sendable, Hashable {
     static func localDayNumber(_ date: Date, offset: Int) -> Int {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
         return seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-    }
-
-    /// Howard Hinnant's days-to-civil algorithm: exact for the proleptic Gregorian calendar.
-    public static func civilDate(fromDayNumber days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthPrime = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
-        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -56,7 +56,7 @@ struct DailyForecastTests {
 
     @Test("civil dates", arguments: [(0, 1970, 1, 1), (19_782, 2024, 2, 29), (-1, 1969, 12, 31), (20_819, 2027, 1, 1)])
     func civilDates(days: Int, year: Int, month: Int, day: Int) {
-        #expect(DailyForecast.civilDate(fromDayNumber: days) == (year, month, day))
+        #expect(CivilDate(dayNumber: days) == CivilDate(year: year, month: month, day: day))
     }
 
     @Test("the forecast message has one line per day with emoji, high/low and chance of rain")

@@ -1,19 +1,20 @@
 /// Proleptic Gregorian dates as day numbers (days since 1970-01-01), using Howard Hinnant's
-/// `days_from_civil` algorithms. The schedule search walks local days with plain integer
-/// arithmetic this way, and asks the time zone only for offsets, so skipping a month or a year
-/// costs nothing and no `Calendar` call can move a date across a DST gap behind our back.
-struct CivilDate: Equatable, Sendable {
-    var year: Int
-    var month: Int
-    var day: Int
+/// `days_from_civil` algorithms: the one place Tenki turns dates into days and back. The schedule
+/// search walks local days with plain integer arithmetic this way and asks the time zone only for
+/// offsets, so no `Calendar` call can move a date across a DST gap behind its back; the timestamp
+/// parsers and the forecast's local days use it too, with no date formatter on any path.
+public struct CivilDate: Equatable, Sendable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
 
-    init(year: Int, month: Int, day: Int) {
+    public init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
-    init(dayNumber: Int) {
+    public init(dayNumber: Int) {
         let z = dayNumber + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -25,7 +26,7 @@ struct CivilDate: Equatable, Sendable {
         year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
-    var dayNumber: Int {
+    public var dayNumber: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -35,7 +36,7 @@ struct CivilDate: Equatable, Sendable {
     }
 
     /// 0 is Sunday, as in cron. Day 0 (1970-01-01) was a Thursday.
-    static func weekday(ofDayNumber dayNumber: Int) -> Int {
+    public static func weekday(ofDayNumber dayNumber: Int) -> Int {
         ((dayNumber + 4) % 7 + 7) % 7
     }
 }
