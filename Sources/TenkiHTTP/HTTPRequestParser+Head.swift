@@ -62,6 +62,7 @@ extension HTTPRequestParser {
             var lineStart = readIndex
             var request: HTTPRequest?
             var headers = HTTPHeaders()
+            headers.reserveCapacity(12)  // growing 1, 2, 4, 8 was four allocations per request
             while lineStart < end - 2 {
                 var lineEnd = lineStart
                 while bytes[lineEnd] != Self.lf { lineEnd += 1 }

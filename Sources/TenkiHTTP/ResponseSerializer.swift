@@ -9,31 +9,39 @@ import Darwin
 /// are dropped, so a handler cannot desynchronise the connection. Fields with CR, LF or other
 /// control characters are dropped too: no response splitting through a reflected value.
 enum ResponseSerializer {
+    /// Byte by byte, without string interpolation or per-header `String` work: this runs for every
+    /// response (it was a tenth of a cached command's instructions).
     static func append(
         _ response: HTTPResponse, to output: inout [UInt8], keepAlive: Bool, requestVersion: HTTPVersion,
         omitBody: Bool, date: [UInt8]
     ) {
         let code = (100...999).contains(response.status.code) ? response.status.code : 500
-        output.append(contentsOf: "HTTP/1.1 \(code) ".utf8)
-        output.append(contentsOf: response.status.reason.utf8.filter { $0 >= 0x20 && $0 != 0x7F })
+        output.reserveCapacity(output.count + 160 + response.body.count)
+        output.append(contentsOf: statusLinePrefix)
+        appendDecimal(code, to: &output)
+        output.append(UInt8(ascii: " "))
+        appendText(response.status.reason, to: &output)
         output.append(contentsOf: crlf)
         for (name, value) in response.headers where isAllowed(name: name, value: value) {
-            output.append(contentsOf: name.utf8)
-            output.append(contentsOf: ": ".utf8)
-            output.append(contentsOf: value.utf8)
+            appendText(name, to: &output)
+            output.append(UInt8(ascii: ":"))
+            output.append(UInt8(ascii: " "))
+            appendText(value, to: &output)
             output.append(contentsOf: crlf)
         }
         let hasBody = !(code < 200 || code == 204 || code == 304)
         if hasBody {
-            output.append(contentsOf: "Content-Length: \(response.body.count)\r\n".utf8)
+            output.append(contentsOf: contentLengthPrefix)
+            appendDecimal(response.body.count, to: &output)
+            output.append(contentsOf: crlf)
         }
-        output.append(contentsOf: "Date: ".utf8)
+        output.append(contentsOf: datePrefix)
         output.append(contentsOf: date)
         output.append(contentsOf: crlf)
         if !keepAlive {
-            output.append(contentsOf: "Connection: close\r\n".utf8)
+            output.append(contentsOf: connectionClose)
         } else if requestVersion == .http1_0 {
-            output.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+            output.append(contentsOf: connectionKeepAlive)
         }
         output.append(contentsOf: crlf)
         if hasBody, !omitBody {
@@ -42,13 +50,43 @@ enum ResponseSerializer {
     }
 
     static let crlf: [UInt8] = [0x0D, 0x0A]
+    static let statusLinePrefix = Array("HTTP/1.1 ".utf8)
+    static let contentLengthPrefix = Array("Content-Length: ".utf8)
+    static let datePrefix = Array("Date: ".utf8)
+    static let connectionClose = Array("Connection: close\r\n".utf8)
+    static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
     static let serverOwned = ["content-length", "transfer-encoding", "connection", "date"]
 
+    /// The text's bytes without control characters other than tab (RFC 9112 allows HTAB in a reason
+    /// phrase and a field value): a reason phrase cannot smuggle in a line break. Header fields are
+    /// checked whole by `isAllowed` first, so for them nothing is dropped here.
+    static func appendText(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            if bytes.allSatisfy(isFieldByte) {
+                output.append(contentsOf: bytes)
+            } else {
+                output.append(contentsOf: bytes.lazy.filter(isFieldByte))
+            }
+        }
+    }
+
+    static func isFieldByte(_ byte: UInt8) -> Bool { byte == 0x09 || (byte >= 0x20 && byte != 0x7F) }
+
+    static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        guard value >= 10 else {
+            output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(value, 0)))
+            return
+        }
+        appendDecimal(value / 10, to: &output)
+        output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
+    }
+
     static func isAllowed(name: String, value: String) -> Bool {
-        !name.isEmpty
-            && name.utf8.allSatisfy(HTTPRequestParser.isTokenByte)
-            && value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
-            && !serverOwned.contains { name.equalsIgnoringASCIICase($0) }
+        var name = name, value = value
+        let wellFormed = name.withUTF8 { bytes in !bytes.isEmpty && bytes.allSatisfy(HTTPRequestParser.isTokenByte) }
+            && value.withUTF8 { bytes in bytes.allSatisfy(isFieldByte) }
+        return wellFormed && !serverOwned.contains { name.equalsIgnoringASCIICase($0) }
     }
 
     /// The short text/plain answer the server sends on its own (parse errors, timeouts, overload).

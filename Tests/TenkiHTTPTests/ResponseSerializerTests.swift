@@ -50,6 +50,22 @@ struct ResponseSerializerTests {
         #expect(text.contains("Content-Length: 3\r\n"))
     }
 
+    @Test func reasonPhraseLosesLineBreaksAndControlsButKeepsTabs() {
+        let status = HTTPStatus(code: 299, reason: "Odd\r\nSet-Cookie: x=1\u{7F}\tfine")
+        let text = serialize(HTTPResponse(status: status))
+        #expect(text.hasPrefix("HTTP/1.1 299 OddSet-Cookie: x=1\tfine\r\nContent-Length: 0\r\n"))
+    }
+
+    @Test(arguments: [(0, "0"), (7, "7"), (10, "10"), (758, "758"), (65_536, "65536")])
+    func contentLengthDigits(count: Int, expected: String) {
+        let text = serialize(HTTPResponse(status: .ok, body: [UInt8](repeating: 0x61, count: count)))
+        #expect(text.contains("\r\nContent-Length: \(expected)\r\n"))
+    }
+
+    @Test func outOfRangeStatusCodeIsSentAs500() {
+        #expect(serialize(HTTPResponse(status: HTTPStatus(code: 42, reason: "Nope"))).hasPrefix("HTTP/1.1 500 Nope\r\n"))
+    }
+
     @Test func headKeepsTheLengthAndDropsTheBody() {
         let text = serialize(HTTPResponse(status: .ok, body: Array("abc".utf8)), omitBody: true)
         #expect(text.contains("Content-Length: 3\r\n"))

@@ -14,10 +14,10 @@ public struct TenkiCommands: SlashCommandResponder {
     /// A stored answer to a `/weather` lookup (see `ReplyCache`), counted against the user's rate
     /// limit like any command. Nil when there is none or the user is over the limit: the full path
     /// then answers (and says "slow down").
-    public func cachedAnswer(to payload: SlashCommandPayload) -> [UInt8]? {
-        guard payload.command.equalsIgnoringASCIICase(settings.commandNames.weather),
-              let body = weather.cachedAnswer(to: payload) else { return nil }
-        let user = UserKey(team: payload.enterpriseID ?? payload.teamID ?? "-", user: payload.userID)
+    public func cachedAnswer(to command: SlashCommandEssentials) -> [UInt8]? {
+        guard command.command.equalsIgnoringASCIICase(settings.commandNames.weather),
+              let body = weather.cachedAnswer(to: command) else { return nil }
+        let user = UserKey(team: command.enterpriseID ?? command.teamID ?? "-", user: command.userID)
         return rateLimiter.allow(user) ? body : nil
     }
 

@@ -82,11 +82,11 @@ struct WeatherCommandHandler: Sendable {
     /// The answer the asynchronous path stored for this command and this user's saved defaults, if
     /// still valid; nil when there is none (or the preferences cannot be read), and the command takes
     /// the full path. Synchronous: the router calls it on the listener's thread.
-    func cachedAnswer(to payload: SlashCommandPayload) -> [UInt8]? {
+    func cachedAnswer(to command: SlashCommandEssentials) -> [UInt8]? {
         guard let replies else { return nil }
-        let user = UserKey(team: payload.enterpriseID ?? payload.teamID ?? "-", user: payload.userID)
+        let user = UserKey(team: command.enterpriseID ?? command.teamID ?? "-", user: command.userID)
         guard let saved = preferences.remembered(for: user) else { return nil }
-        return replies.answer(for: ReplyCache.Key(text: payload.text, savedPlace: saved.place, savedUnits: saved.units), now: clock.now())
+        return replies.answer(for: ReplyCache.Key(text: command.text, savedPlace: saved.place, savedUnits: saved.units), now: clock.now())
     }
 
     private func lookUp(_ command: WeatherCommand, text: String, place explicit: PlaceQuery?, user: UserKey, logger: Logger) async -> SlackMessage {

@@ -174,8 +174,6 @@ public struct TenkiRouter: HTTPHandler {
         return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + String(fraction)
     }
 
-    /// The media type before any `;` parameters, without surrounding spaces and tabs, compared
-    /// ASCII-case-insensitively (on bytes: this runs for every command).
     /// Slack's signature over the raw body, from every value of both headers (so a duplicate is seen).
     static func verify(_ request: HTTPRequest, with verifier: SlackRequestVerifier) throws(SlackVerificationError) {
         try verifier.verify(
@@ -184,15 +182,19 @@ public struct TenkiRouter: HTTPHandler {
             body: request.body)
     }
 
+    /// The media type before any `;` parameters, without surrounding spaces and tabs, compared
+    /// ASCII-case-insensitively (on bytes: this runs for every command).
     static func isFormEncoded(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        var bytes = Substring(contentType).utf8
-        if let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) { bytes = bytes[..<semicolon] }
-        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        while let first = bytes.first, isBlank(first) { bytes = bytes.dropFirst() }
-        while let last = bytes.last, isBlank(last) { bytes = bytes.dropLast() }
-        return Substring(bytes).equalsIgnoringASCIICase("application/x-www-form-urlencoded")
+        guard var contentType else { return false }
+        return contentType.withUTF8 { bytes in
+            var start = 0, end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            return formMediaType.withUnsafeBufferPointer { ASCIICase.equal(UnsafeBufferPointer(rebasing: bytes[start..<end]), $0) }
+        }
     }
+
+    private static let formMediaType = Array("application/x-www-form-urlencoded".utf8)
 
     static let commandsOKSeries = (
         count: MetricsRegistry.series("tenki_http_requests_total", [("route", "commands"), ("status", "200")]),
@@ -211,9 +213,9 @@ public protocol SlashCommandResponder: Sendable {
 
     /// An answer that is ready now, already encoded as JSON, for the listener's thread; nil (the
     /// default) sends the command to `respond`.
-    func cachedAnswer(to payload: SlashCommandPayload) -> [UInt8]?
+    func cachedAnswer(to command: SlashCommandEssentials) -> [UInt8]?
 }
 
 extension SlashCommandResponder {
-    public func cachedAnswer(to payload: SlashCommandPayload) -> [UInt8]? { nil }
+    public func cachedAnswer(to command: SlashCommandEssentials) -> [UInt8]? { nil }
 }

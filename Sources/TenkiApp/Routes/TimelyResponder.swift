@@ -18,8 +18,8 @@ public struct TimelyResponder: SlashCommandResponder {
     public static let sleeping: @Sendable (Duration) async -> Void = { budget in try? await Task.sleep(for: budget) }
 
     /// A stored answer is always in time.
-    public func cachedAnswer(to payload: SlashCommandPayload) -> [UInt8]? {
-        commands.cachedAnswer(to: payload)
+    public func cachedAnswer(to command: SlashCommandEssentials) -> [UInt8]? {
+        commands.cachedAnswer(to: command)
     }
 
     public func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {

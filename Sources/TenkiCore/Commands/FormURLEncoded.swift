@@ -70,6 +70,7 @@ public enum FormURLEncoded {
             return String(decoding: slice, as: UTF8.self)
         }
         scratch.removeAll(keepingCapacity: true)
+        scratch.reserveCapacity(range.count)
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = buffer[index]
@@ -115,6 +116,35 @@ public enum FormURLEncoded {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
+    }
+
+    // MARK: - One component, for scanners that decode only the fields they need
+
+    /// Whether `decode` would accept this name or value: every `%` followed by two hex digits, and
+    /// UTF-8 once decoded. Decodes only when a byte at or above 0x80 may result (rare in Slack's fields).
+    static func isValidComponent(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var index = range.lowerBound
+        var ascii = true
+        while index < range.upperBound {
+            let byte = buffer[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < range.upperBound, let high = hexValue(buffer[index + 1]), hexValue(buffer[index + 2]) != nil else {
+                    return false
+                }
+                if high >= 8 { ascii = false }
+                index += 3
+            } else {
+                if byte >= 0x80 { ascii = false }
+                index += 1
+            }
+        }
+        return ascii || decodedComponent(buffer, range) != nil
+    }
+
+    /// One name or value decoded exactly as `decode` decodes it; nil where `decode` would throw.
+    static func decodedComponent(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+        var scratch: [UInt8] = []
+        return try? unescape(buffer, range, pairStart: range.lowerBound, scratch: &scratch)
     }
 
     // MARK: - Encoding

@@ -124,37 +124,55 @@ public struct SlashCommandPayload: Sendable, Equatable {
 
     /// The known fields' values by name, in a fixed array (`known["text"]` reads like the dictionary it replaces).
     private struct KnownFields {
-        var values = [String?](repeating: nil, count: SlashCommandPayload.knownFieldNames.count)
+        var values = [String?](repeating: nil, count: KnownField.allCases.count)
 
         subscript(name: String) -> String? {
-            Self.slot(of: name).flatMap { values[$0] }
+            KnownField(name: name).flatMap { values[$0.rawValue] }
         }
 
-        /// By length first, so that a name is compared with at most three candidates.
-        static func slot(of name: String) -> Int? {
-            switch name.utf8.count {
-            case 4: name == "text" ? 10 : nil
-            case 5: name == "token" ? 0 : nil
-            case 7: name == "team_id" ? 1 : name == "user_id" ? 7 : name == "command" ? 9 : nil
-            case 9: name == "user_name" ? 8 : name == "ssl_check" ? 15 : nil
-            case 10: name == "channel_id" ? 5 : name == "trigger_id" ? 12 : name == "api_app_id" ? 13 : nil
-            case 11: name == "team_domain" ? 2 : nil
-            case 12: name == "channel_name" ? 6 : name == "response_url" ? 11 : nil
-            case 13: name == "enterprise_id" ? 3 : nil
-            case 15: name == "enterprise_name" ? 4 : nil
-            case 21: name == "is_enterprise_install" ? 14 : nil
-            default: nil
+        static func slot(of name: String) -> Int? { KnownField(name: name)?.rawValue }
+    }
+
+    /// The fields this type reads (a duplicate of any of them is refused).
+    enum KnownField: Int, CaseIterable {
+        case token, teamID, teamDomain, enterpriseID, enterpriseName, channelID, channelName, userID, userName
+        case command, text, responseURL, triggerID, apiAppID, isEnterpriseInstall, sslCheck
+
+        init?(name: String) {
+            var name = name
+            guard let field = name.withUTF8({ Self(name: $0) }) else { return nil }
+            self = field
+        }
+
+        /// By length first, so that a name is compared with at most three candidates (a Set and a
+        /// Dictionary of the names were a sixth of a cached command's instructions).
+        init?(name: UnsafeBufferPointer<UInt8>) {
+            func named(_ candidate: StaticString) -> Bool {
+                guard candidate.utf8CodeUnitCount == name.count else { return false }
+                for index in 0..<name.count where candidate.utf8Start[index] != name[index] { return false }
+                return true
+            }
+            switch name.count {
+            case 4 where named("text"): self = .text
+            case 5 where named("token"): self = .token
+            case 7 where named("team_id"): self = .teamID
+            case 7 where named("user_id"): self = .userID
+            case 7 where named("command"): self = .command
+            case 9 where named("user_name"): self = .userName
+            case 9 where named("ssl_check"): self = .sslCheck
+            case 10 where named("channel_id"): self = .channelID
+            case 10 where named("trigger_id"): self = .triggerID
+            case 10 where named("api_app_id"): self = .apiAppID
+            case 11 where named("team_domain"): self = .teamDomain
+            case 12 where named("channel_name"): self = .channelName
+            case 12 where named("response_url"): self = .responseURL
+            case 13 where named("enterprise_id"): self = .enterpriseID
+            case 15 where named("enterprise_name"): self = .enterpriseName
+            case 21 where named("is_enterprise_install"): self = .isEnterpriseInstall
+            default: return nil
             }
         }
     }
-
-    /// The fields this type reads (a duplicate of any of them is refused), in `KnownFields.slot(of:)` order.
-    static let knownFieldNames = [
-        "token", "team_id", "team_domain", "enterprise_id", "enterprise_name", "channel_id", "channel_name",
-        "user_id", "user_name", "command", "text", "response_url", "trigger_id", "api_app_id",
-        "is_enterprise_install", "ssl_check",
-    ]
-
 
     public static func == (lhs: SlashCommandPayload, rhs: SlashCommandPayload) -> Bool {
         lhs.token == rhs.token && lhs.teamID == rhs.teamID && lhs.teamDomain == rhs.teamDomain
