@@ -99,7 +99,7 @@ extension EventLoop {
         guard !draining, !connection.overloaded, !connection.peerClosed,
               connection.requestCount < configuration.maxRequestsPerConnection else { return false }
         var close = false, keepAlive = false
-        for value in request.headers.values(for: "Connection") {
+        for (name, value) in request.headers where name.equalsIgnoringASCIICase("Connection") {
             for token in value.split(separator: ",") {
                 let option = token.trimmingSpacesAndTabs()
                 if option.equalsIgnoringASCIICase("close") { close = true }

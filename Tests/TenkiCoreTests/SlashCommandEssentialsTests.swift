@@ -109,3 +109,33 @@ struct SlashCommandEssentialsTests {
         #expect(acceptedByBoth > 1000)  // the mutations leave most bodies valid: the agreement is tested, not vacuous
     }
 }
+
+@Suite("FormURLEncoded.isPlain")
+struct FormPlainScanTests {
+    /// The eight-bytes-at-a-time scan sees a special byte at every offset, in the words and in the tail.
+    @Test(arguments: [UInt8(ascii: "%"), UInt8(ascii: "+"), 0x80, 0xC3, 0xFF])
+    func findsASpecialByteAtEveryOffset(special: UInt8) {
+        for length in 1...20 {
+            for offset in 0..<length {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                bytes[offset] = special
+                let plain = bytes.withUnsafeBufferPointer { buffer in
+                    (FormURLEncoded.isPlain(buffer, 0..<length, plusIsSpecial: true),
+                     FormURLEncoded.isPlain(buffer, 0..<length, plusIsSpecial: false))
+                }
+                #expect(plain.0 == false, "length \(length) offset \(offset)")
+                #expect(plain.1 == (special == UInt8(ascii: "+")), "length \(length) offset \(offset)")
+            }
+        }
+    }
+
+    @Test func plainTextIsPlainAndRangesAreRespected() {
+        let bytes = Array("%abcdefghijklmnopqrstuvwxyz0123456789-_.~*=%".utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            #expect(FormURLEncoded.isPlain(buffer, 1..<(buffer.count - 1), plusIsSpecial: true))
+            #expect(!FormURLEncoded.isPlain(buffer, 0..<(buffer.count - 1), plusIsSpecial: true))
+            #expect(!FormURLEncoded.isPlain(buffer, 1..<buffer.count, plusIsSpecial: true))
+            #expect(FormURLEncoded.isPlain(buffer, 3..<3, plusIsSpecial: true))
+        }
+    }
+}

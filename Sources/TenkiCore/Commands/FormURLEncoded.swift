@@ -90,6 +90,7 @@ public enum FormURLEncoded {
                 index += 1
             }
         }
+        if !scratch.contains(where: { $0 >= 0x80 }) { return String(decoding: scratch, as: UTF8.self) }  // ASCII: valid as is
         guard let string = validatedString(scratch) else { throw .invalidUTF8(offset: pairStart) }
         return string
     }
@@ -139,6 +140,29 @@ public enum FormURLEncoded {
             }
         }
         return ascii || decodedComponent(buffer, range) != nil
+    }
+
+    /// Whether `range` holds none of `%`, `+` (when `plusIsSpecial`) and bytes at or above 0x80, eight
+    /// bytes at a time: such a name or value is its own decoding, valid, and a `String` as it stands.
+    static func isPlain(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusIsSpecial: Bool) -> Bool {
+        guard let base = buffer.baseAddress.map(UnsafeRawPointer.init) else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        /// Some byte of `word` is zero (the classic bit trick: exact for "any", which is all we ask).
+        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        var index = range.lowerBound
+        while index + 8 <= range.upperBound {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if word & highs != 0 || hasZeroByte(word ^ (ones &* 0x25)) || (plusIsSpecial && hasZeroByte(word ^ (ones &* 0x2B))) {
+                return false
+            }
+            index += 8
+        }
+        while index < range.upperBound {
+            let byte = buffer[index]
+            if byte >= 0x80 || byte == UInt8(ascii: "%") || (plusIsSpecial && byte == UInt8(ascii: "+")) { return false }
+            index += 1
+        }
+        return true
     }
 
     /// One name or value decoded exactly as `decode` decodes it; nil where `decode` would throw.
