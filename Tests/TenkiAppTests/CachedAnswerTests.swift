@@ -58,6 +58,19 @@ struct CachedAnswerTests {
         #expect(metrics.counter("tenki_http_requests_total", [("route", "commands"), ("status", "200")]) == 2)
     }
 
+    @Test("while recording (serve --record), a repeated command takes the full path, which writes its replay file")
+    func recordingSkipsTheInlinePath() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-cached-record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var router = try application().router
+        _ = await router.handle(request("danang"))
+        #expect(router.handleInline(request("danang")) != nil)
+        router.recorder = try RequestRecorder(directory: directory, settings: [:])
+        #expect(router.handleInline(request("danang")) == nil)
+        #expect(await router.handle(request("danang")).status == .ok)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
+    }
+
     @Test("a flipped signature is never answered inline, and the full path says 401")
     func badSignature() async throws {
         let application = try application()

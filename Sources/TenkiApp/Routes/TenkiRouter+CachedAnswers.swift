@@ -24,8 +24,9 @@ extension TenkiRouter {
             return nil
         }
         let requestID = requestIDs.next()
-        var response = HTTPResponse.json(.ok, body)
-        response.headers.set("X-Request-Id", requestID)
+        let response = HTTPResponse(status: .ok, headers: HTTPHeaders([
+            (name: "Content-Type", value: "application/json; charset=utf-8"), (name: "X-Request-Id", value: requestID),
+        ]), body: body)
         record(route: "commands", request: request, status: response.status, since: start, requestID: requestID)
         return response
     }
