@@ -195,7 +195,10 @@ extension HTTPRequestParser {
         "host", "content-type", "content-length", "x-slack-request-timestamp", "x-slack-signature", "user-agent",
         "accept", "accept-encoding", "connection", "x-forwarded-for", "x-forwarded-proto", "x-real-ip",
     ])
-    static let commonFieldValues = ByLength(["application/x-www-form-urlencoded", "keep-alive", "close", "*/*"])
+    static let commonFieldValues = ByLength([
+        "application/x-www-form-urlencoded", "keep-alive", "close", "*/*",
+        "Slackbot 1.0 (+https://api.slack.com/robots)",  // the User-Agent of every Slack request
+    ])
 
     struct ByLength: Sendable {
         let groups: [[String]]
