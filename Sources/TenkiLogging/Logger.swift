@@ -6,7 +6,10 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConve
 
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    public var description: String {
+    public var description: String { name.description }
+
+    /// The name as a literal, for formatters that copy its bytes.
+    var name: StaticString {
         switch self {
         case .debug: "debug"
         case .info: "info"

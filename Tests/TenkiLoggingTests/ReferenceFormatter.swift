@@ -82,3 +82,13 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension ReferenceFormatter {
+    /// The router's duration format before it moved into TenkiLogging (commit 3fe20d0).
+    static func twoDecimals(_ value: Double) -> String {
+        guard value.isFinite, value >= 0, value < 1e12 else { return String(format: "%.2f", value) }
+        let hundredths = Int64((value * 100).rounded(.toNearestOrEven))
+        let fraction = hundredths % 100
+        return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + String(fraction)
+    }
+}
