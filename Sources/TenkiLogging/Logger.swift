@@ -6,7 +6,10 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConve
 
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    public var description: String {
+    public var description: String { name.description }
+
+    /// The name as a literal, for formatters that copy its bytes.
+    var name: StaticString {
         switch self {
         case .debug: "debug"
         case .info: "info"
@@ -47,6 +50,22 @@ public struct LogRecord: Sendable {
 /// Where log records go. Implementations must be cheap and never throw: logging must not fail a request.
 public protocol LogSink: Sendable {
     func write(_ record: LogRecord)
+
+    /// The record dated now whose metadata is `metadata` followed by the fields `fields` adds:
+    /// `Logger.log(_:_:fields:)`, for lines written on every request. The default builds that
+    /// `LogRecord` and calls `write(_:)`; `BufferedLogSink` formats the fields straight into its queue.
+    /// `fields` may run while the sink holds its lock: it must only add fields, never log.
+    func write(_ level: LogLevel, _ message: String, metadata: [(key: String, value: String)], fields: (inout LogFields) -> Void)
+}
+
+extension LogSink {
+    public func write(
+        _ level: LogLevel, _ message: String, metadata: [(key: String, value: String)], fields: (inout LogFields) -> Void
+    ) {
+        var collected = LogFields(collectingAfter: metadata)
+        fields(&collected)
+        write(LogRecord(level: level, message: message, metadata: collected.collected, date: Date()))
+    }
 }
 
 /// A logger is a value: copy it, add metadata (a request id, a component) and pass it down.
@@ -76,7 +95,23 @@ public struct Logger: Sendable {
 
     public func log(_ level: LogLevel, _ message: @autoclosure () -> String, _ extra: [(key: String, value: String)] = []) {
         guard level >= threshold else { return }
-        sink.write(LogRecord(level: level, message: message(), metadata: metadata + extra, date: Date()))
+        // Most loggers carry no metadata: then `extra` is passed on as is, not copied into a new array.
+        let all = metadata.isEmpty ? extra : extra.isEmpty ? metadata : metadata + extra
+        sink.write(LogRecord(level: level, message: message(), metadata: all, date: Date()))
+    }
+
+    /// The same line as `log(level, message, extra)` with the fields `fields` adds, for lines
+    /// written on every request: a formatting sink writes them straight into its output, numbers
+    /// as digits, with no array or String per field. `fields` runs only when `level` is enabled,
+    /// possibly under the sink's lock: it must only add fields, never log.
+    ///
+    ///     logger.log(.info, "request") { line in
+    ///         line.add("route", route)
+    ///         line.add("status", status.code)
+    ///     }
+    public func log(_ level: LogLevel, _ message: String, fields: (inout LogFields) -> Void) {
+        guard level >= threshold else { return }
+        sink.write(level, message, metadata: metadata, fields: fields)
     }
 
     public func debug(_ message: @autoclosure () -> String, _ extra: [(key: String, value: String)] = []) {

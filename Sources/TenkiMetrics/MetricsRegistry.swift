@@ -4,9 +4,30 @@ import Synchronization
 /// One lock guards all of them: updates are a dictionary bump, far cheaper than the request
 /// they count, and a single lock keeps a scrape consistent.
 public final class MetricsRegistry: Sendable {
+    /// A metric's name and rendered labels. Its hash is computed once, when the series is named:
+    /// hashing both strings (SipHash over every byte) on each update was most of its cost, and a
+    /// request updates two series whose `SeriesKey`s are made once at start.
     fileprivate struct Series: Hashable, Sendable {
-        var name: String
-        var labels: String
+        let name: String
+        let labels: String
+        private let hash: Int
+
+        init(name: String, labels: String) {
+            self.name = name
+            self.labels = labels
+            var hasher = Hasher()
+            hasher.combine(name)
+            hasher.combine(labels)
+            hash = hasher.finalize()
+        }
+
+        static func == (lhs: Series, rhs: Series) -> Bool {
+            lhs.hash == rhs.hash && lhs.name == rhs.name && lhs.labels == rhs.labels
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
     }
 
     private struct State {
@@ -62,12 +83,13 @@ public final class MetricsRegistry: Sendable {
 
     public func observe(_ key: SeriesKey, seconds: Double) {
         state.withLock { state in
-            if state.histograms[key.series] == nil {
-                state.histograms[key.series] = Histogram(
-                    buckets: Self.latencyBuckets, counts: Array(repeating: 0, count: Self.latencyBuckets.count))
-            }
-            state.histograms[key.series]!.record(seconds)
+            // One lookup: the default (a new histogram) is only made when the series is missing.
+            state.histograms[key.series, default: Self.newHistogram()].record(seconds)
         }
+    }
+
+    private static func newHistogram() -> Histogram {
+        Histogram(buckets: latencyBuckets, counts: Array(repeating: 0, count: latencyBuckets.count))
     }
 
     public func increment(_ name: String, _ labels: [(String, String)] = [], by amount: Double = 1) {

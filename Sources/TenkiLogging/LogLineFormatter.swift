@@ -1,0 +1,293 @@
+import Foundation
+
+/// Renders records as text. Pure, so the formats are pinned by tests (Tests/TenkiLoggingTests).
+///
+/// Everything appends bytes to a `LineBuffer`, reading each string's UTF-8 in place:
+/// `BufferedLogSink` formats every request's line straight into its queue this way, without a
+/// String or an array per line or per field.
+public enum LogLineFormatter {
+    public typealias Format = StandardErrorLogSink.Format
+
+    public static func logfmt(_ record: LogRecord) -> String {
+        line(record, format: .logfmt).withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public static func json(_ record: LogRecord) -> String {
+        line(record, format: .json).withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `logfmt(record)`'s bytes, appended to `out`.
+    public static func appendLogfmt(_ record: LogRecord, to out: inout [UInt8]) {
+        line(record, format: .logfmt).withBytes { out.append(contentsOf: $0) }
+    }
+
+    /// `json(record)`'s bytes, appended to `out`.
+    public static func appendJSON(_ record: LogRecord, to out: inout [UInt8]) {
+        line(record, format: .json).withBytes { out.append(contentsOf: $0) }
+    }
+
+    /// One record's line, without its newline, timestamp rendered from scratch.
+    static func line(_ record: LogRecord, format: Format) -> LineBuffer {
+        var out = LineBuffer(capacity: 256)
+        var timestamps = TimestampCache()
+        append(record, format: format, timestamps: &timestamps, to: &out)
+        return out
+    }
+
+    /// A whole line without its newline.
+    static func append(_ record: LogRecord, format: Format, timestamps: inout TimestampCache, to out: inout LineBuffer) {
+        appendHead(
+            format: format, millis: milliseconds(record.date), level: record.level, message: record.message,
+            timestamps: &timestamps, to: &out)
+        for (key, value) in record.metadata { appendField(key, value, format: format, to: &out) }
+        appendEnd(format: format, to: &out)
+    }
+
+    // MARK: The parts of a line
+
+    /// `ts=… level=… msg=…`, or `{"ts":"…","level":"…","msg":…`: everything before the fields.
+    static func appendHead(
+        format: Format, millis: Int64, level: LogLevel, message: String, timestamps: inout TimestampCache,
+        to out: inout LineBuffer
+    ) {
+        out.reserve(out.count + 256)
+        switch format {
+        case .logfmt:
+            out.append(ascii: "ts=")
+            timestamps.append(millis: millis, to: &out)
+            out.append(ascii: " level=")
+            out.append(ascii: level.name)
+            out.append(ascii: " msg=")
+            appendQuotedIfNeeded(message, to: &out)
+        case .json:
+            out.append(ascii: "{\"ts\":\"")
+            timestamps.append(millis: millis, to: &out)
+            out.append(ascii: "\",\"level\":\"")
+            out.append(ascii: level.name)
+            out.append(ascii: "\",\"msg\":")
+            appendJSONString(message, to: &out)
+        }
+    }
+
+    /// ` key=value` (quoted when it must be), or `,"key":"value"`.
+    static func appendField(_ key: String, _ value: String, format: Format, to out: inout LineBuffer) {
+        appendKey(key, format: format, to: &out)
+        switch format {
+        case .logfmt: appendQuotedIfNeeded(value, to: &out)
+        case .json: appendJSONString(value, to: &out)
+        }
+    }
+
+    /// ` key=` or `,"key":`.
+    static func appendKey(_ key: String, format: Format, to out: inout LineBuffer) {
+        switch format {
+        case .logfmt:
+            out.append(UInt8(ascii: " "))
+            out.append(key)
+            out.append(UInt8(ascii: "="))
+        case .json:
+            out.append(UInt8(ascii: ","))
+            appendJSONString(key, to: &out)
+            out.append(UInt8(ascii: ":"))
+        }
+    }
+
+    /// A value made of digits, `.` and `-` only (never quoted in logfmt): bare, or as a JSON string.
+    static func appendNumber(format: Format, to out: inout LineBuffer, _ digits: (inout LineBuffer) -> Void) {
+        if format == .json { out.append(UInt8(ascii: "\"")) }
+        digits(&out)
+        if format == .json { out.append(UInt8(ascii: "\"")) }
+    }
+
+    /// Nothing, or the JSON object's `}`.
+    static func appendEnd(format: Format, to out: inout LineBuffer) {
+        if format == .json { out.append(UInt8(ascii: "}")) }
+    }
+
+    // MARK: Values
+
+    /// Milliseconds since 1970, rounded to the nearest: what the timestamp shows.
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    /// `2026-11-29T14:32:53.123Z`.
+    static func timestamp(_ date: Date) -> String {
+        var bytes = LineBuffer()
+        var timestamps = TimestampCache()
+        timestamps.append(millis: milliseconds(date), to: &bytes)
+        return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `String(value)`'s bytes.
+    static func appendDecimal(_ value: Int, to out: inout LineBuffer) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            out.append(UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
+    /// Two decimals, as `String(format: "%.2f", value)` but without Foundation's formatter for
+    /// the usual values (durations in milliseconds): `value × 100` rounded half to even, then
+    /// digits. (A tie after scaling can differ from printf's: 0.015 gives "0.02", printf "0.01".)
+    public static func twoDecimals(_ value: Double) -> String {
+        var bytes = LineBuffer()
+        appendTwoDecimals(value, to: &bytes)
+        return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func appendTwoDecimals(_ value: Double, to out: inout LineBuffer) {
+        guard value.isFinite, value >= 0, value < 1e12 else {
+            out.append(String(format: "%.2f", value))
+            return
+        }
+        let hundredths = Int((value * 100).rounded(.toNearestOrEven))
+        appendDecimal(hundredths / 100, to: &out)
+        let fraction = hundredths % 100
+        out.append(UInt8(ascii: "."))
+        out.append(UInt8(ascii: "0") + UInt8(fraction / 10))
+        out.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+    }
+
+    // MARK: Quoting and escaping
+
+    /// Quoted (as a JSON string) when empty or holding a space, `=`, `"` or a line break.
+    static func quoteIfNeeded(_ value: String) -> String {
+        var bytes = LineBuffer()
+        appendQuotedIfNeeded(value, to: &bytes)
+        return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func appendQuotedIfNeeded(_ value: String, to out: inout LineBuffer) {
+        withUTF8(value) { bytes in
+            if needsQuotes(bytes) {
+                appendJSONString(bytes, to: &out)
+            } else {
+                out.append(bytes)
+            }
+        }
+    }
+
+    static func needsQuotes(_ value: String) -> Bool {
+        withUTF8(value) { needsQuotes($0) }
+    }
+
+    /// Scans bytes, not Characters (this runs for every field of every line): the characters that
+    /// matter are ASCII (space, `=`, `"`, LF, VT, FF, CR), or the Unicode line breaks NEL (C2 85),
+    /// LS (E2 80 A8) and PS (E2 80 A9). In valid UTF-8, C2 and E2 only ever start a scalar, so
+    /// matching those sequences finds exactly those scalars.
+    /// (A space or `=` carrying a combining mark is quoted too, unlike a Character scan; harmless.)
+    ///
+    /// Eight bytes at a time: a word with none of those bytes, nothing below 0x0E and nothing from
+    /// 0x80 up cannot need quotes; only a word that might is checked byte by byte. (A byte loop
+    /// took about 12 instructions a byte, a fifth of a request's log line.)
+    static func needsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if mayNeedQuotes(word), needsQuotes(bytes, from: index, to: index + 8) { return true }
+            index += 8
+        }
+        guard index < bytes.count else { return false }
+        // The last few bytes: the last eight again (overlapping), or, for a short string, its
+        // bytes over a word of letters.
+        var tail: UInt64
+        if bytes.count >= 8 {
+            tail = raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+        } else {
+            tail = 0x4141_4141_4141_4141
+            for offset in 0..<bytes.count {
+                tail = tail & ~(0xFF << (8 * UInt64(offset))) | UInt64(bytes[offset]) << (8 * UInt64(offset))
+            }
+        }
+        return mayNeedQuotes(tail) && needsQuotes(bytes, from: index, to: bytes.count)
+    }
+
+    /// Whether a byte of `word` is a space, `"`, `=`, below 0x0E or from 0x80 up (the classic
+    /// "has a zero byte" and "has a byte less than n" tests: never a false negative).
+    @inline(__always)
+    static func mayNeedQuotes(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let below0E = (word &- ones &* 0x0E) & ~word & highs
+        let special = hasZeroByte(word ^ (ones &* 0x20)) | hasZeroByte(word ^ (ones &* 0x22)) | hasZeroByte(word ^ (ones &* 0x3D))
+        return (word & highs) | below0E | special != 0
+    }
+
+    /// The exact test, for the bytes from `start` to `end` (looking past `end` for a line break's
+    /// continuation bytes).
+    static func needsQuotes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case 0x20, 0x3D, 0x22, 0x0A...0x0D:
+                return true
+            case 0xC2:
+                if index < bytes.count, bytes[index] == 0x85 { return true }
+            case 0xE2:
+                if index + 1 < bytes.count, bytes[index] == 0x80, bytes[index + 1] & 0xFE == 0xA8 { return true }
+            default:
+                continue
+            }
+        }
+        return false
+    }
+
+    static func appendJSONString(_ value: String, to out: inout LineBuffer) {
+        withUTF8(value) { appendJSONString($0, to: &out) }
+    }
+
+    /// A JSON string: `"`, `\`, and control characters escaped (`\n`, `\r`, `\t`, else `\u00XX`);
+    /// everything from 0x20 up is copied as is, in runs (whole scalars, since the string is valid
+    /// UTF-8), which is what escaping scalar by scalar gives.
+    static func appendJSONString(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout LineBuffer) {
+        out.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if runStart < index { out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            runStart = index + 1
+            out.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+            case 0x0A: out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "t"))
+            default:
+                out.append(ascii: "u00")
+                out.append(hexDigit(byte >> 4))
+                out.append(hexDigit(byte & 0x0F))
+            }
+        }
+        if runStart < bytes.count { out.append(UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+
+    // MARK: Bytes of strings
+
+    /// Runs `body` over the string's UTF-8 in place (a native string, which is every string here,
+    /// has it contiguous; `String.UTF8View`'s iterator costs several times more per byte).
+    @inline(__always)
+    static func withUTF8<Result>(_ value: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = value.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = value
+        return copy.withUTF8(body)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import TenkiLogging
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A frozen copy of the log formatter as it was before the per-request line was made cheap
+/// (commit 3fe20d0): the bytes every faster path must still produce. Deliberately simple and
+/// never optimised; do not change it to make a test pass.
+enum ReferenceFormatter {
+    static func logfmt(_ record: LogRecord) -> String {
+        var line = "ts=\(timestamp(record.date)) level=\(record.level.description) msg=\(quoteIfNeeded(record.message))"
+        for (key, value) in record.metadata {
+            line += " \(key)=\(quoteIfNeeded(value))"
+        }
+        return line
+    }
+
+    static func json(_ record: LogRecord) -> String {
+        var line = "{\"ts\":\(jsonString(timestamp(record.date))),\"level\":\(jsonString(record.level.description)),\"msg\":\(jsonString(record.message))"
+        for (key, value) in record.metadata {
+            line += ",\(jsonString(key)):\(jsonString(value))"
+        }
+        return line + "}"
+    }
+
+    /// `2026-11-29T14:32:53.123Z`: milliseconds rounded to nearest, seconds by truncation of those.
+    static func timestamp(_ date: Date) -> String {
+        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        var seconds = time_t(millis / 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func put(_ value: Int, _ width: Int) -> String {
+            guard value > 0 else { return String(repeating: "0", count: width) }
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return put(Int(parts.tm_year) + 1900, 4) + "-" + put(Int(parts.tm_mon) + 1, 2) + "-" + put(Int(parts.tm_mday), 2)
+            + "T" + put(Int(parts.tm_hour), 2) + ":" + put(Int(parts.tm_min), 2) + ":" + put(Int(parts.tm_sec), 2)
+            + "." + put(Int(millis % 1000), 3) + "Z"
+    }
+
+    /// Quoted when empty or holding a space, `=`, `"`, an ASCII line break (LF, VT, FF, CR) or a
+    /// Unicode one (NEL, LS, PS).
+    static func quoteIfNeeded(_ value: String) -> String {
+        let needsQuotes = value.isEmpty
+            || value.utf8.contains { [0x20, 0x3D, 0x22, 0x0A, 0x0B, 0x0C, 0x0D].contains($0) }
+            || value.unicodeScalars.contains { $0 == "\u{85}" || $0 == "\u{2028}" || $0 == "\u{2029}" }
+        return needsQuotes ? jsonString(value) : value
+    }
+
+    static func jsonString(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// A small seeded generator, so the comparisons over many random records are repeatable.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension ReferenceFormatter {
+    /// The router's duration format before it moved into TenkiLogging (commit 3fe20d0).
+    static func twoDecimals(_ value: Double) -> String {
+        guard value.isFinite, value >= 0, value < 1e12 else { return String(format: "%.2f", value) }
+        let hundredths = Int64((value * 100).rounded(.toNearestOrEven))
+        let fraction = hundredths % 100
+        return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + String(fraction)
+    }
+}
