@@ -57,7 +57,8 @@ public final class BufferedLogSink: LogSink, @unchecked Sendable {
         format: StandardErrorLogSink.Format = .logfmt, fileDescriptor: Int32 = STDERR_FILENO, capacity: Int = 4 << 20,
         flushInterval: Duration = .milliseconds(25)
     ) {
-        self.init(format: format, fileDescriptor: fileDescriptor, capacity: capacity, flushInterval: flushInterval, now: { Date() })
+        self.init(
+            format: format, fileDescriptor: fileDescriptor, capacity: capacity, flushInterval: flushInterval, now: { Date() })
     }
 
     init(

@@ -92,7 +92,8 @@ public enum LogLineFormatter {
         }
     }
 
-    /// A value made of digits, `.` and `-` only (never quoted in logfmt): bare, or as a JSON string.
+    /// A number (digits, `.` and `-`, or printf's `nan` and `inf`: never quoted in logfmt): bare,
+    /// or as a JSON string.
     static func appendNumber(format: Format, to out: inout LineBuffer, _ digits: (inout LineBuffer) -> Void) {
         if format == .json { out.append(UInt8(ascii: "\"")) }
         digits(&out)
@@ -173,10 +174,6 @@ public enum LogLineFormatter {
                 out.append(bytes)
             }
         }
-    }
-
-    static func needsQuotes(_ value: String) -> Bool {
-        withUTF8(value) { needsQuotes($0) }
     }
 
     /// Scans bytes, not Characters (this runs for every field of every line): the characters that

@@ -63,7 +63,9 @@ struct BufferedLogSinkFlushTests {
         func next() -> Date { dates.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }
     }
 
-    @Test("request lines written through the fast path are the reference lines, across seconds", arguments: LogLineFormatter.Format.allCases)
+    @Test(
+        "request lines written through the fast path are the reference lines, across seconds",
+        arguments: LogLineFormatter.Format.allCases)
     func fastPathLines(format: LogLineFormatter.Format) {
         let pipe = Pipe()
         let dates = [1_800_000_000.998, 1_800_000_000.9996, 1_800_000_001.001, 1_799_999_999.5, 1_800_000_003.25]

@@ -54,7 +54,9 @@ struct LogFieldsTests {
         #expect(String(format: "%.2f", 0.015) == "0.01")
     }
 
-    @Test("fields formatted straight into a line give the line of the collected record", arguments: LogLineFormatter.Format.allCases)
+    @Test(
+        "fields formatted straight into a line give the line of the collected record",
+        arguments: LogLineFormatter.Format.allCases)
     func formattedLine(format: LogLineFormatter.Format) {
         var random = SplitMix64(state: 11)
         for _ in 0..<300 {
@@ -69,7 +71,8 @@ struct LogFieldsTests {
             }
             var collected = LogFields(collectingAfter: metadata)
             add(&collected)
-            let record = LogRecord(level: .notice, message: strings[1], metadata: collected.collected, date: Date(timeIntervalSince1970: 1e9))
+            let record = LogRecord(
+                level: .notice, message: strings[1], metadata: collected.collected, date: Date(timeIntervalSince1970: 1e9))
             var timestamps = TimestampCache()
             var line = LogFields(format: format, bytes: LineBuffer())
             LogLineFormatter.appendHead(

@@ -71,11 +71,14 @@ struct LogLineFormatterTests {
     @Test("quoting finds each character that needs it at every position, across the eight-byte words it scans")
     func quotingAtEveryPosition() {
         let triggers = [" ", "=", "\"", "\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}"]
-        let harmless = ["\u{01}", "\t", "\u{0E}", "\u{1F}", "!", "<", ">", "\u{7F}", "\u{84}", "\u{86}", "\u{2027}", "\u{202A}", "é", "東"]
+        let harmless = [
+            "\u{01}", "\t", "\u{0E}", "\u{1F}", "!", "<", ">", "\u{7F}", "\u{84}", "\u{86}", "\u{2027}", "\u{202A}", "é", "東",
+        ]
         for length in 1...20 {
             for position in 0..<length {
                 for piece in triggers + harmless {
-                    let value = String(repeating: "a", count: position) + piece + String(repeating: "b", count: length - position - 1)
+                    let value =
+                        String(repeating: "a", count: position) + piece + String(repeating: "b", count: length - position - 1)
                     #expect(
                         LogLineFormatter.quoteIfNeeded(value) == ReferenceFormatter.quoteIfNeeded(value),
                         "\(piece.unicodeScalars.map { String($0.value, radix: 16) }) at \(position) of \(length)")

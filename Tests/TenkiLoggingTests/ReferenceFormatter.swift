@@ -20,7 +20,8 @@ enum ReferenceFormatter {
     }
 
     static func json(_ record: LogRecord) -> String {
-        var line = "{\"ts\":\(jsonString(timestamp(record.date))),\"level\":\(jsonString(record.level.description)),\"msg\":\(jsonString(record.message))"
+        var line = "{\"ts\":\(jsonString(timestamp(record.date))),\"level\":\(jsonString(record.level.description))"
+        line += ",\"msg\":\(jsonString(record.message))"
         for (key, value) in record.metadata {
             line += ",\(jsonString(key)):\(jsonString(value))"
         }
