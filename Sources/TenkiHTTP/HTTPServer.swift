@@ -51,11 +51,33 @@ public final class HTTPServer: Sendable {
     public var connectionCount: Int { coordinator.connectionCount }
 
     /// Binds, listens and starts the loop threads; returns the bound port (useful with port 0).
+    /// A socket bound and listening before the server that will accept from it is ready.
+    /// Connections that arrive in between wait in the kernel's backlog and are answered once the
+    /// server starts, instead of being refused (so a client, a load balancer or a health check
+    /// started together with Tenki does not have to retry while the state file opens).
+    public struct ListeningSocket: Sendable {
+        let fd: Int32
+        public let port: Int
+    }
+
+    /// Binds and listens now; pass the result to `start(on:)`.
+    public static func listen(host: String, port: Int) throws(HTTPServerError) -> ListeningSocket {
+        let listener = try Socket.listen(host: host, port: port)
+        return ListeningSocket(fd: listener.fd, port: listener.port)
+    }
+
+    /// Starts the event loops on `listener` (opened by `listen(host:port:)`), or on a socket it
+    /// opens for `configuration`'s host and port. Returns the bound port.
     @discardableResult
-    public func start() throws(HTTPServerError) -> Int {
+    public func start(on early: ListeningSocket? = nil) throws(HTTPServerError) -> Int {
         try lifecycle.withLock { (lifecycle: inout Lifecycle) throws(HTTPServerError) -> Int in
             guard case .idle = lifecycle else { throw .alreadyStarted }
-            let listener = try Socket.listen(host: configuration.host, port: configuration.port)
+            let listener: (fd: Int32, port: Int)
+            if let early {
+                listener = (early.fd, early.port)
+            } else {
+                listener = try Socket.listen(host: configuration.host, port: configuration.port)
+            }
             var loops: [EventLoop] = []
             do throws(HTTPServerError) {
                 for index in 0..<configuration.loopCount {

@@ -39,6 +39,9 @@ enum ServeCommand {
             logger.warning("NEWSAPI_KEY is not set: /news will answer that it is not configured")
         }
 
+        // Listening before the state file opens: a request that arrives meanwhile waits in the
+        // backlog and is answered once the listener starts, instead of being refused.
+        let listening = try HTTPServer.listen(host: host, port: port)
         let metrics = MetricsRegistry()
         let state = try StateFile.open(settings)
         let transport = URLSessionTransport(maximumConnectionsPerHost: settings.upstreamConnectionsPerHost, connectTimeout: settings.upstreamConnectTimeout)
@@ -66,7 +69,7 @@ enum ServeCommand {
         let scheduler = try DigestComponents.scheduler(
             settings: settings, enabled: settings.schedulerEnabled && !list.has("no-scheduler"), database: state.database,
             queue: queue, transport: transport, clock: clock, metrics: metrics, logger: logger)
-        let boundPort = try server.start()
+        let boundPort = try server.start(on: listening)
         // Pending deliveries from before a restart resume here.
         let deliveries = Task { await queue.run() }
         let digests = scheduler.map { scheduler in Task { await scheduler.run() } }
