@@ -162,27 +162,47 @@ extension HTTPRequestParser {
         if let first = line.first, first == 0x20 || first == 0x09 {
             throw HTTPParseError(.malformed, "obsolete line folding")
         }
-        var colon = 0
-        while colon < line.count, isTokenByte(line[colon]) { colon += 1 }
-        guard colon > 0, colon < line.count, line[colon] == UInt8(ascii: ":") else {
-            guard let separator = line.firstIndex(of: UInt8(ascii: ":")), separator > 0 else {
-                throw HTTPParseError(.malformed, "malformed header field")
-            }
+        guard let colon = firstIndex(of: UInt8(ascii: ":"), in: line, from: 0, to: line.count), colon > 0 else {
+            throw HTTPParseError(.malformed, "malformed header field")
+        }
+        let name = UnsafeBufferPointer(rebasing: line[..<colon])
+        // A common name is a token by construction; any other is checked byte by byte.
+        let knownName = constant(name, in: commonFieldNames)
+        guard knownName != nil || name.allSatisfy(isTokenByte) else {
             throw HTTPParseError(.malformed, "invalid header field name")
         }
         var start = colon + 1
         var end = line.count
         while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
         while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
-        for index in start..<end {
-            let byte = line[index]
-            guard byte >= 0x20 ? byte != 0x7F : byte == 0x09 else {
-                throw HTTPParseError(.malformed, "control character in header field value")
+        let value = UnsafeBufferPointer(rebasing: line[start..<end])
+        guard isFieldValue(value) else {
+            throw HTTPParseError(.malformed, "control character in header field value")
+        }
+        return (knownName ?? String(decoding: name, as: UTF8.self), constant(value, in: commonFieldValues) ?? String(decoding: value, as: UTF8.self))
+    }
+
+    /// Every byte is a tab, visible ASCII, a space or obs-text (0x80 and up): no control character
+    /// and no DEL. Eight bytes at a time, then byte by byte from the first word that has a byte
+    /// below 0x20 or a DEL (a tab is allowed, so such a word is looked at closely).
+    static func isFieldValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        if let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= bytes.count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let belowSpace = (word &- ones &* 0x20) & ~word & highs  // some byte < 0x20 (exact as a yes/no)
+                let delete = word ^ (ones &* 0x7F)
+                if belowSpace != 0 || (delete &- ones) & ~delete & highs != 0 { break }
+                index += 8
             }
         }
-        let name = UnsafeBufferPointer(rebasing: line[..<colon])
-        let value = UnsafeBufferPointer(rebasing: line[start..<end])
-        return (common(name, in: commonFieldNames), common(value, in: commonFieldValues))
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte >= 0x20 ? byte != 0x7F : byte == 0x09 else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Names and values most requests carry, as constants: a field that matches one byte for byte
@@ -210,14 +230,14 @@ extension HTTPRequestParser {
         }
     }
 
-    static func common(_ bytes: UnsafeBufferPointer<UInt8>, in constants: ByLength) -> String {
-        if let base = bytes.baseAddress, bytes.count < constants.groups.count {
-            for constant in constants.groups[bytes.count] {
-                let equal = constant.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, base, bytes.count) == 0 }
-                if equal == true { return constant }
-            }
+    /// The constant equal to `bytes`, if there is one.
+    static func constant(_ bytes: UnsafeBufferPointer<UInt8>, in constants: ByLength) -> String? {
+        guard let base = bytes.baseAddress, bytes.count < constants.groups.count else { return nil }
+        for constant in constants.groups[bytes.count] {
+            let equal = constant.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, base, bytes.count) == 0 }
+            if equal == true { return constant }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return nil
     }
 
     /// How the body is delimited (RFC 9112 §6.3), refusing every ambiguous combination.

@@ -87,3 +87,22 @@ struct ResponseSerializerTests {
         #expect(HTTPDateCache.format(time_t(seconds)) == expected)
     }
 }
+
+@Suite("HTTPRequestParser.isFieldValue")
+struct FieldValueScanTests {
+    /// The eight-bytes-at-a-time check agrees with the byte-by-byte rule for every byte value at
+    /// every offset, in whole words and in the tail.
+    @Test func agreesWithTheByteRuleForEveryByteAtEveryOffset() {
+        func byteRule(_ byte: UInt8) -> Bool { byte >= 0x20 ? byte != 0x7F : byte == 0x09 }
+        for length in [1, 7, 8, 9, 16, 19] {
+            for offset in 0..<length {
+                for byte in UInt8.min...UInt8.max {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
+                    bytes[offset] = byte
+                    let scanned = bytes.withUnsafeBufferPointer { HTTPRequestParser.isFieldValue($0) }
+                    #expect(scanned == byteRule(byte), "length \(length) offset \(offset) byte \(byte)")
+                }
+            }
+        }
+    }
+}
