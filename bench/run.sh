@@ -67,15 +67,18 @@ echo "fake upstream: $OPENWEATHER_BASE_URL (pid $FAKES_PID)"
 
 # Mid-run probe: once a Tenki c50 wrk run has started, wait 3 s, then send a flipped signature (must be 401)
 # and a good one (must be 200) through the loaded server. One line per run in probes.txt.
+# The request is signed (a Python start) before the run, and the probe is pinned to wrk's CPU: what
+# runs beside the load must not take the server's CPU, or it shows in the server's p99 (a Python
+# start on the server's CPU mid-run halves the server's share for a tenth of a second or more).
 probe() {
   local port="$1" run log sig bad code_bad code_good deadline
   for ((run = 1; run <= RUNS; run++)); do
     log="$OUT/peers/wrk-tenki-c50-r$run.txt"
+    eval "$("$PY" "$PEERS/sign.py" --shell)"  # valid for 5 minutes; each run starts within ~2
     deadline=$((SECONDS + 3600))
     while [ ! -e "$log" ] && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
     [ -e "$log" ] || return
     sleep 3
-    eval "$("$PY" "$PEERS/sign.py" --shell)"
     sig="$SLASH_SIG"
     case "${sig: -1}" in 0) bad="${sig%?}1" ;; *) bad="${sig%?}0" ;; esac
     send() { curl -s -o /dev/null -w '%{http_code}' --max-time 2 -X POST \
@@ -87,6 +90,7 @@ probe() {
 }
 probe "$TENKI_PORT" &
 WATCH_PID=$!
+command -v taskset >/dev/null && taskset -p -c "${WRK_CPU:-1}" "$WATCH_PID" >/dev/null
 
 export SLASH_FRAGMENTS_tenki='"blocks":[|"type":"header"|Da Nang, VN|"type":"section"|32 °C'
 "$PEERS/run.sh" --runs "$RUNS" --duration "$DURATION" --only "$ONLY" --out "$OUT/peers" \
