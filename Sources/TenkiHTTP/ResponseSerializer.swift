@@ -17,11 +17,15 @@ enum ResponseSerializer {
     ) {
         let code = (100...999).contains(response.status.code) ? response.status.code : 500
         output.reserveCapacity(output.count + 160 + response.body.count)
-        output.append(contentsOf: statusLinePrefix)
-        appendDecimal(code, to: &output)
-        output.append(UInt8(ascii: " "))
-        appendText(response.status.reason, to: &output)
-        output.append(contentsOf: crlf)
+        if code == 200, response.status.reason == "OK" {
+            output.append(contentsOf: statusLineOK)
+        } else {
+            output.append(contentsOf: statusLinePrefix)
+            appendDecimal(code, to: &output)
+            output.append(UInt8(ascii: " "))
+            appendText(response.status.reason, to: &output)
+            output.append(contentsOf: crlf)
+        }
         for (name, value) in response.headers where isAllowed(name: name, value: value) {
             appendText(name, to: &output)
             output.append(UInt8(ascii: ":"))
@@ -51,6 +55,7 @@ enum ResponseSerializer {
 
     static let crlf: [UInt8] = [0x0D, 0x0A]
     static let statusLinePrefix = Array("HTTP/1.1 ".utf8)
+    static let statusLineOK = Array("HTTP/1.1 200 OK\r\n".utf8)
     static let contentLengthPrefix = Array("Content-Length: ".utf8)
     static let datePrefix = Array("Date: ".utf8)
     static let connectionClose = Array("Connection: close\r\n".utf8)
@@ -86,7 +91,11 @@ enum ResponseSerializer {
         var name = name, value = value
         let wellFormed = name.withUTF8 { bytes in !bytes.isEmpty && bytes.allSatisfy(HTTPRequestParser.isTokenByte) }
             && value.withUTF8 { bytes in bytes.allSatisfy(isFieldByte) }
-        return wellFormed && !serverOwned.contains { name.equalsIgnoringASCIICase($0) }
+        // Only names as long as a server-owned one (4, 10, 14 or 17 bytes) can be one.
+        switch name.utf8.count {
+        case 4, 10, 14, 17: return wellFormed && !serverOwned.contains { name.equalsIgnoringASCIICase($0) }
+        default: return wellFormed
+        }
     }
 
     /// The short text/plain answer the server sends on its own (parse errors, timeouts, overload).

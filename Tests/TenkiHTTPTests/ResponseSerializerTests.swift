@@ -106,3 +106,16 @@ struct FieldValueScanTests {
         }
     }
 }
+
+@Suite("HTTPRequest path and query")
+struct RequestTargetTests {
+    @Test(arguments: [
+        ("/slack/commands", "/slack/commands", nil as String?), ("/healthz?verbose=1", "/healthz", "verbose=1"),
+        ("/?", "/", ""), ("/a?b?c", "/a", "b?c"), ("/東京?q=大阪", "/東京", "q=大阪"),
+    ])
+    func splitsAtTheFirstQuestionMark(target: String, path: String, query: String?) {
+        let request = HTTPRequest(method: "GET", target: target)
+        #expect(request.path == path)
+        #expect(request.query.map(String.init) == query)
+    }
+}

@@ -124,17 +124,20 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
 
     /// `v0=` and 64 hex digits (either case) to the 32 bytes they spell, or nil.
     static func decodeSignature(_ text: String) -> [UInt8]? {
-        let utf8 = Array(text.utf8)
-        guard utf8.count == 3 + 2 * HMACSHA256.byteCount, utf8.starts(with: "v0=".utf8) else { return nil }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(HMACSHA256.byteCount)
-        var index = 3
-        while index < utf8.count {
-            guard let high = hexValue(utf8[index]), let low = hexValue(utf8[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
+        var text = text
+        return text.withUTF8 { utf8 -> [UInt8]? in  // the string's own bytes: no copy per request
+            guard utf8.count == 3 + 2 * HMACSHA256.byteCount, utf8[0] == UInt8(ascii: "v"), utf8[1] == UInt8(ascii: "0"),
+                  utf8[2] == UInt8(ascii: "=") else { return nil }
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(HMACSHA256.byteCount)
+            var index = 3
+            while index < utf8.count {
+                guard let high = hexValue(utf8[index]), let low = hexValue(utf8[index + 1]) else { return nil }
+                bytes.append(high << 4 | low)
+                index += 2
+            }
+            return bytes
         }
-        return bytes
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
