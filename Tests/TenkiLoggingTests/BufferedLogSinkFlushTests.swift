@@ -11,51 +11,6 @@ import Glibc
 /// reference lines; the thread is signalled once per idle spell, never per line.
 @Suite("BufferedLogSink batching")
 struct BufferedLogSinkFlushTests {
-    /// A pipe whose read end is drained into memory by the test.
-    final class Pipe: @unchecked Sendable {
-        let readFD: Int32
-        let writeFD: Int32
-
-        init() {
-            var fds: [Int32] = [0, 0]
-            precondition(pipe(&fds) == 0)
-            readFD = fds[0]
-            writeFD = fds[1]
-            _ = fcntl(readFD, F_SETFL, fcntl(readFD, F_GETFL) | O_NONBLOCK)
-            #if os(Linux)
-            _ = fcntl(writeFD, 1031 /* F_SETPIPE_SZ */, 1 << 20)  // room for a test's lines before it reads
-            #endif
-        }
-
-        deinit {
-            close(readFD)
-            close(writeFD)
-        }
-
-        /// What has arrived so far (non-blocking).
-        func readAvailable() -> String {
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = read(readFD, &buffer, buffer.count)
-                if count <= 0 { break }
-                bytes += buffer[0..<count]
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-
-        /// Polls until `predicate` holds for what has arrived, for at most about five seconds
-        /// (a bound for a stuck thread, not a timing the test relies on).
-        func poll(until predicate: (String) -> Bool) async throws -> String {
-            var text = ""
-            for _ in 0..<1000 where !predicate(text) {
-                try await Task.sleep(for: .milliseconds(5))
-                text += readAvailable()
-            }
-            return text
-        }
-    }
-
     /// Hands out the given dates in turn, then the last one again.
     final class ScriptedClock: Sendable {
         let dates: Mutex<[Date]>
@@ -67,7 +22,7 @@ struct BufferedLogSinkFlushTests {
         "request lines written through the fast path are the reference lines, across seconds",
         arguments: LogLineFormatter.Format.allCases)
     func fastPathLines(format: LogLineFormatter.Format) {
-        let pipe = Pipe()
+        let pipe = TestPipe()
         let dates = [1_800_000_000.998, 1_800_000_000.9996, 1_800_000_001.001, 1_799_999_999.5, 1_800_000_003.25]
             .map { Date(timeIntervalSince1970: $0) }
         let clock = ScriptedClock(dates)
@@ -99,7 +54,7 @@ struct BufferedLogSinkFlushTests {
 
     @Test("a thousand lines signal the background thread at most once")
     func noSignalPerLine() {
-        let pipe = Pipe()
+        let pipe = TestPipe()
         let sink = BufferedLogSink(fileDescriptor: pipe.writeFD, flushInterval: .seconds(60))
         let logger = Logger(sink: sink)
         for index in 0..<1000 {
@@ -113,7 +68,7 @@ struct BufferedLogSinkFlushTests {
 
     @Test("after an idle spell the next line wakes the background thread again")
     func idleThenWoken() async throws {
-        let pipe = Pipe()
+        let pipe = TestPipe()
         let sink = BufferedLogSink(fileDescriptor: pipe.writeFD, flushInterval: .milliseconds(1))
         let logger = Logger(sink: sink)
         logger.log(.info, "first") { $0.add("n", 1) }
@@ -130,7 +85,7 @@ struct BufferedLogSinkFlushTests {
 
     @Test("the fast path drops what does not fit, counts it, and reports it")
     func fastPathDrops() {
-        let pipe = Pipe()
+        let pipe = TestPipe()
         let sink = BufferedLogSink(fileDescriptor: pipe.writeFD, capacity: 4096, flushInterval: .seconds(60))
         let logger = Logger(sink: sink)
         for index in 0..<1000 {

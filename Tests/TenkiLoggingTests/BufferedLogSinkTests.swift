@@ -9,44 +9,13 @@ import Glibc
 /// The listener's log sink: same lines, written in batches off the caller's thread, bounded, never silent about drops.
 @Suite("BufferedLogSink")
 struct BufferedLogSinkTests {
-    /// A pipe whose read end is drained into memory by the test.
-    final class Pipe: @unchecked Sendable {
-        let readFD: Int32
-        let writeFD: Int32
-
-        init() {
-            var fds: [Int32] = [0, 0]
-            precondition(pipe(&fds) == 0)
-            readFD = fds[0]
-            writeFD = fds[1]
-            _ = fcntl(readFD, F_SETFL, fcntl(readFD, F_GETFL) | O_NONBLOCK)
-        }
-
-        deinit {
-            close(readFD)
-            close(writeFD)
-        }
-
-        /// What has arrived so far (non-blocking).
-        func readAvailable() -> String {
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = read(readFD, &buffer, buffer.count)
-                if count <= 0 { break }
-                bytes += buffer[0..<count]
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-    }
-
     func record(_ level: LogLevel, _ message: String, _ metadata: [(key: String, value: String)] = []) -> LogRecord {
         LogRecord(level: level, message: message, metadata: metadata, date: Date(timeIntervalSince1970: 1_800_000_000))
     }
 
     @Test("lines come out in order, formatted exactly as StandardErrorLogSink formats them")
     func orderAndFormat() async throws {
-        let pipe = Pipe()
+        let pipe = TestPipe()
         let sink = BufferedLogSink(fileDescriptor: pipe.writeFD)
         let records = (0..<100).map { record(.info, "request", [("n", String($0)), ("route", "commands")]) }
         for record in records { sink.write(record) }
@@ -57,7 +26,7 @@ struct BufferedLogSinkTests {
 
     @Test("the background thread writes info lines without a flush")
     func backgroundWrites() async throws {
-        let pipe = Pipe()
+        let pipe = TestPipe()
         let sink = BufferedLogSink(format: .json, fileDescriptor: pipe.writeFD)
         sink.write(record(.info, "hello"))
         var seen = ""
@@ -70,7 +39,7 @@ struct BufferedLogSinkTests {
 
     @Test("notice and above are written before write returns, after what was queued before them")
     func noticeFlushes() {
-        let pipe = Pipe()
+        let pipe = TestPipe()
         let sink = BufferedLogSink(fileDescriptor: pipe.writeFD, flushInterval: .seconds(60))
         sink.write(record(.info, "first"))
         sink.write(record(.notice, "stopped"))
@@ -82,7 +51,7 @@ struct BufferedLogSinkTests {
 
     @Test("when the queue is full, lines are dropped, counted, and reported by a warning line")
     func dropsAreCounted() {
-        let pipe = Pipe()
+        let pipe = TestPipe()
         let sink = BufferedLogSink(fileDescriptor: pipe.writeFD, capacity: 4096, flushInterval: .seconds(60))
         let line = record(.info, "request", [("padding", String(repeating: "x", count: 100))])
         // The background thread may take a batch while we write; without it ~35 fit. Write far more.
