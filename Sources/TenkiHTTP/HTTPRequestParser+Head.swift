@@ -157,89 +157,6 @@ extension HTTPRequestParser {
         return version
     }
 
-    /// `field-name ":" OWS field-value OWS` (RFC 9112 §5); no whitespace before the colon, no folding.
-    static func parseField(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> (name: String, value: String) {
-        if let first = line.first, first == 0x20 || first == 0x09 {
-            throw HTTPParseError(.malformed, "obsolete line folding")
-        }
-        guard let colon = firstIndex(of: UInt8(ascii: ":"), in: line, from: 0, to: line.count), colon > 0 else {
-            throw HTTPParseError(.malformed, "malformed header field")
-        }
-        let name = UnsafeBufferPointer(rebasing: line[..<colon])
-        // A common name is a token by construction; any other is checked byte by byte.
-        let knownName = constant(name, in: commonFieldNames)
-        guard knownName != nil || name.allSatisfy(isTokenByte) else {
-            throw HTTPParseError(.malformed, "invalid header field name")
-        }
-        var start = colon + 1
-        var end = line.count
-        while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
-        while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
-        let value = UnsafeBufferPointer(rebasing: line[start..<end])
-        guard isFieldValue(value) else {
-            throw HTTPParseError(.malformed, "control character in header field value")
-        }
-        return (knownName ?? String(decoding: name, as: UTF8.self), constant(value, in: commonFieldValues) ?? String(decoding: value, as: UTF8.self))
-    }
-
-    /// Every byte is a tab, visible ASCII, a space or obs-text (0x80 and up): no control character
-    /// and no DEL. Eight bytes at a time, then byte by byte from the first word that has a byte
-    /// below 0x20 or a DEL (a tab is allowed, so such a word is looked at closely).
-    static func isFieldValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        if let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            while index + 8 <= bytes.count {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let belowSpace = (word &- ones &* 0x20) & ~word & highs  // some byte < 0x20 (exact as a yes/no)
-                let delete = word ^ (ones &* 0x7F)
-                if belowSpace != 0 || (delete &- ones) & ~delete & highs != 0 { break }
-                index += 8
-            }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard byte >= 0x20 ? byte != 0x7F : byte == 0x09 else { return false }
-            index += 1
-        }
-        return true
-    }
-
-    /// Names and values most requests carry, as constants: a field that matches one byte for byte
-    /// becomes that constant, without an allocation or a UTF-8 check (each header's two new
-    /// `String`s were a tenth of a cached command's instructions). Anything else is decoded.
-    /// Grouped by length, so a field is compared with one or two candidates at most.
-    static let commonFieldNames = ByLength([
-        "Host", "Content-Type", "Content-Length", "X-Slack-Request-Timestamp", "X-Slack-Signature", "User-Agent",
-        "Accept", "Accept-Encoding", "Connection", "X-Forwarded-For", "X-Forwarded-Proto", "X-Real-IP",
-        "host", "content-type", "content-length", "x-slack-request-timestamp", "x-slack-signature", "user-agent",
-        "accept", "accept-encoding", "connection", "x-forwarded-for", "x-forwarded-proto", "x-real-ip",
-    ])
-    static let commonFieldValues = ByLength([
-        "application/x-www-form-urlencoded", "keep-alive", "close", "*/*",
-        "Slackbot 1.0 (+https://api.slack.com/robots)",  // the User-Agent of every Slack request
-    ])
-
-    struct ByLength: Sendable {
-        let groups: [[String]]
-
-        init(_ constants: [String]) {
-            var groups = [[String]](repeating: [], count: 64)
-            for constant in constants where constant.utf8.count < groups.count { groups[constant.utf8.count].append(constant) }
-            self.groups = groups
-        }
-    }
-
-    /// The constant equal to `bytes`, if there is one.
-    static func constant(_ bytes: UnsafeBufferPointer<UInt8>, in constants: ByLength) -> String? {
-        guard let base = bytes.baseAddress, bytes.count < constants.groups.count else { return nil }
-        for constant in constants.groups[bytes.count] {
-            let equal = constant.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, base, bytes.count) == 0 }
-            if equal == true { return constant }
-        }
-        return nil
-    }
-
     /// How the body is delimited (RFC 9112 §6.3), refusing every ambiguous combination.
     static func framing(of request: HTTPRequest, maxBodyBytes: Int) throws(HTTPParseError) -> Framing {
         // One pass without arrays for the usual head: at most one Content-Length and no Transfer-Encoding.
@@ -344,15 +261,6 @@ extension HTTPRequestParser {
         case 0x61...0x66: Int(byte - 0x61 + 10)
         default: nil
         }
-    }
-
-    /// `tchar` from RFC 9110 §5.6.2, as two bit masks over ASCII (bit n set when byte n is a tchar):
-    /// this runs for every byte of every header name.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        let below64: UInt64 = 0x03FF_6CFA_0000_0000, from64: UInt64 = 0x57FF_FFFF_C7FF_FFFE
-        if byte < 64 { return below64 >> byte & 1 == 1 }
-        if byte < 128 { return from64 >> (byte - 64) & 1 == 1 }
-        return false
     }
 }
 
