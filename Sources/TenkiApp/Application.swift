@@ -78,7 +78,8 @@ public func buildApplication(
     // Saved defaults are read on every command (and on the listener's thread for stored answers): keep them in memory.
     let preferences = CachedUserPreferencesStore(dependencies.preferences, clock: dependencies.clock)
     let weather = WeatherCommandHandler(
-        weather: providers.weather, preferences: preferences, settings: settings, clock: dependencies.clock, replies: ReplyCache())
+        weather: providers.weather, preferences: preferences, settings: settings, clock: dependencies.clock,
+        replies: ReplyCache(metrics: dependencies.metrics))
     let news = NewsCommandHandler(news: providers.news, settings: settings, clock: dependencies.clock, notices: weather.notices)
     let commands = TenkiCommands(
         weather: weather, news: news, settings: settings,

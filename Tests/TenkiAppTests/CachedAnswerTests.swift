@@ -175,6 +175,20 @@ struct ReplyCacheTests {
         #expect(cache.answer(for: ReplyCache.Key(text: "d"), now: later) == [4])
     }
 
+    @Test("hits and misses are counted as tenki_cache_lookups_total{cache=\"reply\"}")
+    func counted() {
+        let metrics = MetricsRegistry()
+        let cache = ReplyCache(metrics: metrics)
+        #expect(cache.answer(for: key, now: now) == nil)
+        cache.store([1], for: key, validUntil: now.addingTimeInterval(30), now: now)
+        #expect(cache.answer(for: key, now: now) == [1])
+        #expect(cache.answer(for: key, now: now.addingTimeInterval(1)) == [1])
+        #expect(cache.answer(for: key, now: now.addingTimeInterval(31)) == nil)  // expired: a miss
+        #expect(metrics.counter("tenki_cache_lookups_total", [("cache", "reply"), ("result", "hit")]) == 2)
+        #expect(metrics.counter("tenki_cache_lookups_total", [("cache", "reply"), ("result", "miss")]) == 2)
+        #expect(metrics.exposition().contains("tenki_cache_lookups_total{cache=\"reply\",result=\"hit\"} 2"))
+    }
+
     @Test("the next minute starts on the minute")
     func nextMinute() {
         #expect(ReplyCache.nextMinute(after: Date(timeIntervalSince1970: 120)) == Date(timeIntervalSince1970: 180))

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TenkiCore
+import TenkiMetrics
 
 /// Already-encoded `/weather` answers, so a repeated question is answered on the listener's thread
 /// without a task, an actor hop, a formatter or a JSON encoder.
@@ -35,14 +36,22 @@ final class ReplyCache: Sendable {
     /// empties it in practice anyway).
     let maxEntries: Int
     private let entries = Mutex<[Key: Entry]>([:])
+    private let metrics: MetricsRegistry?
+    /// `tenki_cache_lookups_total{cache="reply"}`, named once: counted on every look-up.
+    private static let hits = MetricsRegistry.series("tenki_cache_lookups_total", [("cache", "reply"), ("result", "hit")])
+    private static let misses = MetricsRegistry.series("tenki_cache_lookups_total", [("cache", "reply"), ("result", "miss")])
 
-    init(maxEntries: Int = 4_096) {
+    init(maxEntries: Int = 4_096, metrics: MetricsRegistry? = nil) {
         self.maxEntries = max(1, maxEntries)
+        self.metrics = metrics
+        metrics?.describe(
+            "tenki_cache_lookups_total", type: "counter",
+            help: "Cache lookups by cache and result (hit, negative_hit, coalesced, miss).")
     }
 
-    /// The encoded answer for `key` if it is still valid at `now`.
+    /// The encoded answer for `key` if it is still valid at `now` (an expired one counts as a miss).
     func answer(for key: Key, now: Date) -> [UInt8]? {
-        entries.withLock { entries in
+        let body = entries.withLock { entries -> [UInt8]? in
             guard let entry = entries[key] else { return nil }
             guard now < entry.validUntil else {
                 entries[key] = nil
@@ -50,6 +59,8 @@ final class ReplyCache: Sendable {
             }
             return entry.body
         }
+        metrics?.increment(body == nil ? Self.misses : Self.hits)
+        return body
     }
 
     /// Keeps `body` as the answer for `key` until `validUntil` (ignored when that is not after `now`).
