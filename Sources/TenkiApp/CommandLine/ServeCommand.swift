@@ -49,9 +49,10 @@ enum ServeCommand {
             store: state.deliveries, transport: transport, configuration: settings.delivery.queueConfiguration(), metrics: metrics,
             logger: logger)
         let clock = SystemWallClock()
+        let lateAnswersInFlight = LateAnswersInFlight()
         let dependencies = Dependencies(
             transport: transport, clock: clock, logger: logger, metrics: metrics, preferences: state.preferences,
-            lateAnswers: QueuedLateAnswers(queue: queue, clock: clock))
+            lateAnswers: QueuedLateAnswers(queue: queue, clock: clock, inFlight: lateAnswersInFlight))
         let drainFlag = DrainFlag()
         let application = try buildApplication(
             settings: settings, dependencies: dependencies, verification: insecure ? .skipped : .required,
@@ -95,6 +96,14 @@ enum ServeCommand {
         try? await Task.sleep(for: settings.listener.drainDelay)
         await server.shutdown(gracePeriod: settings.listener.drainTimeout)
         await metricsServer?.shutdown(gracePeriod: .seconds(1))
+        // Answers whose placeholder already went out are queued before the queue stops (so they
+        // are posted, or kept in the state file for the next start), within the drain timeout.
+        if lateAnswersInFlight.count > 0 {
+            logger.notice("waiting for late answers", [("count", String(lateAnswersInFlight.count))])
+            if await !lateAnswersInFlight.waitUntilNone(atMost: settings.listener.drainTimeout) {
+                logger.warning("late answers still being computed are dropped", [("count", String(lateAnswersInFlight.count))])
+            }
+        }
         // Late answers queued by the last requests stay in the state file if not yet posted.
         digests?.cancel()
         await digests?.value

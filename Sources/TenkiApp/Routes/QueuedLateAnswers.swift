@@ -8,8 +8,15 @@ import TenkiServices
 struct QueuedLateAnswers: LateAnswerDelivery {
     let queue: DeliveryQueue
     let clock: any WallClock
+    /// Counts answers promised and not yet queued, for `serve`'s shutdown; nil where nobody waits.
+    var inFlight: LateAnswersInFlight? = nil
+
+    func promise() {
+        inFlight?.begin()
+    }
 
     func deliver(_ message: SlackMessage, to responseURL: URL, logger: Logger) async {
+        defer { inFlight?.end() }
         let delivery = NewDelivery(
             kind: "late-answer", destination: responseURL, destinationKind: .responseURL,
             body: MessageEncoding.json(message), createdAt: clock.now())

@@ -34,6 +34,7 @@ public struct TimelyResponder: SlashCommandResponder {
         logger.info("answer not ready within the budget: placeholder now, answer through response_url", [
             ("budget_ms", String(budget.components.seconds * 1000 + budget.components.attoseconds / 1_000_000_000_000_000)),
         ])
+        lateAnswers.promise()
         Task {
             var message = await work.value
             // An ephemeral answer replaces the ephemeral placeholder; a public one is a new message.
@@ -97,5 +98,14 @@ private final class FirstOnly: Sendable {
 
 /// Where answers that missed Slack's window go: the delivery queue in `serve`.
 public protocol LateAnswerDelivery: Sendable {
+    /// Called when the placeholder goes back, before the answer's work is done, so that shutdown
+    /// can wait for what is owed (see `LateAnswersInFlight`). The default does nothing.
+    func promise()
+
+    /// Hands over the promised answer; called exactly once per `promise()`.
     func deliver(_ message: SlackMessage, to responseURL: URL, logger: Logger) async
+}
+
+extension LateAnswerDelivery {
+    public func promise() {}
 }
