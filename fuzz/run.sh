@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets. Not part of .ci/run.
 #
-#   fuzz/run.sh [http_parser|form_decoder|all]      (default: all, one after the other)
+#   fuzz/run.sh [http_parser|form_decoder|slash_essentials|all]   (default: all, one after the other)
 #
 # Environment:
 #   FUZZ_SECONDS   seconds per target (default 600), passed as -max_total_time
@@ -29,6 +29,7 @@ which="${1:-all}"
 http_sources=(
     Sources/TenkiHTTP/HTTPRequestParser.swift
     Sources/TenkiHTTP/HTTPRequestParser+Head.swift
+    Sources/TenkiHTTP/HTTPRequestParser+Fields.swift
     Sources/TenkiHTTP/HTTPParseError.swift
     Sources/TenkiHTTP/HTTPMessages.swift
     Sources/TenkiHTTP/HTTPHeaders.swift
@@ -36,6 +37,12 @@ http_sources=(
 form_sources=(
     Sources/TenkiCore/Commands/FormURLEncoded.swift
     Sources/TenkiCore/Commands/FormDecodingError.swift
+)
+essentials_sources=(
+    "${form_sources[@]}"
+    Sources/TenkiCore/Commands/SlashCommandPayload.swift
+    Sources/TenkiCore/Commands/SlashCommandPayloadError.swift
+    Sources/TenkiCore/Commands/SlashCommandEssentials.swift
 )
 
 build() {
@@ -73,8 +80,9 @@ targets=()
 case "$which" in
     http_parser) targets=(http_parser) ;;
     form_decoder) targets=(form_decoder) ;;
-    all) targets=(http_parser form_decoder) ;;
-    *) echo "usage: fuzz/run.sh [http_parser|form_decoder|all]" >&2; exit 2 ;;
+    slash_essentials) targets=(slash_essentials) ;;
+    all) targets=(http_parser form_decoder slash_essentials) ;;
+    *) echo "usage: fuzz/run.sh [http_parser|form_decoder|slash_essentials|all]" >&2; exit 2 ;;
 esac
 
 failed=0
@@ -82,6 +90,7 @@ for target in "${targets[@]}"; do
     case "$target" in
         http_parser) build http_parser TenkiHTTP "${http_sources[@]}" ;;
         form_decoder) build form_decoder TenkiCore "${form_sources[@]}" ;;
+        slash_essentials) build slash_essentials TenkiCore "${essentials_sources[@]}" ;;
     esac
     [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && continue
     run "$target" || failed=1
