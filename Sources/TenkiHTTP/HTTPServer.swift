@@ -50,7 +50,6 @@ public final class HTTPServer: Sendable {
     /// Connections open right now, across all loops (including ones being refused with 503).
     public var connectionCount: Int { coordinator.connectionCount }
 
-    /// Binds, listens and starts the loop threads; returns the bound port (useful with port 0).
     /// A socket bound and listening before the server that will accept from it is ready.
     /// Connections that arrive in between wait in the kernel's backlog and are answered once the
     /// server starts, instead of being refused (so a client, a load balancer or a health check
@@ -66,8 +65,8 @@ public final class HTTPServer: Sendable {
         return ListeningSocket(fd: listener.fd, port: listener.port)
     }
 
-    /// Starts the event loops on `listener` (opened by `listen(host:port:)`), or on a socket it
-    /// opens for `configuration`'s host and port. Returns the bound port.
+    /// Starts the loop threads on `early` (a socket from `listen(host:port:)`), or binds and
+    /// listens on `configuration`'s host and port first; returns the bound port (useful with port 0).
     @discardableResult
     public func start(on early: ListeningSocket? = nil) throws(HTTPServerError) -> Int {
         try lifecycle.withLock { (lifecycle: inout Lifecycle) throws(HTTPServerError) -> Int in
