@@ -40,12 +40,8 @@ cleanup() {
   [ -n "$FAKES_PID" ] && kill -TERM "$FAKES_PID" 2>/dev/null && wait "$FAKES_PID" 2>/dev/null
 }
 trap cleanup EXIT
-"$BIN" fakes --port 0 >"$OUT/fakes.out" 2>"$OUT/fakes.log" &
-FAKES_PID=$!
-for _ in $(seq 1 100); do grep -q '^OPENWEATHER_BASE_URL=' "$OUT/fakes.out" 2>/dev/null && break; sleep 0.05; done
-export OPENWEATHER_BASE_URL="$(sed -n 's/^OPENWEATHER_BASE_URL=//p' "$OUT/fakes.out")"
-export OPENWEATHER_API_KEY="$(sed -n 's/^OPENWEATHER_API_KEY=//p' "$OUT/fakes.out")"
-[ -n "$OPENWEATHER_BASE_URL" ] || { echo "profile.sh: tenki fakes did not start" >&2; exit 1; }
+. "$HERE/fakes.sh"
+start_fakes "$BIN" "$OUT" profile.sh || exit 1
 
 # Valgrind 3.19 crashes on libdispatch's sigsuspend (see valgrind-sigsuspend-shim.c): preload a shim under valgrind only.
 SHIM="$OUT/valgrind-sigsuspend-shim.so"

@@ -27,10 +27,8 @@ cleanup() {
   [ -n "$FAKES_PID" ] && kill -TERM "$FAKES_PID" 2>/dev/null && wait "$FAKES_PID" 2>/dev/null
 }
 trap cleanup EXIT
-"$TENKI_BIN" fakes --port 0 >"$OUT/fakes.out" 2>/dev/null &
-FAKES_PID=$!
-for _ in $(seq 1 100); do grep -q '^OPENWEATHER_BASE_URL=' "$OUT/fakes.out" 2>/dev/null && break; sleep 0.05; done
-export OPENWEATHER_BASE_URL="$(sed -n 's/^OPENWEATHER_BASE_URL=//p' "$OUT/fakes.out")"
+. "$HERE/fakes.sh"
+start_fakes "$TENKI_BIN" "$OUT" rss-growth.sh || exit 1
 taskset -c 0 "$HERE/tenki-server.sh" "$PORT" >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
 eval "$("$PY" "$PEERS/sign.py" --shell)"

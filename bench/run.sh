@@ -56,13 +56,8 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # The fake upstream: its own process, started here, so the server's process tree (and its RSS) is Tenki alone.
-"$TENKI_BIN" fakes --port 0 >"$OUT/fakes.out" 2>"$OUT/fakes.log" &
-FAKES_PID=$!
-for _ in $(seq 1 100); do grep -q '^OPENWEATHER_BASE_URL=' "$OUT/fakes.out" 2>/dev/null && break; sleep 0.05; done
-OPENWEATHER_BASE_URL="$(sed -n 's/^OPENWEATHER_BASE_URL=//p' "$OUT/fakes.out")"
-OPENWEATHER_API_KEY="$(sed -n 's/^OPENWEATHER_API_KEY=//p' "$OUT/fakes.out")"
-[ -n "$OPENWEATHER_BASE_URL" ] || { echo "bench/run.sh: tenki fakes did not start (see $OUT/fakes.log)" >&2; exit 1; }
-export OPENWEATHER_BASE_URL OPENWEATHER_API_KEY
+. "$HERE/fakes.sh"
+start_fakes "$TENKI_BIN" "$OUT" bench/run.sh || exit 1
 echo "fake upstream: $OPENWEATHER_BASE_URL (pid $FAKES_PID)"
 
 # Mid-run probe: once a Tenki c50 wrk run has started, wait 3 s, then send a flipped signature (must be 401)

@@ -50,12 +50,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-"$TENKI_BIN" fakes --port 0 >"$OUT/fakes.out" 2>"$OUT/fakes.log" &
-FAKES_PID=$!
-for _ in $(seq 1 100); do grep -q '^OPENWEATHER_BASE_URL=' "$OUT/fakes.out" 2>/dev/null && break; sleep 0.05; done
-export OPENWEATHER_BASE_URL="$(sed -n 's/^OPENWEATHER_BASE_URL=//p' "$OUT/fakes.out")"
-export OPENWEATHER_API_KEY="$(sed -n 's/^OPENWEATHER_API_KEY=//p' "$OUT/fakes.out")"
-[ -n "$OPENWEATHER_BASE_URL" ] || { echo "soak.sh: tenki fakes did not start" >&2; exit 1; }
+. "$HERE/fakes.sh"
+start_fakes "$TENKI_BIN" "$OUT" soak.sh || exit 1
 
 "${PIN_SERVER[@]}" "$HERE/tenki-server.sh" "$PORT" >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
