@@ -38,6 +38,8 @@ final class Connection {
     /// request bytes do not turn the close into a reset that destroys the response in flight.
     var lingerDeadline: ContinuousClock.Instant?
     var isClosed = false
+    /// In the loop's `answered` list: its output is written once the batch of events is handled.
+    var awaitsWrite = false
 
     /// The parser phase the timers apply to, and when it began.
     var phase: HTTPRequestParser.Phase = .idle

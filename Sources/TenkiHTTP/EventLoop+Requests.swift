@@ -38,13 +38,15 @@ extension EventLoop {
         }
         // Answer requests that arrived before the EOF (a client may half-close after sending).
         process(connection)
+        if !connection.isClosed { flush(connection) }
         if !connection.isClosed, connection.inFlight == nil, !connection.hasPendingOutput {
             close(connection)  // nothing left to say; an incomplete request is dropped silently
         }
     }
 
     /// Answers every complete request that may be answered now, in order: inline ones at once, the
-    /// first that needs `handle` in a task (the rest wait until its response is written).
+    /// first that needs `handle` in a task (the rest wait until its response is written). The
+    /// answers are written by `writeAnswered` once the loop's batch of events is handled.
     func process(_ connection: Connection) {
         var started = false
         while connection.inFlight == nil, !connection.closeAfterWrite, !connection.isClosed {
@@ -84,14 +86,25 @@ extension EventLoop {
             }
         }
         guard !connection.isClosed else { return }
-        flush(connection)
-        guard !connection.isClosed else { return }
         let phase = connection.parser.phase
         if started || phase != connection.phase {
             connection.phase = phase
             connection.phaseStartedAt = clock.now
         }
-        updateInterest(connection)
+        if !connection.awaitsWrite {
+            connection.awaitsWrite = true
+            answered.append(connection)
+        }
+    }
+
+    /// Writes what the batch of events just handled answered, back to back (see `run`), and
+    /// updates each connection's interest.
+    func writeAnswered() {
+        for connection in answered {
+            connection.awaitsWrite = false
+            if !connection.isClosed { flush(connection) }
+        }
+        answered.removeAll(keepingCapacity: true)
     }
 
     /// HTTP/1.1 keeps the connection unless asked not to; HTTP/1.0 closes unless asked to keep it.

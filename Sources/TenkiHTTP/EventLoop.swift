@@ -42,6 +42,8 @@ final class EventLoop: @unchecked Sendable {
     var connections: [Int32: Connection] = [:]
     var nextConnectionID: UInt64 = 0
     var draining = false
+    /// Connections answered during the current batch of events, written after it (see `run`).
+    var answered: [Connection] = []
     private var listening = true
     /// Accepting failed (out of descriptors): the listener is out of the poller until the next sweep.
     private var listenerPaused = false
@@ -121,6 +123,13 @@ final class EventLoop: @unchecked Sendable {
                     if event.writable, !connection.isClosed { flush(connection) }
                 }
             }
+            // Answers are written together after the batch, not each as soon as it is ready: a write
+            // that finds the client asleep pays for waking it (on loopback and behind a proxy on
+            // the same host; on a virtual machine an interrupt to another CPU and an exit to the
+            // hypervisor), and writes in quick succession share one wake-up. The cost is the
+            // batch's compute time (microseconds per request) added to its first answers. Measured
+            // (bench/README.md): at c50 53k -> 72k req/s and p99 1.8 -> 1.2 ms.
+            writeAnswered()
             let now = clock.now
             if now >= nextSweep {
                 if listenerPaused, listening {
