@@ -1,8 +1,17 @@
-# Sourced by the bench scripts (not run): starts `tenki fakes` as a process of its own, so the
-# server's process tree (and its RSS) is Tenki alone, waits for its settings, and exports them.
+# Sourced by the bench scripts (not run).
 #
-# usage: start_fakes BINARY OUT_DIR SCRIPT_NAME   -> sets FAKES_PID, exports OPENWEATHER_BASE_URL
-#        and OPENWEATHER_API_KEY; returns 1 (after saying so) when the fakes did not start.
+# start_fakes BINARY OUT_DIR SCRIPT_NAME
+#   starts `tenki fakes` as a process of its own, so the server's process tree (and its RSS) is
+#   Tenki alone, waits for its settings and exports them (OPENWEATHER_BASE_URL, OPENWEATHER_API_KEY);
+#   sets FAKES_PID; returns 1 (after saying so) when the fakes did not start.
+#
+# export_server_settings STATE_FILE
+#   exports what `tenki serve` runs with in the benchmarks: production settings (signature
+#   verification with SLACK_SIGNING_SECRET, info logging to stderr in logfmt, /metrics), the state
+#   file given, and the per-user rate limit off: every benchmark request comes from one user
+#   (sign.py's), who would otherwise be told to slow down after 20 commands a minute. The server
+#   is then started directly (`tenki serve --host 127.0.0.1 --port N`), with no wrapper script,
+#   so the startup the harness measures is Tenki's own.
 start_fakes() {
   local binary="$1" out="$2" name="$3"
   "$binary" fakes --port 0 >"$out/fakes.out" 2>"$out/fakes.log" &
@@ -12,4 +21,11 @@ start_fakes() {
   OPENWEATHER_API_KEY="$(sed -n 's/^OPENWEATHER_API_KEY=//p' "$out/fakes.out")"
   [ -n "$OPENWEATHER_BASE_URL" ] || { echo "$name: tenki fakes did not start (see $out/fakes.log)" >&2; return 1; }
   export OPENWEATHER_BASE_URL OPENWEATHER_API_KEY
+}
+
+export_server_settings() {
+  export TENKI_STATE="$1"
+  export SLACK_SIGNING_SECRET="${SLACK_SIGNING_SECRET:-benchsecret}"
+  export TENKI_USER_RATE_LIMIT=0
+  export TENKI_LOG_LEVEL="${TENKI_LOG_LEVEL:-info}"
 }

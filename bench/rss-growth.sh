@@ -19,7 +19,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 mkdir -p "$OUT/state"
-export SLACK_SIGNING_SECRET="${SLACK_SIGNING_SECRET:-benchsecret}" BENCH_STATE_DIR="$OUT/state"
+export SLACK_SIGNING_SECRET="${SLACK_SIGNING_SECRET:-benchsecret}"
 export TENKI_BIN="${TENKI_BIN:-$ROOT/.build/release/tenki}"
 FAKES_PID=""; SERVER_PID=""
 cleanup() {
@@ -29,7 +29,8 @@ cleanup() {
 trap cleanup EXIT
 . "$HERE/fakes.sh"
 start_fakes "$TENKI_BIN" "$OUT" rss-growth.sh || exit 1
-taskset -c 0 "$HERE/tenki-server.sh" "$PORT" >"$OUT/server.log" 2>&1 &
+export_server_settings "$OUT/state/tenki.sqlite"
+taskset -c 0 "$TENKI_BIN" serve --host 127.0.0.1 --port "$PORT" >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
 eval "$("$PY" "$PEERS/sign.py" --shell)"
 for _ in $(seq 1 200); do

@@ -5,8 +5,9 @@
 #
 #   1. builds the release binary (skip with --no-build)
 #   2. starts `tenki fakes` (fake OpenWeatherMap on loopback) OUTSIDE the server's process tree
-#   3. runs the peer harness with Tenki as one more target (bench/tenki-server.sh), every
-#      response of its check pass checked for Tenki's Da Nang reply
+#   3. runs the peer harness with Tenki as one more target (`tenki serve` itself, with the settings
+#      of bench/fakes.sh's export_server_settings), every response of its check pass checked for
+#      Tenki's Da Nang reply
 #   4. during each of Tenki's c50 runs, sends one request with a flipped signature and one
 #      correctly signed request (curl, beside the load) and asserts 401 and 200
 #   5. prints bench/ratios.py's table (medians), and exits non-zero if a check failed
@@ -37,10 +38,8 @@ while [ $# -gt 0 ]; do
 done
 [ -x "$PY" ] || { echo "bench/run.sh: $PY missing: run $PEERS/setup.sh" >&2; exit 1; }
 mkdir -p "$OUT"
-export SLACK_SIGNING_SECRET="${SLACK_SIGNING_SECRET:-benchsecret}"
 export TENKI_BIN="${TENKI_BIN:-$ROOT/.build/release/tenki}"
-export BENCH_STATE_DIR="$OUT/state"
-mkdir -p "$BENCH_STATE_DIR"
+mkdir -p "$OUT/state"
 
 if [ "$BUILD" = 1 ]; then
   (cd "$ROOT" && swift build -c release --static-swift-stdlib 2>&1 | tail -1) || { echo "bench/run.sh: build failed" >&2; exit 1; }
@@ -56,30 +55,41 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # The fake upstream: its own process, started here, so the server's process tree (and its RSS) is Tenki alone.
+# The state file outlives each start, as it does across restarts in production (the first start creates it).
 . "$HERE/fakes.sh"
 start_fakes "$TENKI_BIN" "$OUT" bench/run.sh || exit 1
+export_server_settings "$OUT/state/tenki.sqlite"
 echo "fake upstream: $OPENWEATHER_BASE_URL (pid $FAKES_PID)"
 
-# Mid-run probe: once a Tenki c50 wrk run has started, wait 3 s, then send a flipped signature (must be 401)
-# and a good one (must be 200) through the loaded server. One line per run in probes.txt.
-# The request is signed (a Python start) before the run, and the probe is pinned to wrk's CPU: what
-# runs beside the load must not take the server's CPU, or it shows in the server's p99 (a Python
-# start on the server's CPU mid-run halves the server's share for a tenth of a second or more).
+# Mid-run probe: 3 s into each Tenki c50 run, a flipped signature (must be 401) and a good one (must be
+# 200) go through the loaded server; one line per run in probes.txt. The probe runs on wrk's CPU and must
+# not disturb what wrk measures there: it signs during the run's check pass (untimed) with one openssl
+# call, sends through bash's /dev/tcp, and waits on a FIFO instead of starting `sleep`s. (Signing with a
+# Python start mid-run, as it once did, took wrk's CPU for a tenth of a second and showed in p99.)
+eval "$("$PY" "$PEERS/sign.py" --shell)"  # the body; its signature is redone per run with a fresh timestamp
+mkfifo "$OUT/.tick"
 probe() {
-  local port="$1" run log sig bad code_bad code_good deadline
+  local port="$1" run ts sig bad code_bad code_good
+  exec 9<>"$OUT/.tick"
+  pause() { read -r -t "$1" -u 9 || true; }
+  wait_for() { local waited=0; while [ ! -e "$1" ] && [ $waited -lt 18000 ]; do pause 0.2; waited=$((waited + 1)); done; [ -e "$1" ]; }
+  sign_at() { printf 'v0:%s:%s' "$1" "$SLASH_BODY" | openssl dgst -sha256 -hmac "$SLACK_SIGNING_SECRET" -r | { read -r hex _; echo "v0=$hex"; }; }
+  post() {  # $1 = signature -> the HTTP status of the answer (000: none)
+    local status=000 line LC_ALL=C  # the body is ASCII: its length in characters is its length in bytes
+    exec 3<>"/dev/tcp/127.0.0.1/$port" || { echo 000; return; }
+    printf 'POST /slack/commands HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nX-Slack-Request-Timestamp: %s\r\nX-Slack-Signature: %s\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s' \
+      "$ts" "$1" "${#SLASH_BODY}" "$SLASH_BODY" >&3
+    if read -r -t 2 line <&3; then set -- $line; status="${2:-000}"; fi
+    exec 3<&-
+    echo "$status"
+  }
   for ((run = 1; run <= RUNS; run++)); do
-    log="$OUT/peers/wrk-tenki-c50-r$run.txt"
-    eval "$("$PY" "$PEERS/sign.py" --shell)"  # valid for 5 minutes; each run starts within ~2
-    deadline=$((SECONDS + 3600))
-    while [ ! -e "$log" ] && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
-    [ -e "$log" ] || return
-    sleep 3
-    sig="$SLASH_SIG"
+    wait_for "$OUT/peers/wrk-tenki-check-r$run.txt" || return
+    printf -v ts '%(%s)T' -1; sig=$(sign_at "$ts")
     case "${sig: -1}" in 0) bad="${sig%?}1" ;; *) bad="${sig%?}0" ;; esac
-    send() { curl -s -o /dev/null -w '%{http_code}' --max-time 2 -X POST \
-      -H 'Content-Type: application/x-www-form-urlencoded' -H "X-Slack-Request-Timestamp: $SLASH_TS" \
-      -H "X-Slack-Signature: $1" --data-raw "$SLASH_BODY" "http://127.0.0.1:$port/slack/commands"; }
-    code_bad=$(send "$bad"); code_good=$(send "$sig")
+    wait_for "$OUT/peers/wrk-tenki-c50-r$run.txt" || return
+    pause 3
+    code_bad=$(post "$bad"); code_good=$(post "$sig")
     echo "run $run: flipped signature -> $code_bad (want 401), good signature -> $code_good (want 200)" >>"$OUT/probes.txt"
   done
 }
@@ -89,7 +99,7 @@ command -v taskset >/dev/null && taskset -p -c "${WRK_CPU:-1}" "$WATCH_PID" >/de
 
 export SLASH_FRAGMENTS_tenki='"blocks":[|"type":"header"|Da Nang, VN|"type":"section"|32 °C'
 "$PEERS/run.sh" --runs "$RUNS" --duration "$DURATION" --only "$ONLY" --out "$OUT/peers" \
-  --target tenki "$TENKI_PORT" "$HERE/tenki-server.sh {port}"
+  --target tenki "$TENKI_PORT" "'$TENKI_BIN' serve --host 127.0.0.1 --port {port}"
 STATUS=$?
 wait "$WATCH_PID" 2>/dev/null; WATCH_PID=""
 

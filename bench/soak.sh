@@ -2,7 +2,7 @@
 # Soak: Tenki at full load for a while, sampling its memory and descriptors, checking every response.
 #
 #   - builds the release binary (skip with --no-build), starts `tenki fakes`, then `tenki serve`
-#     (bench/tenki-server.sh, pinned to CPU 0 like the benchmark; wrk on CPU 1)
+#     (settings of bench/fakes.sh, pinned to CPU 0 like the benchmark; wrk on CPU 1)
 #   - runs wrk -t1 -c50 back to back in segments (default 60 s each), re-signing the request before
 #     each one (Slack's timestamp tolerance is 5 minutes); soak.lua checks EVERY response
 #     (status 200 and Tenki's Da Nang answer, with plain substring finds cheap enough for full load)
@@ -35,8 +35,8 @@ while [ $# -gt 0 ]; do
 done
 mkdir -p "$OUT"
 export SLACK_SIGNING_SECRET="${SLACK_SIGNING_SECRET:-benchsecret}"
-export TENKI_BIN="${TENKI_BIN:-$ROOT/.build/release/tenki}" BENCH_STATE_DIR="$OUT/state"
-mkdir -p "$BENCH_STATE_DIR"
+export TENKI_BIN="${TENKI_BIN:-$ROOT/.build/release/tenki}"
+mkdir -p "$OUT/state"
 if [ "$BUILD" = 1 ]; then (cd "$ROOT" && swift build -c release --static-swift-stdlib 2>&1 | tail -1) || exit 1; fi
 PIN_SERVER=(); PIN_WRK=()
 if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then PIN_SERVER=(taskset -c 0); PIN_WRK=(taskset -c 1); fi
@@ -53,7 +53,8 @@ trap 'exit 130' INT TERM
 . "$HERE/fakes.sh"
 start_fakes "$TENKI_BIN" "$OUT" soak.sh || exit 1
 
-"${PIN_SERVER[@]}" "$HERE/tenki-server.sh" "$PORT" >"$OUT/server.log" 2>&1 &
+export_server_settings "$OUT/state/tenki.sqlite"
+"${PIN_SERVER[@]}" "$TENKI_BIN" serve --host 127.0.0.1 --port "$PORT" >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
 
 sign() { eval "$("$PY" "$PEERS/sign.py" --shell)"; }
