@@ -67,6 +67,32 @@ struct HTTPServerExchangeTests {
         }
     }
 
+    /// A client may shut its sending side right after its last request: what it sent before the
+    /// EOF is answered (in order, inline and async alike), then the connection is closed.
+    @Test func requestsBeforeAHalfCloseAreAnsweredThenTheConnectionCloses() async throws {
+        try await withServer { _, port in
+            let client = try TestClient(port: port)
+            let paths = ["/inline/a", "/async/b", "/inline/c"]
+            try await client.send(paths.map { get($0) }.joined())
+            client.finishSending()
+            for path in paths {
+                #expect(try await client.readResponse().body.hasSuffix(path))
+            }
+            #expect(try await client.isClosedByServer())
+        }
+    }
+
+    /// An unfinished request followed by EOF can never complete: it is dropped without an answer.
+    @Test func anUnfinishedRequestBeforeAHalfCloseIsDroppedSilently() async throws {
+        try await withServer { _, port in
+            let client = try TestClient(port: port)
+            try await client.send(get("/inline/a") + "GET /inline/b HTTP/1.1\r\nHost: x\r\n")
+            client.finishSending()
+            #expect(try await client.readResponse().body.hasSuffix("/inline/a"))
+            #expect(try await client.isClosedByServer())
+        }
+    }
+
     @Test func connectionCloseIsHonoured() async throws {
         try await withServer { _, port in
             let client = try TestClient(port: port)
