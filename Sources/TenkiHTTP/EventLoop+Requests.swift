@@ -9,6 +9,9 @@ extension EventLoop {
     /// Reads what the socket has (level-triggered: whatever is left wakes us again), then answers.
     func readAvailable(_ connection: Connection) {
         for _ in 0..<4 {
+            // Answers (and with them the interest) wait for the end of the loop's rounds, so the
+            // bound on what a connection may have buffered is checked here too.
+            guard connection.parser.bufferedByteCount < readRoom else { break }
             let count = Socket.receive(connection.fd, into: readBuffer)
             if count > 0 {
                 connection.lastProgress = clock.now
@@ -204,13 +207,15 @@ extension EventLoop {
         updateInterest(connection)
     }
 
-    /// Reads while there is room (a request in flight may have a few pipelined ones behind it, no
-    /// more than one maximal request), writes while output is pending.
+    /// The most a connection may have buffered before the loop stops reading it: a request in
+    /// flight may have a few pipelined ones behind it, no more than one maximal request.
+    var readRoom: Int { configuration.maxHeaderBytes + configuration.maxBodyBytes + readBuffer.count }
+
+    /// Reads while there is room (`readRoom`), writes while output is pending.
     func updateInterest(_ connection: Connection) {
         guard !connection.isClosed else { return }
-        let room = configuration.maxHeaderBytes + configuration.maxBodyBytes + readBuffer.count
         let read = connection.lingerDeadline != nil
-            || (!connection.peerClosed && !connection.closeAfterWrite && connection.parser.bufferedByteCount < room)
+            || (!connection.peerClosed && !connection.closeAfterWrite && connection.parser.bufferedByteCount < readRoom)
         let write = connection.hasPendingOutput
         guard read != connection.registeredRead || write != connection.registeredWrite else { return }
         connection.registeredRead = read
