@@ -91,8 +91,12 @@ public final class HTTPServer: Sendable {
                 throw error
             }
             for loop in loops {
-                let thread = Thread { loop.run() }
-                thread.name = "tenki-http-\(loop.index)"
+                let thread = Thread {
+                    // Named from inside: on Linux a name set before `start()` never reached the
+                    // kernel (the thread kept its creator's), where `top -H` and perf read it.
+                    Thread.current.name = "tenki-http-\(loop.index)"
+                    loop.run()
+                }
                 thread.start()
             }
             lifecycle = .running(listenerFD: listener.fd, loops: loops)

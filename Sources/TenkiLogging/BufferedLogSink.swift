@@ -72,8 +72,10 @@ public final class BufferedLogSink: LogSink, @unchecked Sendable {
         let (seconds, attoseconds) = flushInterval.components
         self.interval = useconds_t(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
         Self.registerForExit(self)
-        let thread = Thread { [unowned self] in self.run() }
-        thread.name = "tenki-log"
+        let thread = Thread { [unowned self] in
+            Thread.current.name = "tenki-log"  // from inside, as the listener's loops do (HTTPServer)
+            self.run()
+        }
         thread.start()
     }
 

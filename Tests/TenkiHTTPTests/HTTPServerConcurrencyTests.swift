@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TenkiHTTP
 
@@ -106,6 +107,21 @@ struct HTTPServerConcurrencyTests {
         #expect(server.connectionCount == 0)
         #expect(try await client.isClosedByServer())
     }
+
+    #if os(Linux)
+    /// Each loop's thread is named where `top -H` and perf look (the kernel's comm), so an operator
+    /// can tell the listener from Swift's cooperative pool.
+    @Test func loopThreadsAreNamedForTheKernel() async throws {
+        try await withServer({ $0.loopCount = 1 }) { _, port in
+            let client = try TestClient(port: port)
+            try await client.send(get("/inline/x"))
+            _ = try await client.readResponse()  // the loop is past its naming once it answers
+            let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
+            let names = tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+            #expect(names.contains("tenki-http-0\n"))
+        }
+    }
+    #endif
 
     @Test func startTwiceIsAnError() async throws {
         let server = HTTPServer(configuration: .init(port: 0, loopCount: 1), handler: TestHandler(), logger: .discarding)

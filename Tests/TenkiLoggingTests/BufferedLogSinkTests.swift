@@ -35,6 +35,12 @@ struct BufferedLogSinkTests {
             seen = pipe.readAvailable()
         }
         #expect(seen == LogLineFormatter.json(record(.info, "hello")) + "\n")
+        #if os(Linux)
+        // The thread that wrote it is named where `top -H` and perf look (the kernel's comm).
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
+        let names = tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+        #expect(names.contains("tenki-log\n"))
+        #endif
     }
 
     @Test("notice and above are written before write returns, after what was queued before them")
