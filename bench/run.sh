@@ -14,7 +14,7 @@
 #
 # usage: bench/run.sh [--runs 3] [--duration 10s] [--only nginx,bolt-sync-asgi-uvicorn-pbr,tenki]
 #                     [--no-build] [--out DIR]
-# Needs ../shared/peers/setup.sh run once (wrk, nginx, the Bolt venv). Loopback only.
+# Needs ../shared/peers/setup.sh run once (wrk, nginx, the Bolt venv) and the openssl command. Loopback only.
 set -uo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
@@ -37,6 +37,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -x "$PY" ] || { echo "bench/run.sh: $PY missing: run $PEERS/setup.sh" >&2; exit 1; }
+command -v openssl >/dev/null || { echo "bench/run.sh: openssl missing (the mid-run probe signs with it): apt-get install openssl" >&2; exit 1; }
 mkdir -p "$OUT"
 export TENKI_BIN="${TENKI_BIN:-$ROOT/.build/release/tenki}"
 mkdir -p "$OUT/state"
