@@ -68,7 +68,7 @@ echo "fake upstream: $OPENWEATHER_BASE_URL (pid $FAKES_PID)"
 # call, sends through bash's /dev/tcp, and waits on a FIFO instead of starting `sleep`s. (Signing with a
 # Python start mid-run, as it once did, took wrk's CPU for a tenth of a second and showed in p99.)
 eval "$("$PY" "$PEERS/sign.py" --shell)"  # the body; its signature is redone per run with a fresh timestamp
-rm -f "$OUT/.tick"; mkfifo "$OUT/.tick"
+rm -f "$OUT/.tick" "$OUT/probes.txt"; mkfifo "$OUT/.tick"  # afresh, also when --out names a used directory
 probe() {
   local port="$1" run ts sig bad code_bad code_good
   exec 9<>"$OUT/.tick"
