@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(name: "tenki", dependencies: ["TenkiApp"], swiftSettings: strict),
 
         .testTarget(name: "TenkiCoreTests", dependencies: ["TenkiCore"], swiftSettings: strict),
-        .testTarget(name: "TenkiLoggingTests", dependencies: ["TenkiLogging"], swiftSettings: strict),
+        .testTarget(name: "TenkiLoggingTests", dependencies: ["TenkiLogging", "TenkiCore"], swiftSettings: strict),
         .testTarget(name: "TenkiHTTPTests", dependencies: ["TenkiHTTP", "TenkiTesting"], swiftSettings: strict),
         .testTarget(name: "TenkiServicesTests", dependencies: ["TenkiServices", "TenkiTesting"], swiftSettings: strict),
         .testTarget(name: "TenkiAppTests", dependencies: ["TenkiApp", "TenkiTesting"], exclude: ["Goldens"], swiftSettings: strict),

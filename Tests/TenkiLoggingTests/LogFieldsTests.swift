@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TenkiCore  // SplitMix64, the seeded generator the other tests use
 @testable import TenkiLogging
 
 /// `Logger.log(_:_:fields:)`: the same record, and the same line, as `log(_:_:_:)` with the values
@@ -58,7 +59,7 @@ struct LogFieldsTests {
         "fields formatted straight into a line give the line of the collected record",
         arguments: LogLineFormatter.Format.allCases)
     func formattedLine(format: LogLineFormatter.Format) {
-        var random = SplitMix64(state: 11)
+        var random = SplitMix64(seed: 11)
         for _ in 0..<300 {
             let strings = (0..<3).map { _ in LogLineFormatterTests.randomString(&random) }
             let number = Int.random(in: -100_000...100_000, using: &random)

@@ -72,18 +72,6 @@ enum ReferenceFormatter {
     }
 }
 
-/// A small seeded generator, so the comparisons over many random records are repeatable.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension ReferenceFormatter {
     /// The router's duration format before it moved into TenkiLogging (commit 3fe20d0).
     static func twoDecimals(_ value: Double) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TenkiCore  // SplitMix64, the seeded generator the other tests use
 @testable import TenkiLogging
 
 /// The per-second timestamp prefix: reused within a second, rendered again for any other second,
@@ -47,7 +48,7 @@ struct TimestampCacheTests {
 
     @Test("any sequence of times renders as the reference formatter renders each alone", arguments: [7, 8])
     func matchesReference(seed: UInt64) {
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         var cache = TimestampCache()
         var seconds = 1_800_000_000.0
         for _ in 0..<5000 {
