@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "TenkiLogging", swiftSettings: strict),
         // Counters, gauges and histograms for `/metrics`, shared by the listener, clients and queue.
         .target(name: "TenkiMetrics", swiftSettings: strict),
-        // HTTP/1.1 server on sockets, and the outbound HTTPTransport protocol with its URLSession implementation.
+        // HTTP/1.1 server on sockets, and the outbound HTTPTransport protocol with its libcurl implementation.
         .target(name: "TenkiHTTP", dependencies: ["CTenkiSystem", "TenkiLogging"], swiftSettings: strict),
         // API clients (OpenWeatherMap), Slack request verification.
         .target(

@@ -29,3 +29,13 @@ struct ProviderServices {
         }
     }
 }
+
+extension CurlTransport {
+    /// The transport for provider and Slack calls as the settings ask, naming Tenki and its
+    /// version in `User-Agent` (NewsAPI refuses requests without one).
+    static func configured(by settings: Settings) -> CurlTransport {
+        CurlTransport(
+            maximumConnectionsPerHost: settings.upstreamConnectionsPerHost, connectTimeout: settings.upstreamConnectTimeout,
+            userAgent: "tenki/\(Help.version)")
+    }
+}

@@ -41,7 +41,7 @@ struct DeliveryDurabilityTests {
         let (first, port) = try await ServeProcessTests.startServe(environment)
         defer { first.stop() }
         let endpoint = try #require(URL(string: "http://127.0.0.1:\(port)/slack/commands"))
-        let transport = URLSessionTransport()
+        let transport = CurlTransport()
         let signer = SlackSigning(secret: ServeProcessTests.secret)
         for index in 0..<5 {
             let response = try await signer.send(

@@ -7,7 +7,7 @@ import TenkiLogging
 import TenkiTesting
 
 /// The whole path over real loopback sockets: a signed form POST to the listener, the app, the
-/// OpenWeatherMap client over URLSession, the fake upstream on its own listener, and back.
+/// OpenWeatherMap client over CurlTransport, the fake upstream on its own listener, and back.
 @Suite("End to end over loopback")
 struct EndToEndTests {
     static let secret = "end-to-end-secret"
@@ -31,7 +31,7 @@ struct EndToEndTests {
             ]
             environment.merge(extra) { _, new in new }
             let settings = try Settings.load(environment: environment)
-            let transport = URLSessionTransport()
+            let transport = CurlTransport()
             let application = try buildApplication(
                 settings: settings,
                 dependencies: Dependencies(transport: transport, logger: .discarding, waitForBudget: AppHarness.budgetNeverSpent))

@@ -26,14 +26,14 @@ struct RequestRecorderTests {
         ])
         // No budget: the answer is inline however loaded the machine is.
         let dependencies = Dependencies(
-            transport: URLSessionTransport(), logger: .discarding, waitForBudget: ReplayHarness.waitingForTheAnswer)
+            transport: CurlTransport(), logger: .discarding, waitForBudget: ReplayHarness.waitingForTheAnswer)
         var router = try buildApplication(settings: settings, dependencies: dependencies).router
         router.recorder = try RequestRecorder(directory: directory, settings: RequestRecorder.answerSettings(settings))
         let listener = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: router, logger: .discarding)
         let endpoint = try #require(URL(string: "http://127.0.0.1:\(try listener.start())/slack/commands"))
-        let signed = try await SignedCommandSender(endpoint: endpoint, transport: URLSessionTransport(), signingSecret: Self.secret)
+        let signed = try await SignedCommandSender(endpoint: endpoint, transport: CurlTransport(), signingSecret: Self.secret)
             .send(command: "/weather", text: "Danang")
-        let unsigned = try await SignedCommandSender(endpoint: endpoint, transport: URLSessionTransport(), signingSecret: nil)
+        let unsigned = try await SignedCommandSender(endpoint: endpoint, transport: CurlTransport(), signingSecret: nil)
             .send(command: "/weather", text: "Tokyo")
         await listener.shutdown(gracePeriod: .seconds(1))
         #expect(signed.status == 200)
@@ -85,7 +85,7 @@ struct RequestRecorderTests {
         let (_, log) = try await serve.waitFor("the listener") { _, err in ChildProcess.listeningPort(in: err) != nil }
         let port = try #require(ChildProcess.listeningPort(in: log))
         let endpoint = try #require(URL(string: "http://127.0.0.1:\(port)/slack/commands"))
-        let response = try await SignedCommandSender(endpoint: endpoint, transport: URLSessionTransport(), signingSecret: Self.secret)
+        let response = try await SignedCommandSender(endpoint: endpoint, transport: CurlTransport(), signingSecret: Self.secret)
             .send(command: "/news", text: "tech")
         #expect(response.status == 200)
         serve.signal(SIGTERM)

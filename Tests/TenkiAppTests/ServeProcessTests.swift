@@ -43,7 +43,7 @@ struct ServeProcessTests {
         let (serve, port) = try await Self.startServe(environment)
         defer { serve.stop() }
 
-        let transport = URLSessionTransport()
+        let transport = CurlTransport()
         let base = "http://127.0.0.1:\(port)"
         let sender = SignedCommandSender(endpoint: try #require(URL(string: base + "/slack/commands")), transport: transport, signingSecret: Self.secret)
         // One upstream call, answered by the slow fake after 1.2 s: in flight across the drain delay.

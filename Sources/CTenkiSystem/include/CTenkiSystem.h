@@ -47,4 +47,7 @@ void tenki_eventfd_signal(int fd);
 void tenki_eventfd_drain(int fd);
 #endif
 
+// libcurl, loaded at run time (every platform).
+#include "tenki_curl.h"
+
 #endif

@@ -11,7 +11,7 @@ enum HealthcheckCommand {
             throw UsageError("--url must be an absolute URL (got \"\(text)\")", command: "healthcheck")
         }
         do {
-            let response = try await URLSessionTransport().send(OutboundRequest(url: url, timeout: .seconds(3)))
+            let response = try await CurlTransport(userAgent: "tenki-healthcheck/\(Help.version)").send(OutboundRequest(url: url, timeout: .seconds(3)))
             guard response.status == 200 else {
                 TenkiCLI.printError("unhealthy: \(url.path) answered \(response.status)")
                 return .failure

@@ -22,7 +22,7 @@ enum PreviewCommand {
         }
         let logger = TenkiCLI.makeLogger(settings)
         let dependencies = Dependencies(
-            transport: URLSessionTransport(maximumConnectionsPerHost: settings.upstreamConnectionsPerHost, connectTimeout: settings.upstreamConnectTimeout), logger: logger)
+            transport: CurlTransport.configured(by: settings), logger: logger)
         let application = try buildApplication(settings: settings, dependencies: dependencies, verification: .skipped)
         let payload = SlashCommandPayload(command: command, text: text, userID: list.value("user") ?? "UPREVIEW", userName: "preview")
         let message = await application.commands.respond(to: payload, logger: logger)

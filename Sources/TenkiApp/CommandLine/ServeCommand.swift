@@ -44,7 +44,7 @@ enum ServeCommand {
         let listening = try HTTPServer.listen(host: host, port: port)
         let metrics = MetricsRegistry()
         let state = try StateFile.open(settings)
-        let transport = URLSessionTransport(maximumConnectionsPerHost: settings.upstreamConnectionsPerHost, connectTimeout: settings.upstreamConnectTimeout)
+        let transport = CurlTransport.configured(by: settings)
         let queue = DeliveryQueue(
             store: state.deliveries, transport: transport, configuration: settings.delivery.queueConfiguration(), metrics: metrics,
             logger: logger)
@@ -71,6 +71,13 @@ enum ServeCommand {
             settings: settings, enabled: settings.schedulerEnabled && !list.has("no-scheduler"), database: state.database,
             queue: queue, transport: transport, clock: clock, metrics: metrics, logger: logger)
         let boundPort = try server.start(on: listening)
+        // libcurl loads now, beside a listener that already answers, instead of delaying `main` as
+        // a linked library would (see CurlTransport); the first command then finds it ready.
+        Thread.detachNewThread {
+            if let problem = CurlTransport.loadLibrary() {
+                logger.error("outbound HTTP is unavailable: no weather, news or deliveries", [("reason", problem)])
+            }
+        }
         // Pending deliveries from before a restart resume here.
         let deliveries = Task { await queue.run() }
         let digests = scheduler.map { scheduler in Task { await scheduler.run() } }

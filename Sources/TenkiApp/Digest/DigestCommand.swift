@@ -33,7 +33,7 @@ enum DigestCommand {
         let options = try parse(arguments)
         let settings = try Settings.load()
         let logger = TenkiCLI.makeLogger(settings)
-        let transport = URLSessionTransport(maximumConnectionsPerHost: settings.upstreamConnectionsPerHost)
+        let transport = CurlTransport.configured(by: settings)
         let report = try await execute(options, settings: settings, transport: transport, clock: SystemWallClock(), logger: logger)
         for line in report.output { TenkiCLI.printOutput(line) }
         for line in report.diagnostics { TenkiCLI.printError(line) }

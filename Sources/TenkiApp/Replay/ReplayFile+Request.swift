@@ -6,7 +6,7 @@ import TenkiServices
 extension ReplayFile {
     /// Headers the replayer never copies from a file: the signature is made afresh, the transport
     /// sets the framing headers itself, and a recorded `Accept-Encoding` could ask a proxying target
-    /// for an encoding URLSession cannot decode.
+    /// for an encoding the transport cannot decode.
     static let replacedHeaders: Set<String> = [
         "x-slack-signature", "x-slack-request-timestamp", "content-length", "host", "connection", "transfer-encoding",
         "accept-encoding",

@@ -44,7 +44,7 @@ public final class ReplayHarness: Sendable {
     let sinkServer: HTTPServer
     let upstreamOrigin: String
     let sinkOrigin: String
-    let transport: URLSessionTransport
+    let transport: CurlTransport
     let stateDirectory: URL
     let logger: Logger
     let sequence = Mutex(0)
@@ -61,7 +61,7 @@ public final class ReplayHarness: Sendable {
         self.upstreamOrigin = "http://127.0.0.1:\(upstreamPort)"
         self.sinkOrigin = "http://127.0.0.1:\(sinkPort)"
         self.stateDirectory = stateDirectory
-        self.transport = URLSessionTransport()
+        self.transport = CurlTransport()
         self.logger = logger
     }
 

@@ -76,8 +76,7 @@ extension DeliveryQueue {
     }
 
     /// The post itself, as an `AttemptOutcome`. The timeout is cut short near the message's deadline,
-    /// but never below one second: URLSession on Linux truncates a timeout to whole seconds, and a
-    /// shorter one fires at once (measured in the loopback tests).
+    /// but never below one second, so that an attempt started just before it can still connect.
     private func post(_ delivery: ClaimedDelivery, now: Date) async -> AttemptOutcome {
         let untilDeadline = Duration.milliseconds(Int64(max(0, delivery.limits.deadline.timeIntervalSince(now)) * 1000))
         var headers = HTTPHeaders()

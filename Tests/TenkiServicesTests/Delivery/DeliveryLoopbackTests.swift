@@ -7,7 +7,7 @@ import Testing
 
 @testable import TenkiServices
 
-/// The queue with `URLSessionTransport` against the fault-injecting fake webhook on a real
+/// The queue with `CurlTransport` against the fault-injecting fake webhook on a real
 /// `HTTPServer` on 127.0.0.1. Times are the queue's virtual times, driven by hand.
 @Suite("Delivery over loopback")
 struct DeliveryLoopbackTests {
@@ -25,7 +25,7 @@ struct DeliveryLoopbackTests {
         let store = try SQLiteDeliveryStore(path: file.path)
         let clock = TestClock(start)
         let queue = DeliveryQueue(
-            store: store, transport: URLSessionTransport(connectTimeout: .seconds(2)), clock: clock,
+            store: store, transport: CurlTransport(connectTimeout: .seconds(2)), clock: clock,
             configuration: .init(owner: "loopback", requestTimeout: .seconds(1)), random: SplitMix64(seed: 9))
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/services/T0/B0/secret"))
         do {

@@ -1,0 +1,372 @@
+// libcurl through dlopen: see tenki_curl.h for why.
+#include "tenki_curl.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// libcurl's option, info and result numbers are part of its stable ABI (they never change once
+// released), so they are written out here instead of needing libcurl's headers to build. Where the
+// headers are installed, the compiler checks every one of them below.
+enum {
+    TENKI_CURLOPT_WRITEDATA = 10001,
+    TENKI_CURLOPT_URL = 10002,
+    TENKI_CURLOPT_USERAGENT = 10018,
+    TENKI_CURLOPT_HTTPHEADER = 10023,
+    TENKI_CURLOPT_HEADERDATA = 10029,
+    TENKI_CURLOPT_CUSTOMREQUEST = 10036,
+    TENKI_CURLOPT_ACCEPT_ENCODING = 10102,
+    TENKI_CURLOPT_PRIVATE = 10103,
+    TENKI_CURLOPT_COPYPOSTFIELDS = 10165,
+    TENKI_CURLOPT_PROTOCOLS_STR = 10318,
+    TENKI_CURLOPT_REDIR_PROTOCOLS_STR = 10319,
+    TENKI_CURLOPT_WRITEFUNCTION = 20011,
+    TENKI_CURLOPT_HEADERFUNCTION = 20079,
+    TENKI_CURLOPT_POSTFIELDSIZE_LARGE = 30120,
+    TENKI_CURLOPT_LOW_SPEED_LIMIT = 19,
+    TENKI_CURLOPT_LOW_SPEED_TIME = 20,
+    TENKI_CURLOPT_NOBODY = 44,
+    TENKI_CURLOPT_POST = 47,
+    TENKI_CURLOPT_FOLLOWLOCATION = 52,
+    TENKI_CURLOPT_MAXREDIRS = 68,
+    TENKI_CURLOPT_HTTPGET = 80,
+    TENKI_CURLOPT_NOSIGNAL = 99,
+    TENKI_CURLOPT_TIMEOUT_MS = 155,
+    TENKI_CURLOPT_CONNECTTIMEOUT_MS = 156,
+    TENKI_CURLINFO_PRIVATE = 1048597,
+    TENKI_CURLINFO_RESPONSE_CODE = 2097154,
+    TENKI_CURLMOPT_MAX_HOST_CONNECTIONS = 7,
+    TENKI_CURLMSG_DONE = 1,
+    TENKI_CURL_GLOBAL_DEFAULT = 3,
+    TENKI_CURLE_UNSUPPORTED_PROTOCOL = 1,
+    TENKI_CURLE_URL_MALFORMAT = 3,
+    TENKI_CURLE_COULDNT_RESOLVE_PROXY = 5,
+    TENKI_CURLE_COULDNT_RESOLVE_HOST = 6,
+    TENKI_CURLE_COULDNT_CONNECT = 7,
+    TENKI_CURLE_OPERATION_TIMEDOUT = 28,
+    TENKI_CURLE_SSL_CONNECT_ERROR = 35,
+    TENKI_CURLE_SSL_CERTPROBLEM = 58,
+    TENKI_CURLE_SSL_CIPHER = 59,
+    TENKI_CURLE_PEER_FAILED_VERIFICATION = 60,
+    TENKI_CURLE_SSL_CACERT_BADFILE = 77,
+    TENKI_CURLE_SSL_ISSUER_ERROR = 83,
+    TENKI_CURLE_PROXY = 97,
+};
+
+/// libcurl's `CURLMsg`, whose layout is also fixed.
+typedef struct {
+    int msg;
+    void *easy_handle;
+    union {
+        void *whatever;
+        int result;
+    } data;
+} tenki_curl_message;
+
+#if defined(__has_include)
+#if __has_include(<curl/curl.h>)
+#include <curl/curl.h>
+#define TENKI_SAME(ours, theirs) _Static_assert((long)(ours) == (long)(theirs), #theirs " changed")
+TENKI_SAME(TENKI_CURLOPT_WRITEDATA, CURLOPT_WRITEDATA);
+TENKI_SAME(TENKI_CURLOPT_URL, CURLOPT_URL);
+TENKI_SAME(TENKI_CURLOPT_USERAGENT, CURLOPT_USERAGENT);
+TENKI_SAME(TENKI_CURLOPT_HTTPHEADER, CURLOPT_HTTPHEADER);
+TENKI_SAME(TENKI_CURLOPT_HEADERDATA, CURLOPT_HEADERDATA);
+TENKI_SAME(TENKI_CURLOPT_CUSTOMREQUEST, CURLOPT_CUSTOMREQUEST);
+TENKI_SAME(TENKI_CURLOPT_ACCEPT_ENCODING, CURLOPT_ACCEPT_ENCODING);
+TENKI_SAME(TENKI_CURLOPT_PRIVATE, CURLOPT_PRIVATE);
+TENKI_SAME(TENKI_CURLOPT_COPYPOSTFIELDS, CURLOPT_COPYPOSTFIELDS);
+#if LIBCURL_VERSION_NUM >= 0x075500
+TENKI_SAME(TENKI_CURLOPT_PROTOCOLS_STR, CURLOPT_PROTOCOLS_STR);
+TENKI_SAME(TENKI_CURLOPT_REDIR_PROTOCOLS_STR, CURLOPT_REDIR_PROTOCOLS_STR);
+#endif
+TENKI_SAME(TENKI_CURLOPT_WRITEFUNCTION, CURLOPT_WRITEFUNCTION);
+TENKI_SAME(TENKI_CURLOPT_HEADERFUNCTION, CURLOPT_HEADERFUNCTION);
+TENKI_SAME(TENKI_CURLOPT_POSTFIELDSIZE_LARGE, CURLOPT_POSTFIELDSIZE_LARGE);
+TENKI_SAME(TENKI_CURLOPT_LOW_SPEED_LIMIT, CURLOPT_LOW_SPEED_LIMIT);
+TENKI_SAME(TENKI_CURLOPT_LOW_SPEED_TIME, CURLOPT_LOW_SPEED_TIME);
+TENKI_SAME(TENKI_CURLOPT_NOBODY, CURLOPT_NOBODY);
+TENKI_SAME(TENKI_CURLOPT_POST, CURLOPT_POST);
+TENKI_SAME(TENKI_CURLOPT_FOLLOWLOCATION, CURLOPT_FOLLOWLOCATION);
+TENKI_SAME(TENKI_CURLOPT_MAXREDIRS, CURLOPT_MAXREDIRS);
+TENKI_SAME(TENKI_CURLOPT_HTTPGET, CURLOPT_HTTPGET);
+TENKI_SAME(TENKI_CURLOPT_NOSIGNAL, CURLOPT_NOSIGNAL);
+TENKI_SAME(TENKI_CURLOPT_TIMEOUT_MS, CURLOPT_TIMEOUT_MS);
+TENKI_SAME(TENKI_CURLOPT_CONNECTTIMEOUT_MS, CURLOPT_CONNECTTIMEOUT_MS);
+TENKI_SAME(TENKI_CURLINFO_PRIVATE, CURLINFO_PRIVATE);
+TENKI_SAME(TENKI_CURLINFO_RESPONSE_CODE, CURLINFO_RESPONSE_CODE);
+TENKI_SAME(TENKI_CURLMOPT_MAX_HOST_CONNECTIONS, CURLMOPT_MAX_HOST_CONNECTIONS);
+TENKI_SAME(TENKI_CURLMSG_DONE, CURLMSG_DONE);
+TENKI_SAME(TENKI_CURL_GLOBAL_DEFAULT, CURL_GLOBAL_DEFAULT);
+TENKI_SAME(TENKI_CURLE_UNSUPPORTED_PROTOCOL, CURLE_UNSUPPORTED_PROTOCOL);
+TENKI_SAME(TENKI_CURLE_URL_MALFORMAT, CURLE_URL_MALFORMAT);
+TENKI_SAME(TENKI_CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_RESOLVE_PROXY);
+TENKI_SAME(TENKI_CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_HOST);
+TENKI_SAME(TENKI_CURLE_COULDNT_CONNECT, CURLE_COULDNT_CONNECT);
+TENKI_SAME(TENKI_CURLE_OPERATION_TIMEDOUT, CURLE_OPERATION_TIMEDOUT);
+TENKI_SAME(TENKI_CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CONNECT_ERROR);
+TENKI_SAME(TENKI_CURLE_SSL_CERTPROBLEM, CURLE_SSL_CERTPROBLEM);
+TENKI_SAME(TENKI_CURLE_SSL_CIPHER, CURLE_SSL_CIPHER);
+TENKI_SAME(TENKI_CURLE_PEER_FAILED_VERIFICATION, CURLE_PEER_FAILED_VERIFICATION);
+TENKI_SAME(TENKI_CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CACERT_BADFILE);
+TENKI_SAME(TENKI_CURLE_SSL_ISSUER_ERROR, CURLE_SSL_ISSUER_ERROR);
+TENKI_SAME(TENKI_CURLE_PROXY, CURLE_PROXY);
+_Static_assert(sizeof(tenki_curl_message) == sizeof(CURLMsg), "CURLMsg changed");
+#endif
+#endif
+
+/// The libcurl functions Tenki calls, found once by `tenki_curl_load`.
+static struct {
+    int (*global_init)(long flags);
+    void *(*easy_init)(void);
+    int (*easy_setopt)(void *easy, int option, ...);
+    int (*easy_getinfo)(void *easy, int info, ...);
+    void (*easy_cleanup)(void *easy);
+    const char *(*easy_strerror)(int code);
+    void *(*slist_append)(void *list, const char *line);
+    void (*slist_free_all)(void *list);
+    void *(*multi_init)(void);
+    int (*multi_setopt)(void *multi, int option, ...);
+    int (*multi_add_handle)(void *multi, void *easy);
+    int (*multi_remove_handle)(void *multi, void *easy);
+    int (*multi_perform)(void *multi, int *running);
+    int (*multi_poll)(void *multi, void *extra_fds, unsigned extra_count, int timeout_ms, int *ready);
+    int (*multi_wakeup)(void *multi);
+    tenki_curl_message *(*multi_info_read)(void *multi, int *remaining);
+    int (*multi_cleanup)(void *multi);
+} api;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int load_status = -1;
+static char load_error[256];
+
+/// Where libcurl is looked for: Debian's OpenSSL build, its GnuTLS build, then macOS's.
+static const char *const library_names[] = {
+    "libcurl.so.4", "libcurl-gnutls.so.4", "/usr/lib/libcurl.4.dylib",
+};
+
+static void load_library(void) {
+    void *library = NULL;
+    for (size_t i = 0; i < sizeof library_names / sizeof library_names[0] && !library; i++) {
+        library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
+    }
+    if (!library) {
+        const char *reason = dlerror();
+        snprintf(load_error, sizeof load_error, "libcurl could not be loaded (%s); install libcurl4",
+                 reason ? reason : "not found");
+        return;
+    }
+#define FIND(field, symbol)                                                                              \
+    if (!(*(void **)&api.field = dlsym(library, symbol))) {                                              \
+        snprintf(load_error, sizeof load_error, "libcurl has no %s: version 7.68 or newer is needed", symbol); \
+        return;                                                                                          \
+    }
+    FIND(global_init, "curl_global_init")
+    FIND(easy_init, "curl_easy_init")
+    FIND(easy_setopt, "curl_easy_setopt")
+    FIND(easy_getinfo, "curl_easy_getinfo")
+    FIND(easy_cleanup, "curl_easy_cleanup")
+    FIND(easy_strerror, "curl_easy_strerror")
+    FIND(slist_append, "curl_slist_append")
+    FIND(slist_free_all, "curl_slist_free_all")
+    FIND(multi_init, "curl_multi_init")
+    FIND(multi_setopt, "curl_multi_setopt")
+    FIND(multi_add_handle, "curl_multi_add_handle")
+    FIND(multi_remove_handle, "curl_multi_remove_handle")
+    FIND(multi_perform, "curl_multi_perform")
+    FIND(multi_poll, "curl_multi_poll")
+    FIND(multi_wakeup, "curl_multi_wakeup")
+    FIND(multi_info_read, "curl_multi_info_read")
+    FIND(multi_cleanup, "curl_multi_cleanup")
+#undef FIND
+    int code = api.global_init(TENKI_CURL_GLOBAL_DEFAULT);
+    if (code != 0) {
+        snprintf(load_error, sizeof load_error, "curl_global_init failed: %s", api.easy_strerror(code));
+        return;
+    }
+    load_status = 0;
+}
+
+int tenki_curl_load(char *error, size_t capacity) {
+    pthread_once(&load_once, load_library);
+    if (load_status != 0 && error && capacity > 0) {
+        snprintf(error, capacity, "%s", load_error);
+    }
+    return load_status;
+}
+
+struct tenki_curl_transfer {
+    void *easy;
+    void *headers;
+};
+
+tenki_curl_transfer *tenki_curl_transfer_new(
+    const char *method, const char *url, const char *const *headers, size_t header_count,
+    const uint8_t *body, size_t body_length, long timeout_ms, long connect_timeout_ms,
+    const char *user_agent, tenki_curl_data_callback on_body, tenki_curl_data_callback on_header) {
+    if (load_status != 0) return NULL;
+    tenki_curl_transfer *transfer = calloc(1, sizeof *transfer);
+    if (!transfer) return NULL;
+    transfer->easy = api.easy_init();
+    if (!transfer->easy) {
+        free(transfer);
+        return NULL;
+    }
+    void *easy = transfer->easy;
+    int failed = 0;
+    // Without "Expect:" libcurl would send "Expect: 100-continue" for larger bodies and wait for
+    // an answer that webhooks never send.
+    transfer->headers = api.slist_append(NULL, "Expect:");
+    for (size_t i = 0; i < header_count; i++) {
+        if (!headers[i]) {
+            failed = 1;
+            continue;
+        }
+        void *list = api.slist_append(transfer->headers, headers[i]);
+        if (!list) failed = 1; else transfer->headers = list;
+    }
+    failed |= api.easy_setopt(easy, TENKI_CURLOPT_URL, url);
+    failed |= api.easy_setopt(easy, TENKI_CURLOPT_HTTPHEADER, transfer->headers);
+    failed |= api.easy_setopt(easy, TENKI_CURLOPT_USERAGENT, user_agent);
+    failed |= api.easy_setopt(easy, TENKI_CURLOPT_PRIVATE, (void *)transfer);
+    failed |= api.easy_setopt(easy, TENKI_CURLOPT_NOSIGNAL, 1L);
+    failed |= api.easy_setopt(easy, TENKI_CURLOPT_TIMEOUT_MS, timeout_ms);
+    failed |= api.easy_setopt(easy, TENKI_CURLOPT_CONNECTTIMEOUT_MS, connect_timeout_ms);
+    // Once connected, a peer silent for as long (in whole seconds, rounded up) is given up on too.
+    failed |= api.easy_setopt(easy, TENKI_CURLOPT_LOW_SPEED_LIMIT, 1L);
+    failed |= api.easy_setopt(easy, TENKI_CURLOPT_LOW_SPEED_TIME, (connect_timeout_ms + 999) / 1000);
+    failed |= api.easy_setopt(easy, TENKI_CURLOPT_ACCEPT_ENCODING, "");  // every encoding it decodes
+    failed |= api.easy_setopt(easy, TENKI_CURLOPT_FOLLOWLOCATION, 1L);
+    failed |= api.easy_setopt(easy, TENKI_CURLOPT_MAXREDIRS, 5L);
+    // HTTP and HTTPS only, also after a redirect (libcurl 7.85+; older ones keep their defaults).
+    api.easy_setopt(easy, TENKI_CURLOPT_PROTOCOLS_STR, "http,https");
+    api.easy_setopt(easy, TENKI_CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    failed |= api.easy_setopt(easy, TENKI_CURLOPT_WRITEFUNCTION, on_body);
+    failed |= api.easy_setopt(easy, TENKI_CURLOPT_HEADERFUNCTION, on_header);
+    if (strcmp(method, "GET") == 0 && body_length == 0) {
+        failed |= api.easy_setopt(easy, TENKI_CURLOPT_HTTPGET, 1L);
+    } else if (strcmp(method, "HEAD") == 0) {
+        failed |= api.easy_setopt(easy, TENKI_CURLOPT_NOBODY, 1L);
+    } else {
+        if (strcmp(method, "POST") == 0) {
+            failed |= api.easy_setopt(easy, TENKI_CURLOPT_POST, 1L);
+        } else {
+            failed |= api.easy_setopt(easy, TENKI_CURLOPT_CUSTOMREQUEST, method);
+        }
+        if (body_length > 0 || strcmp(method, "POST") == 0) {
+            // The size first: COPYPOSTFIELDS copies that many bytes (the body may hold NULs).
+            failed |= api.easy_setopt(easy, TENKI_CURLOPT_POSTFIELDSIZE_LARGE, (int64_t)body_length);
+            failed |= api.easy_setopt(easy, TENKI_CURLOPT_COPYPOSTFIELDS, body_length ? (const char *)body : "");
+        }
+    }
+    if (failed) {
+        tenki_curl_transfer_free(transfer);
+        return NULL;
+    }
+    return transfer;
+}
+
+void tenki_curl_transfer_set_context(tenki_curl_transfer *transfer, void *context) {
+    api.easy_setopt(transfer->easy, TENKI_CURLOPT_WRITEDATA, context);
+    api.easy_setopt(transfer->easy, TENKI_CURLOPT_HEADERDATA, context);
+}
+
+long tenki_curl_transfer_status(const tenki_curl_transfer *transfer) {
+    long status = 0;
+    if (api.easy_getinfo(transfer->easy, TENKI_CURLINFO_RESPONSE_CODE, &status) != 0) return 0;
+    return status;
+}
+
+void tenki_curl_transfer_free(tenki_curl_transfer *transfer) {
+    if (!transfer) return;
+    api.easy_cleanup(transfer->easy);
+    api.slist_free_all(transfer->headers);
+    free(transfer);
+}
+
+struct tenki_curl_multi {
+    void *handle;
+};
+
+tenki_curl_multi *tenki_curl_multi_new(long max_connections_per_host) {
+    if (load_status != 0) return NULL;
+    tenki_curl_multi *multi = calloc(1, sizeof *multi);
+    if (!multi) return NULL;
+    multi->handle = api.multi_init();
+    if (!multi->handle) {
+        free(multi);
+        return NULL;
+    }
+    api.multi_setopt(multi->handle, TENKI_CURLMOPT_MAX_HOST_CONNECTIONS, max_connections_per_host);
+    return multi;
+}
+
+void tenki_curl_multi_free(tenki_curl_multi *multi) {
+    if (!multi) return;
+    api.multi_cleanup(multi->handle);
+    free(multi);
+}
+
+int tenki_curl_multi_add(tenki_curl_multi *multi, tenki_curl_transfer *transfer) {
+    return api.multi_add_handle(multi->handle, transfer->easy);
+}
+
+int tenki_curl_multi_remove(tenki_curl_multi *multi, tenki_curl_transfer *transfer) {
+    return api.multi_remove_handle(multi->handle, transfer->easy);
+}
+
+int tenki_curl_multi_perform(tenki_curl_multi *multi) {
+    int running = 0;
+    return api.multi_perform(multi->handle, &running);
+}
+
+int tenki_curl_multi_poll(tenki_curl_multi *multi, int timeout_ms) {
+    return api.multi_poll(multi->handle, NULL, 0, timeout_ms, NULL);
+}
+
+int tenki_curl_multi_wakeup(tenki_curl_multi *multi) {
+    return api.multi_wakeup(multi->handle);
+}
+
+tenki_curl_transfer *tenki_curl_multi_next_finished(tenki_curl_multi *multi, int *result) {
+    int remaining = 0;
+    tenki_curl_message *message;
+    while ((message = api.multi_info_read(multi->handle, &remaining))) {
+        if (message->msg != TENKI_CURLMSG_DONE) continue;
+        void *transfer = NULL;
+        api.easy_getinfo(message->easy_handle, TENKI_CURLINFO_PRIVATE, &transfer);
+        *result = message->data.result;
+        return transfer;
+    }
+    return NULL;
+}
+
+tenki_curl_outcome tenki_curl_classify(int result) {
+    switch (result) {
+    case 0:
+        return TENKI_CURL_OK;
+    case TENKI_CURLE_OPERATION_TIMEDOUT:
+        return TENKI_CURL_TIMED_OUT;
+    case TENKI_CURLE_UNSUPPORTED_PROTOCOL:
+    case TENKI_CURLE_URL_MALFORMAT:
+    case TENKI_CURLE_COULDNT_RESOLVE_PROXY:
+    case TENKI_CURLE_COULDNT_RESOLVE_HOST:
+    case TENKI_CURLE_COULDNT_CONNECT:
+    case TENKI_CURLE_SSL_CONNECT_ERROR:
+    case TENKI_CURLE_SSL_CERTPROBLEM:
+    case TENKI_CURLE_SSL_CIPHER:
+    case TENKI_CURLE_PEER_FAILED_VERIFICATION:
+    case TENKI_CURLE_SSL_CACERT_BADFILE:
+    case TENKI_CURLE_SSL_ISSUER_ERROR:
+    case TENKI_CURLE_PROXY:
+        return TENKI_CURL_CONNECTION_FAILED;
+    default:
+        return TENKI_CURL_INVALID_RESPONSE;
+    }
+}
+
+const char *tenki_curl_describe(int result) {
+    return load_status == 0 ? api.easy_strerror(result) : "libcurl not loaded";
+}

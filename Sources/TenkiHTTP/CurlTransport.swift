@@ -1,0 +1,80 @@
+import CTenkiSystem
+import Foundation
+
+/// The live transport: libcurl, loaded on first use (see `tenki_curl.h`), every request of one
+/// transport driven by one thread through a multi handle. Connections to a host are kept and
+/// reused, at most `maximumConnectionsPerHost` at once (the rest wait their turn), and proxies come
+/// from the usual `https_proxy` / `no_proxy` variables, as with curl itself.
+///
+/// Tenki used URLSession before; on Linux that is libcurl underneath, linked into the executable,
+/// and it cost every start of `tenki` (even `--help`) about 5 ms of loading curl's libraries.
+public final class CurlTransport: HTTPTransport {
+    /// The largest response body accepted; a larger one fails as `.invalidResponse`, so that a
+    /// misbehaving upstream cannot grow the process without bound.
+    public static let maximumResponseBytes = 8 << 20
+
+    private let loop: CurlTransferLoop
+    private let connectTimeout: Duration
+    private let userAgent: String
+
+    public init(maximumConnectionsPerHost: Int = 16, connectTimeout: Duration = .seconds(5), userAgent: String = "tenki") {
+        self.loop = CurlTransferLoop(maximumConnectionsPerHost: max(1, maximumConnectionsPerHost))
+        self.connectTimeout = connectTimeout
+        self.userAgent = userAgent
+    }
+
+    deinit {
+        loop.stop()
+    }
+
+    /// Loads libcurl now instead of at the first request, and says why it could not (or nil).
+    /// `tenki serve` calls it on a background thread once its listener is up.
+    @discardableResult
+    public static func loadLibrary() -> String? {
+        CurlLibrary.loadError
+    }
+
+    public func send(_ request: OutboundRequest) async throws(TransportError) -> OutboundResponse {
+        if let problem = CurlLibrary.loadError {
+            throw .connectionFailed(reason: problem)
+        }
+        let transfer = try CurlTransfer(
+            request, connectTimeout: min(connectTimeout, request.timeout), userAgent: userAgent)
+        let loop = loop
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                transfer.continuation = continuation
+                loop.submit(transfer)
+            }
+        } onCancel: {
+            transfer.requestCancellation()
+            loop.noticeCancellation()
+        }
+        return try outcome.get()
+    }
+}
+
+/// libcurl's load outcome, computed once per process (a `static let` initialises exactly once).
+enum CurlLibrary {
+    static let loadError: String? = {
+        var message = [CChar](repeating: 0, count: 256)
+        guard tenki_curl_load(&message, message.count) != 0 else { return nil }
+        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
+}
+
+extension Duration {
+    /// The duration in seconds as a `TimeInterval`, for Foundation APIs.
+    public var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+
+    /// Whole milliseconds, at least 1 (libcurl reads 0 as "no timeout").
+    var curlMilliseconds: Int {
+        let (seconds, attoseconds) = components
+        let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
+        guard !milliseconds.overflow else { return Int.max }
+        return max(1, Int(milliseconds.partialValue + attoseconds / 1_000_000_000_000_000))
+    }
+}
