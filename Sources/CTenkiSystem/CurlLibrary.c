@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 // libcurl's option, info and result numbers are part of its stable ABI (they never change once
 // released), so they are written out here instead of needing libcurl's headers to build. Where the
@@ -25,13 +26,15 @@ enum {
     TENKI_CURLOPT_WRITEFUNCTION = 20011,
     TENKI_CURLOPT_HEADERFUNCTION = 20079,
     TENKI_CURLOPT_POSTFIELDSIZE_LARGE = 30120,
-    TENKI_CURLOPT_LOW_SPEED_LIMIT = 19,
-    TENKI_CURLOPT_LOW_SPEED_TIME = 20,
     TENKI_CURLOPT_NOBODY = 44,
     TENKI_CURLOPT_POST = 47,
     TENKI_CURLOPT_FOLLOWLOCATION = 52,
     TENKI_CURLOPT_MAXREDIRS = 68,
     TENKI_CURLOPT_HTTPGET = 80,
+    TENKI_CURLOPT_PROTOCOLS = 181,
+    TENKI_CURLOPT_REDIR_PROTOCOLS = 182,
+    TENKI_CURLPROTO_HTTP = 1,
+    TENKI_CURLPROTO_HTTPS = 2,
     TENKI_CURLOPT_NOSIGNAL = 99,
     TENKI_CURLOPT_TIMEOUT_MS = 155,
     TENKI_CURLOPT_CONNECTTIMEOUT_MS = 156,
@@ -67,6 +70,7 @@ typedef struct {
 
 #if defined(__has_include)
 #if __has_include(<curl/curl.h>)
+#define CURL_DISABLE_DEPRECATION  // CURLOPT_PROTOCOLS is deprecated, and still the fallback here
 #include <curl/curl.h>
 #define TENKI_SAME(ours, theirs) _Static_assert((long)(ours) == (long)(theirs), #theirs " changed")
 TENKI_SAME(TENKI_CURLOPT_WRITEDATA, CURLOPT_WRITEDATA);
@@ -85,13 +89,15 @@ TENKI_SAME(TENKI_CURLOPT_REDIR_PROTOCOLS_STR, CURLOPT_REDIR_PROTOCOLS_STR);
 TENKI_SAME(TENKI_CURLOPT_WRITEFUNCTION, CURLOPT_WRITEFUNCTION);
 TENKI_SAME(TENKI_CURLOPT_HEADERFUNCTION, CURLOPT_HEADERFUNCTION);
 TENKI_SAME(TENKI_CURLOPT_POSTFIELDSIZE_LARGE, CURLOPT_POSTFIELDSIZE_LARGE);
-TENKI_SAME(TENKI_CURLOPT_LOW_SPEED_LIMIT, CURLOPT_LOW_SPEED_LIMIT);
-TENKI_SAME(TENKI_CURLOPT_LOW_SPEED_TIME, CURLOPT_LOW_SPEED_TIME);
 TENKI_SAME(TENKI_CURLOPT_NOBODY, CURLOPT_NOBODY);
 TENKI_SAME(TENKI_CURLOPT_POST, CURLOPT_POST);
 TENKI_SAME(TENKI_CURLOPT_FOLLOWLOCATION, CURLOPT_FOLLOWLOCATION);
 TENKI_SAME(TENKI_CURLOPT_MAXREDIRS, CURLOPT_MAXREDIRS);
 TENKI_SAME(TENKI_CURLOPT_HTTPGET, CURLOPT_HTTPGET);
+TENKI_SAME(TENKI_CURLOPT_PROTOCOLS, CURLOPT_PROTOCOLS);
+TENKI_SAME(TENKI_CURLOPT_REDIR_PROTOCOLS, CURLOPT_REDIR_PROTOCOLS);
+TENKI_SAME(TENKI_CURLPROTO_HTTP, CURLPROTO_HTTP);
+TENKI_SAME(TENKI_CURLPROTO_HTTPS, CURLPROTO_HTTPS);
 TENKI_SAME(TENKI_CURLOPT_NOSIGNAL, CURLOPT_NOSIGNAL);
 TENKI_SAME(TENKI_CURLOPT_TIMEOUT_MS, CURLOPT_TIMEOUT_MS);
 TENKI_SAME(TENKI_CURLOPT_CONNECTTIMEOUT_MS, CURLOPT_CONNECTTIMEOUT_MS);
@@ -142,20 +148,23 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int load_status = -1;
 static char load_error[256];
 
-/// Where libcurl is looked for: Debian's OpenSSL build, its GnuTLS build, then macOS's.
-static const char *const library_names[] = {
-    "libcurl.so.4", "libcurl-gnutls.so.4", "/usr/lib/libcurl.4.dylib",
-};
+/// Where libcurl is looked for: the OpenSSL build first (Debian's libcurl4), then the GnuTLS one.
+#ifdef __APPLE__
+static const char *const library_names[] = {"/usr/lib/libcurl.4.dylib"};
+#else
+static const char *const library_names[] = {"libcurl.so.4", "libcurl-gnutls.so.4"};
+#endif
 
 static void load_library(void) {
     void *library = NULL;
+    char first_reason[160] = "not found";
     for (size_t i = 0; i < sizeof library_names / sizeof library_names[0] && !library; i++) {
         library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
+        const char *reason = library ? NULL : dlerror();
+        if (i == 0 && reason) snprintf(first_reason, sizeof first_reason, "%s", reason);
     }
     if (!library) {
-        const char *reason = dlerror();
-        snprintf(load_error, sizeof load_error, "libcurl could not be loaded (%s); install libcurl4",
-                 reason ? reason : "not found");
+        snprintf(load_error, sizeof load_error, "libcurl could not be loaded (%s); install libcurl4", first_reason);
         return;
     }
 #define FIND(field, symbol)                                                                              \
@@ -234,15 +243,19 @@ tenki_curl_transfer *tenki_curl_transfer_new(
     failed |= api.easy_setopt(easy, TENKI_CURLOPT_NOSIGNAL, 1L);
     failed |= api.easy_setopt(easy, TENKI_CURLOPT_TIMEOUT_MS, timeout_ms);
     failed |= api.easy_setopt(easy, TENKI_CURLOPT_CONNECTTIMEOUT_MS, connect_timeout_ms);
-    // Once connected, a peer silent for as long (in whole seconds, rounded up) is given up on too.
-    failed |= api.easy_setopt(easy, TENKI_CURLOPT_LOW_SPEED_LIMIT, 1L);
-    failed |= api.easy_setopt(easy, TENKI_CURLOPT_LOW_SPEED_TIME, (connect_timeout_ms + 999) / 1000);
     failed |= api.easy_setopt(easy, TENKI_CURLOPT_ACCEPT_ENCODING, "");  // every encoding it decodes
     failed |= api.easy_setopt(easy, TENKI_CURLOPT_FOLLOWLOCATION, 1L);
     failed |= api.easy_setopt(easy, TENKI_CURLOPT_MAXREDIRS, 5L);
-    // HTTP and HTTPS only, also after a redirect (libcurl 7.85+; older ones keep their defaults).
-    api.easy_setopt(easy, TENKI_CURLOPT_PROTOCOLS_STR, "http,https");
-    api.easy_setopt(easy, TENKI_CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    // HTTP and HTTPS only; an HTTPS request is never redirected to plain HTTP (its headers may
+    // carry a bearer token). The string options are libcurl 7.85+, the bitmasks the older form.
+    int secure = strncasecmp(url, "https:", 6) == 0;
+    if (api.easy_setopt(easy, TENKI_CURLOPT_PROTOCOLS_STR, "http,https") != 0) {
+        failed |= api.easy_setopt(easy, TENKI_CURLOPT_PROTOCOLS, (long)(TENKI_CURLPROTO_HTTP | TENKI_CURLPROTO_HTTPS));
+    }
+    if (api.easy_setopt(easy, TENKI_CURLOPT_REDIR_PROTOCOLS_STR, secure ? "https" : "http,https") != 0) {
+        long allowed = secure ? TENKI_CURLPROTO_HTTPS : (TENKI_CURLPROTO_HTTP | TENKI_CURLPROTO_HTTPS);
+        failed |= api.easy_setopt(easy, TENKI_CURLOPT_REDIR_PROTOCOLS, allowed);
+    }
     failed |= api.easy_setopt(easy, TENKI_CURLOPT_WRITEFUNCTION, on_body);
     failed |= api.easy_setopt(easy, TENKI_CURLOPT_HEADERFUNCTION, on_header);
     if (strcmp(method, "GET") == 0 && body_length == 0) {

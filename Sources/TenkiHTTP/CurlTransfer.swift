@@ -7,7 +7,9 @@ import Foundation
 /// the loop (through the loop's lock); from then on only the loop thread touches the response
 /// fields, and `isCancelled` is behind its own lock.
 final class CurlTransfer: @unchecked Sendable {
-    let handle: OpaquePointer
+    /// The C side (`tenki_curl_transfer`: libcurl's easy handle and the header list it owns);
+    /// also the key under which the loop finds this transfer when libcurl reports it done.
+    let native: OpaquePointer
     var continuation: CheckedContinuation<Result<OutboundResponse, TransportError>, Never>?
     private var headers = HTTPHeaders()
     private var body: [UInt8] = []
@@ -34,12 +36,12 @@ final class CurlTransfer: @unchecked Sendable {
         guard let created else {
             throw .invalidResponse(reason: "libcurl refused the request (method \(request.method))")
         }
-        handle = created
-        tenki_curl_transfer_set_context(handle, Unmanaged.passUnretained(self).toOpaque())
+        native = created
+        tenki_curl_transfer_set_context(native, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
-        tenki_curl_transfer_free(handle)
+        tenki_curl_transfer_free(native)
     }
 
     var isCancelled: Bool { cancelled.current }
@@ -59,7 +61,7 @@ final class CurlTransfer: @unchecked Sendable {
     func outcome(result: Int32) -> Result<OutboundResponse, TransportError> {
         switch tenki_curl_classify(result) {
         case TENKI_CURL_OK:
-            let status = tenki_curl_transfer_status(handle)
+            let status = tenki_curl_transfer_status(native)
             guard status >= 100 else { return .failure(.invalidResponse(reason: "no HTTP status line")) }
             return .success(OutboundResponse(status: status, headers: headers, body: body))
         case TENKI_CURL_TIMED_OUT:
@@ -99,16 +101,16 @@ final class CurlTransfer: @unchecked Sendable {
 }
 
 /// libcurl's body callback: the context is the `CurlTransfer`, kept alive by the loop while
-/// libcurl holds its handle. Returning less than `count` makes libcurl stop with a write error.
+/// libcurl holds its handle. Returning less than `size * count` makes libcurl stop with a write error.
 private let receiveBody: tenki_curl_data_callback = { data, size, count, context in
     guard let context else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-    return transfer.append(body: UnsafeRawBufferPointer(start: data, count: size * count)) ? count : 0
+    return transfer.append(body: UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
 }
 
 private let receiveHeader: tenki_curl_data_callback = { data, size, count, context in
     guard let context else { return 0 }
     Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
         .append(headerLine: UnsafeRawBufferPointer(start: data, count: size * count))
-    return count
+    return size * count
 }

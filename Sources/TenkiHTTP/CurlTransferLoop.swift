@@ -24,8 +24,8 @@ final class CurlTransferLoop: Sendable {
 
     /// What `submit` found: the thread to wake, the thread to start, or a reason to refuse.
     private enum Admission {
-        case wake(OpaquePointer)
-        case start(OpaquePointer)
+        case wake
+        case start
         case refuse(TransportError)
     }
 
@@ -33,24 +33,24 @@ final class CurlTransferLoop: Sendable {
     func submit(_ transfer: CurlTransfer) {
         let admission = state.withLock { state -> Admission in
             if state.stopping { return .refuse(.cancelled) }
-            if let multi = state.multi {
+            if state.multi != nil {
                 state.submitted.append(transfer)
-                return .wake(multi)
+                return .wake
             }
             guard let multi = tenki_curl_multi_new(maximumConnectionsPerHost) else {
                 return .refuse(.connectionFailed(reason: "libcurl could not make a multi handle"))
             }
             state.multi = multi
             state.submitted.append(transfer)
-            return .start(multi)
+            return .start
         }
         switch admission {
-        case .wake(let multi):
-            tenki_curl_multi_wakeup(multi)
+        case .wake:
+            wakeUp()
         case .start:
             let thread = Thread { [self] in
                 Thread.current.name = "tenki-curl"  // from inside: a name set before start() is lost
-                // Set before the thread started and never changed: only the wake-ups share it.
+                // Set before the thread started; back to nil only once this thread has freed it.
                 guard let multi = state.withLock({ $0.multi }) else { return }
                 run(multi)
             }
@@ -62,19 +62,21 @@ final class CurlTransferLoop: Sendable {
 
     /// A task was cancelled: the thread looks for cancelled transfers at its next turn.
     func noticeCancellation() {
-        let multi = state.withLock { state -> OpaquePointer? in
-            state.cancellationNoticed = true
-            return state.multi
-        }
-        if let multi { tenki_curl_multi_wakeup(multi) }
+        state.withLock { $0.cancellationNoticed = true }
+        wakeUp()
     }
 
     func stop() {
-        let multi = state.withLock { state -> OpaquePointer? in
-            state.stopping = true
-            return state.multi
+        state.withLock { $0.stopping = true }
+        wakeUp()
+    }
+
+    /// Ends the thread's wait. Under the lock, because the thread frees the multi handle (after
+    /// setting `multi` to nil under the same lock) once it has stopped.
+    private func wakeUp() {
+        state.withLock { state in
+            if let multi = state.multi { tenki_curl_multi_wakeup(multi) }
         }
-        if let multi { tenki_curl_multi_wakeup(multi) }
     }
 
     private func run(_ multi: OpaquePointer) {
@@ -90,16 +92,16 @@ final class CurlTransferLoop: Sendable {
             for transfer in arrived {
                 if transfer.isCancelled || stopping {
                     transfer.finish(.failure(.cancelled))
-                } else if tenki_curl_multi_add(multi, transfer.handle) == 0 {
-                    active[transfer.handle] = transfer
+                } else if tenki_curl_multi_add(multi, transfer.native) == 0 {
+                    active[transfer.native] = transfer
                 } else {
                     transfer.finish(.failure(.invalidResponse(reason: "libcurl refused the transfer")))
                 }
             }
             if checkCancellations || stopping {
-                for (handle, transfer) in active where transfer.isCancelled || stopping {
-                    tenki_curl_multi_remove(multi, handle)
-                    active[handle] = nil
+                for (native, transfer) in active where transfer.isCancelled || stopping {
+                    tenki_curl_multi_remove(multi, native)
+                    active[native] = nil
                     transfer.finish(.failure(.cancelled))
                 }
             }
@@ -107,15 +109,19 @@ final class CurlTransferLoop: Sendable {
 
             tenki_curl_multi_perform(multi)
             var result: Int32 = 0
-            while let handle = tenki_curl_multi_next_finished(multi, &result) {
-                tenki_curl_multi_remove(multi, handle)
-                guard let transfer = active.removeValue(forKey: handle) else { continue }
+            while let native = tenki_curl_multi_next_finished(multi, &result) {
+                tenki_curl_multi_remove(multi, native)
+                guard let transfer = active.removeValue(forKey: native) else { continue }
                 transfer.finish(transfer.outcome(result: result))
             }
             // libcurl shortens the wait to its own next timeout; a submit, cancel or stop ends it
-            // at once, so the long wait only spares an idle process its wake-ups.
-            tenki_curl_multi_poll(multi, 5000)
+            // at once, so the long wait only spares an idle process its wake-ups. Should polling
+            // itself fail, a short pause keeps the loop from spinning while it does.
+            if tenki_curl_multi_poll(multi, 5000) != 0 {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
         }
+        state.withLock { $0.multi = nil }
         tenki_curl_multi_free(multi)
     }
 }

@@ -27,17 +27,17 @@ public final class CurlTransport: HTTPTransport {
         loop.stop()
     }
 
-    /// Loads libcurl now instead of at the first request, and says why it could not (or nil).
-    /// `tenki serve` calls it on a background thread once its listener is up.
-    @discardableResult
-    public static func loadLibrary() -> String? {
-        CurlLibrary.loadError
-    }
-
-    public func send(_ request: OutboundRequest) async throws(TransportError) -> OutboundResponse {
+    /// Loads libcurl now instead of at the first request (once per process; later calls return
+    /// at once). `tenki serve` calls it on a background thread once its listener is up. Throws
+    /// `.connectionFailed` saying why the library could not be loaded.
+    public static func loadLibrary() throws(TransportError) {
         if let problem = CurlLibrary.loadError {
             throw .connectionFailed(reason: problem)
         }
+    }
+
+    public func send(_ request: OutboundRequest) async throws(TransportError) -> OutboundResponse {
+        try Self.loadLibrary()
         let transfer = try CurlTransfer(
             request, connectTimeout: min(connectTimeout, request.timeout), userAgent: userAgent)
         let loop = loop
@@ -64,12 +64,6 @@ enum CurlLibrary {
 }
 
 extension Duration {
-    /// The duration in seconds as a `TimeInterval`, for Foundation APIs.
-    public var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
-
     /// Whole milliseconds, at least 1 (libcurl reads 0 as "no timeout").
     var curlMilliseconds: Int {
         let (seconds, attoseconds) = components

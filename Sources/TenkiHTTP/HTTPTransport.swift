@@ -55,3 +55,11 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
 public protocol HTTPTransport: Sendable {
     func send(_ request: OutboundRequest) async throws(TransportError) -> OutboundResponse
 }
+
+extension Duration {
+    /// The duration in seconds as a `TimeInterval`, for Foundation APIs.
+    public var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

@@ -43,6 +43,44 @@ struct CurlTransportTests {
         }
     }
 
+    @Test func headAsksForTheHeadOnly() async throws {
+        try await withUpstream { base in
+            let response = try await CurlTransport().send(OutboundRequest(method: "HEAD", url: base.appending(path: "status/503")))
+            #expect(response.status == 503)
+            #expect(response.headers["Retry-After"] == "7")
+            #expect(response.body.isEmpty)
+        }
+    }
+
+    /// The connect timeout bounds connecting only: an upstream that takes longer than it to
+    /// answer (here 1.2 s against 0.1 s) is still waited for, up to the request's own timeout.
+    /// (An earlier version also gave up on a connection silent for that long, rounded up to whole
+    /// seconds, which would have cut Slack's posts short at 3 s of a 10 s allowance.)
+    @Test func anAnswerSlowerThanTheConnectTimeoutIsStillWaitedFor() async throws {
+        try await withUpstream { base in
+            let transport = CurlTransport(connectTimeout: .milliseconds(100))
+            let response = try await transport.send(OutboundRequest(url: base.appending(path: "slow"), timeout: .seconds(30)))
+            #expect(response.status == 200)
+            #expect(String(decoding: response.body, as: UTF8.self) == "finally")
+        }
+    }
+
+    @Test func aTaskCancelledBeforeSendingSendsNothing() async throws {
+        let handler = UpstreamHandler()
+        try await withUpstream(handler) { base in
+            let transport = CurlTransport()
+            let task = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await transport.send(OutboundRequest(url: base.appending(path: "echo")))
+            }
+            let result = await task.result
+            #expect(throws: TransportError.cancelled) { try result.get() }
+            // A request that did go out afterwards is the first the upstream saw.
+            _ = try await transport.send(OutboundRequest(url: base.appending(path: "echo")))
+            #expect(handler.echoed.current == 1)
+        }
+    }
+
     @Test func aLineBreakInAHeaderValueCannotAddAHeader() async throws {
         try await withUpstream { base in
             let request = OutboundRequest(
@@ -128,7 +166,7 @@ struct CurlTransportTests {
     }
 
     @Test func theLibraryLoadsAndTheLoopThreadIsNamed() async throws {
-        #expect(CurlTransport.loadLibrary() == nil)
+        try CurlTransport.loadLibrary()
         try await withUpstream { base in
             let transport = CurlTransport()
             _ = try await transport.send(OutboundRequest(url: base.appending(path: "echo")))
@@ -141,16 +179,19 @@ struct CurlTransportTests {
 }
 
 /// Paths: `/echo` (body back; the method as `X-Method`, some request headers as `Echo-NAME`), `/status/503`,
-/// `/redirect` (302 to `/echo`), `/huge` (one byte over the transport's limit), `/forever`
-/// (signals `foreverStarted`, never answers).
+/// `/redirect` (302 to `/echo`), `/huge` (one byte over the transport's limit), `/slow` (answers
+/// after 1.2 s), `/forever` (signals `foreverStarted`, never answers).
 struct UpstreamHandler: HTTPHandler {
     let foreverStarted = OneShotSignal()
+    /// How many `/echo` requests arrived.
+    let echoed = Locked(0)
 
     func handleInline(_ request: HTTPRequest) -> HTTPResponse? { nil }
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
         switch request.path {
         case "/echo":
+            echoed.withLock { $0 += 1 }
             var headers: HTTPHeaders = ["X-Method": request.method, "X-Injected": request.headers["X-Injected"] ?? "no"]
             for name in ["X-Test", "Content-Type", "User-Agent", "Expect"] {
                 headers.add("Echo-" + name, request.headers[name] ?? "")
@@ -162,6 +203,9 @@ struct UpstreamHandler: HTTPHandler {
             return HTTPResponse(status: HTTPStatus(code: 302, reason: "Found"), headers: ["Location": "/echo"])
         case "/huge":
             return HTTPResponse(status: .ok, body: [UInt8](repeating: 0x61, count: CurlTransport.maximumResponseBytes + 1))
+        case "/slow":
+            try? await Task.sleep(for: .milliseconds(1200))
+            return .text(.ok, "finally")
         case "/forever":
             foreverStarted.signal()
             await OneShotSignal().wait()

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 /// Receives a piece of the response body or one header line, `size * count` bytes (libcurl's
-/// callback signature; `size` is always 1); returns `count` to go on (anything else aborts).
+/// callback signature); returns `size * count` to go on (anything else aborts the transfer).
 typedef size_t (*tenki_curl_data_callback)(const char *data, size_t size, size_t count, void *context);
 
 /// Loads libcurl and initialises it once per process; later calls return the first outcome.
@@ -27,8 +27,8 @@ int tenki_curl_load(char *error, size_t capacity);
 typedef struct tenki_curl_transfer tenki_curl_transfer;
 
 /// A transfer for `method` (GET, POST, HEAD or any other verb) to `url`, with `header_count`
-/// "Name: value" lines, a body (copied), an overall timeout and a connect timeout in ms (which also
-/// bounds silence after connecting, in whole seconds rounded up). Returns
+/// "Name: value" lines, a body (copied), a timeout for the whole exchange and one for connecting,
+/// in ms. Returns
 /// NULL if libcurl is not loaded or refuses an option.
 tenki_curl_transfer *tenki_curl_transfer_new(
     const char *method, const char *url, const char *const *headers, size_t header_count,

@@ -74,8 +74,10 @@ enum ServeCommand {
         // libcurl loads now, beside a listener that already answers, instead of delaying `main` as
         // a linked library would (see CurlTransport); the first command then finds it ready.
         Thread.detachNewThread {
-            if let problem = CurlTransport.loadLibrary() {
-                logger.error("outbound HTTP is unavailable: no weather, news or deliveries", [("reason", problem)])
+            do throws(TransportError) {
+                try CurlTransport.loadLibrary()
+            } catch {
+                logger.error("outbound HTTP is unavailable: no weather, news or deliveries", [("reason", error.description)])
             }
         }
         // Pending deliveries from before a restart resume here.

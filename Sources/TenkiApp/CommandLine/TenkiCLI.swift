@@ -5,6 +5,10 @@ import TenkiLogging
 /// `main.swift` only calls `TenkiCLI.main`.
 public enum TenkiCLI {
     public static func main(arguments: [String]) async -> Int32 {
+        // A write to a connection the peer has closed must fail with EPIPE, not end the process:
+        // the listener sends with MSG_NOSIGNAL, but libcurl (asked not to touch signals, as a
+        // threaded program must) does not ignore SIGPIPE for us, and TLS writes can raise it.
+        signal(SIGPIPE, SIG_IGN)
         let words = Array(arguments.dropFirst())
         guard let name = words.first else {
             print(Help.overview)
