@@ -299,54 +299,44 @@ void tenki_curl_transfer_free(tenki_curl_transfer *transfer) {
     free(transfer);
 }
 
-struct tenki_curl_multi {
-    void *handle;
-};
+// A `tenki_curl_multi *` is libcurl's own multi handle under a name of ours (never dereferenced).
 
 tenki_curl_multi *tenki_curl_multi_new(long max_connections_per_host) {
     if (load_status != 0) return NULL;
-    tenki_curl_multi *multi = calloc(1, sizeof *multi);
-    if (!multi) return NULL;
-    multi->handle = api.multi_init();
-    if (!multi->handle) {
-        free(multi);
-        return NULL;
-    }
-    api.multi_setopt(multi->handle, TENKI_CURLMOPT_MAX_HOST_CONNECTIONS, max_connections_per_host);
+    void *multi = api.multi_init();
+    if (multi) api.multi_setopt(multi, TENKI_CURLMOPT_MAX_HOST_CONNECTIONS, max_connections_per_host);
     return multi;
 }
 
 void tenki_curl_multi_free(tenki_curl_multi *multi) {
-    if (!multi) return;
-    api.multi_cleanup(multi->handle);
-    free(multi);
+    if (multi) api.multi_cleanup(multi);
 }
 
 int tenki_curl_multi_add(tenki_curl_multi *multi, tenki_curl_transfer *transfer) {
-    return api.multi_add_handle(multi->handle, transfer->easy);
+    return api.multi_add_handle(multi, transfer->easy);
 }
 
 int tenki_curl_multi_remove(tenki_curl_multi *multi, tenki_curl_transfer *transfer) {
-    return api.multi_remove_handle(multi->handle, transfer->easy);
+    return api.multi_remove_handle(multi, transfer->easy);
 }
 
 int tenki_curl_multi_perform(tenki_curl_multi *multi) {
     int running = 0;
-    return api.multi_perform(multi->handle, &running);
+    return api.multi_perform(multi, &running);
 }
 
 int tenki_curl_multi_poll(tenki_curl_multi *multi, int timeout_ms) {
-    return api.multi_poll(multi->handle, NULL, 0, timeout_ms, NULL);
+    return api.multi_poll(multi, NULL, 0, timeout_ms, NULL);
 }
 
 int tenki_curl_multi_wakeup(tenki_curl_multi *multi) {
-    return api.multi_wakeup(multi->handle);
+    return api.multi_wakeup(multi);
 }
 
 tenki_curl_transfer *tenki_curl_multi_next_finished(tenki_curl_multi *multi, int *result) {
     int remaining = 0;
     tenki_curl_message *message;
-    while ((message = api.multi_info_read(multi->handle, &remaining))) {
+    while ((message = api.multi_info_read(multi, &remaining))) {
         if (message->msg != TENKI_CURLMSG_DONE) continue;
         void *transfer = NULL;
         api.easy_getinfo(message->easy_handle, TENKI_CURLINFO_PRIVATE, &transfer);
