@@ -3,6 +3,7 @@ import Testing
 @testable import TenkiApp
 import TenkiCore
 import TenkiHTTP
+import TenkiServices
 import TenkiTesting
 
 /// Accepted means delivered: late answers queued while the receiver is down survive `kill -9`
@@ -17,21 +18,38 @@ struct DeliveryDurabilityTests {
         return port
     }
 
+    /// The slow fake upstream (answers after 2.5 s), a fresh state file, and `serve`'s settings
+    /// for both with a 100 ms inline budget: every command gets a placeholder and a late answer.
+    /// Nil (with an issue recorded) when `tenki` is not built beside the tests.
+    struct SlowUpstream {
+        let fakes: ChildProcess
+        let statePath = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-durability-\(UUID()).sqlite").path
+        var environment: [String: String]
+
+        init?() async throws {
+            guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
+                Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path)")
+                return nil
+            }
+            (fakes, environment) = try await ServeProcessTests.startFakes(scenario: "slow")
+            environment["TENKI_STATE"] = statePath
+            environment["TENKI_INLINE_BUDGET_MS"] = "100"
+            environment["TENKI_ALLOWED_RESPONSE_HOSTS"] = "127.0.0.1"
+        }
+
+        func remove() {
+            fakes.stop()
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: statePath + suffix) }
+        }
+    }
+
     @Test("queued late answers are delivered once each after SIGKILL and a restart")
     func survivesKill() async throws {
-        guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
-            Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path)")
-            return
-        }
-        let (fakes, upstream) = try await ServeProcessTests.startFakes(scenario: "slow")
-        defer { fakes.stop() }
+        guard let upstream = try await SlowUpstream() else { return }
+        defer { upstream.remove() }
         let sinkPort = try await Self.freePort()
-        let statePath = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-durability-\(UUID()).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: statePath + suffix) } }
-        var environment = upstream
-        environment["TENKI_STATE"] = statePath
-        environment["TENKI_INLINE_BUDGET_MS"] = "100"
-        environment["TENKI_ALLOWED_RESPONSE_HOSTS"] = "127.0.0.1"
+        let statePath = upstream.statePath
+        var environment = upstream.environment
         environment["TENKI_DELIVERY_TIMEOUT_MS"] = "2000"
         environment["TENKI_RETRY_BASE_MS"] = "200"
         environment["TENKI_RETRY_CAP_MS"] = "2000"
@@ -48,7 +66,11 @@ struct DeliveryDurabilityTests {
                 to: endpoint, transport: transport, text: "16.07,108.22", responseURL: "http://127.0.0.1:\(sinkPort)/hook/\(index)")
             #expect(response.status == 200)
         }
-        // 2. Wait until all five are committed (the outbox lists them), then kill -9.
+        // 2. Wait until all five answers are committed (each in place of its fallback, which the
+        // outbox lists from the placeholder on), then kill -9.
+        _ = try await first.waitFor("five late answers queued") { _, log in
+            log.components(separatedBy: "late answer queued").count - 1 == 5
+        }
         let outboxEnvironment = ["TENKI_STATE": statePath]
         var listed = ""
         for _ in 0..<300 {
@@ -76,6 +98,38 @@ struct DeliveryDurabilityTests {
         #expect(paths.count == 5, "delivered more than once: \(paths)")
         #expect(receiver.requests.allSatisfy { String(decoding: $0.body, as: UTF8.self).contains("Da Nang") })
         await sink.shutdown(gracePeriod: .seconds(1))
+    }
+}
+
+extension DeliveryDurabilityTests {
+    @Test("a placeholder's fallback is in the state file before the placeholder goes back, so kill -9 cannot lose it")
+    func fallbackSurvivesKill() async throws {
+        guard let upstream = try await SlowUpstream() else { return }
+        defer { upstream.remove() }
+
+        // The upstream answers after 2.5 s; the placeholder comes after 0.1 s, and the process is
+        // killed as soon as it arrives, long before the answer could be queued.
+        let (serve, port) = try await ServeProcessTests.startServe(upstream.environment)
+        defer { serve.stop() }
+        let endpoint = try #require(URL(string: "http://127.0.0.1:\(port)/slack/commands"))
+        let response = try await SlackSigning(secret: ServeProcessTests.secret).send(
+            to: endpoint, transport: CurlTransport(), text: "16.07,108.22", responseURL: "http://127.0.0.1:9/hook")
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self).contains("Looking up"))
+        serve.signal(SIGKILL)
+        _ = try await serve.waitForExit()
+        #expect(!serve.stderr.contains("late answer queued"))
+
+        let database = try SQLiteDatabase(path: upstream.statePath)
+        let rows = try await database.perform { connection throws(SQLiteError) in
+            try connection.query("SELECT kind, state, body FROM deliveries") { row throws(SQLiteError) in
+                "\(row.text(0)) \(row.text(1)) \(String(decoding: row.blob(2), as: UTF8.self))"
+            }
+        }
+        #expect(rows.count == 1)
+        let row = try #require(rows.first)
+        #expect(row.hasPrefix("late-answer pending "))
+        #expect(row.contains("restarted before your answer to /weather 16.07,108.22 was ready"))
     }
 }
 

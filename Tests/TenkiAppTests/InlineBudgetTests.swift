@@ -14,8 +14,8 @@ struct InlineBudgetTests {
     /// Records late answers instead of posting them.
     final class RecordingLateAnswers: LateAnswerDelivery {
         let delivered = Mutex<[(SlackMessage, URL)]>([])
-        func deliver(_ message: SlackMessage, to responseURL: URL, logger: Logger) async {
-            delivered.withLock { $0.append((message, responseURL)) }
+        func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async {
+            delivered.withLock { $0.append((message, promise.responseURL)) }
         }
         var count: Int { delivered.withLock { $0.count } }
     }
@@ -68,20 +68,93 @@ struct InlineBudgetTests {
         #expect(late.count == 0)
     }
 
-    @Test("late answers go through the delivery queue to the response_url")
+    @Test("late answers go through the delivery queue to the response_url, in place of their fallback")
     func throughTheQueue() async throws {
+        let late = try LateAnswerQueue()
+        let promise = await late.answers.promise(fallback: LateAnswerQueue.fallback, to: LateAnswerQueue.url, logger: .discarding)
+        #expect(promise.fallback != nil)
+        _ = await late.queue.runOnce(now: late.clock.now())
+        #expect(late.posted.isEmpty)  // the fallback waits for the answer
+
+        await late.answers.deliver(SlackMessage(text: "late", responseType: .inChannel), for: promise, logger: .discarding)
+        _ = await late.queue.runOnce(now: late.clock.now())
+        late.clock.advance(by: QueuedLateAnswers.fallbackDelay + 60)
+        _ = await late.queue.runOnce(now: late.clock.now())
+        #expect(late.posted == ["late"])
+    }
+
+    @Test("a promise never kept (the process killed before the answer was queued) posts the fallback after its delay")
+    func fallbackAfterACrash() async throws {
+        let late = try LateAnswerQueue()
+        _ = await late.answers.promise(fallback: LateAnswerQueue.fallback, to: LateAnswerQueue.url, logger: .discarding)
+        // Restarted: a new queue on the same state file, and the answer never comes.
+        let restarted = try late.restarted()
+        _ = await restarted.runOnce(now: late.clock.now())
+        #expect(late.posted.isEmpty)
+        late.clock.advance(by: QueuedLateAnswers.fallbackDelay)
+        _ = await restarted.runOnce(now: late.clock.now())
+        #expect(late.posted == ["restarted, run it again"])
+    }
+
+    @Test("an answer later than its fallback goes out after it, as a message of its own")
+    func answerAfterTheFallback() async throws {
+        let late = try LateAnswerQueue()
+        let promise = await late.answers.promise(fallback: LateAnswerQueue.fallback, to: LateAnswerQueue.url, logger: .discarding)
+        late.clock.advance(by: QueuedLateAnswers.fallbackDelay)
+        _ = await late.queue.runOnce(now: late.clock.now())
+        await late.answers.deliver(SlackMessage(text: "late", responseType: .inChannel), for: promise, logger: .discarding)
+        _ = await late.queue.runOnce(now: late.clock.now())
+        #expect(late.posted == ["restarted, run it again", "late"])
+    }
+
+    @Test("the placeholder's fallback names the command and tells the user to run it again")
+    func fallbackText() async throws {
+        let recorder = FallbackRecorder()
+        let harness = try AppHarness(lateAnswers: recorder, waitForBudget: { _ in })
+        harness.fakes.openWeather.gate.close()
+        _ = try await harness.message("/weather", "Danang")
+        let fallback = try #require(recorder.fallbacks.withLock { $0.first })
+        #expect(fallback.text.contains("/weather Danang"))
+        #expect(fallback.text.contains("run the command again"))
+        #expect(fallback.replaceOriginal == true)
+        #expect(fallback.responseType == .ephemeral)
+        harness.fakes.openWeather.gate.open()
+    }
+
+    /// Records what `promise` is given.
+    final class FallbackRecorder: LateAnswerDelivery {
+        let fallbacks = Mutex<[SlackMessage]>([])
+        func promise(fallback: SlackMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
+            fallbacks.withLock { $0.append(fallback) }
+            return LateAnswerPromise(responseURL: responseURL)
+        }
+        func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async {}
+    }
+
+    /// `QueuedLateAnswers` on a real SQLite state file, posting to a fake `response_url`, on a
+    /// manual clock; `posted` is the text of every message posted, in order.
+    struct LateAnswerQueue {
+        static let url = URL(string: "https://hooks.slack.com/commands/T1/2/x")!
+        static let fallback = SlackMessage(text: "restarted, run it again", responseType: .ephemeral)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-late-\(UUID()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let receiver = FakeWebhookReceiver()
         let clock = ManualClock(AppHarness.now)
-        let queue = DeliveryQueue(store: try SQLiteDeliveryStore(path: path), transport: HandlerTransport(receiver), clock: clock)
-        await QueuedLateAnswers(queue: queue, clock: clock).deliver(
-            SlackMessage(text: "late", responseType: .inChannel), to: try #require(URL(string: "https://hooks.slack.com/commands/T1/2/x")),
-            logger: .discarding)
-        _ = await queue.runOnce(now: clock.now())
-        let posted = receiver.requests(to: "/commands/T1/2/x")
-        #expect(posted.count == 1)
-        let body = String(decoding: try #require(posted.first).body, as: UTF8.self)
-        #expect(body.contains(#""text":"late""#))
+        let queue: DeliveryQueue
+        let answers: QueuedLateAnswers
+
+        init() throws {
+            queue = DeliveryQueue(store: try SQLiteDeliveryStore(path: path), transport: HandlerTransport(receiver), clock: clock)
+            answers = QueuedLateAnswers(queue: queue, clock: clock)
+        }
+
+        func restarted() throws -> DeliveryQueue {
+            DeliveryQueue(store: try SQLiteDeliveryStore(path: path), transport: HandlerTransport(receiver), clock: clock)
+        }
+
+        var posted: [String] {
+            receiver.requests(to: "/commands/T1/2/x").map { request in
+                (try? JSONDecoder().decode(SlackMessage.self, from: Data(request.body)))?.text ?? "(not a message)"
+            }
+        }
     }
 }

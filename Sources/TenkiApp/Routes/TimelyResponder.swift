@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TenkiCore
 import TenkiLogging
+import TenkiServices
 
 /// Slack shows `operation_timeout` if a command is not answered within 3 seconds. This waits for
 /// the answer up to a budget (default 2 s); a ready answer goes back inline, otherwise a short
@@ -34,17 +35,22 @@ public struct TimelyResponder: SlashCommandResponder {
         logger.info("answer not ready within the budget: placeholder now, answer through response_url", [
             ("budget_ms", String(budget.components.seconds * 1000 + budget.components.attoseconds / 1_000_000_000_000_000)),
         ])
-        lateAnswers.promise()
+        let text = payload.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let query = Mrkdwn.escape(String(text.prefix(100)))
+        // Committed before the placeholder goes back: if the process dies before the answer is
+        // queued, the fallback replaces the placeholder instead of leaving it forever.
+        var fallback = SlackMessage(
+            text: ReplyStrings.fill(strings.lateAnswerLost, ["command": payload.command, "query": query]),
+            responseType: .ephemeral)
+        fallback.replaceOriginal = true
+        let promise = await lateAnswers.promise(fallback: fallback, to: url, logger: logger)
         Task {
             var message = await work.value
             // An ephemeral answer replaces the ephemeral placeholder; a public one is a new message.
             message.replaceOriginal = message.responseType == .ephemeral ? true : nil
-            await lateAnswers.deliver(message, to: url, logger: logger)
+            await lateAnswers.deliver(message, for: promise, logger: logger)
         }
-        let text = payload.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let placeholder = text.isEmpty
-            ? strings.lookingUpGeneric
-            : ReplyStrings.fill(strings.lookingUp, ["query": Mrkdwn.escape(String(text.prefix(100)))])
+        let placeholder = text.isEmpty ? strings.lookingUpGeneric : ReplyStrings.fill(strings.lookingUp, ["query": query])
         return SlackMessage(text: placeholder, responseType: .ephemeral)
     }
 
@@ -98,14 +104,30 @@ private final class FirstOnly: Sendable {
 
 /// Where answers that missed Slack's window go: the delivery queue in `serve`.
 public protocol LateAnswerDelivery: Sendable {
-    /// Called when the placeholder goes back, before the answer's work is done, so that shutdown
-    /// can wait for what is owed (see `LateAnswersInFlight`). The default does nothing.
-    func promise()
+    /// Called before the placeholder goes back, while the answer's work goes on: `fallback` is
+    /// what `responseURL` should get if `deliver` never comes (the process was killed in
+    /// between), and shutdown can wait for what is owed (see `LateAnswersInFlight`). The default
+    /// records nothing.
+    func promise(fallback: SlackMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise
 
-    /// Hands over the promised answer; called exactly once per `promise()`.
-    func deliver(_ message: SlackMessage, to responseURL: URL, logger: Logger) async
+    /// Hands over the promised answer; called exactly once per `promise`.
+    func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async
+}
+
+/// What `deliver` needs of its `promise`: where the answer goes, and the fallback it replaces.
+public struct LateAnswerPromise: Sendable {
+    public var responseURL: URL
+    /// The fallback's message in the delivery queue; nil when none was recorded.
+    public var fallback: DeliveryID?
+
+    public init(responseURL: URL, fallback: DeliveryID? = nil) {
+        self.responseURL = responseURL
+        self.fallback = fallback
+    }
 }
 
 extension LateAnswerDelivery {
-    public func promise() {}
+    public func promise(fallback: SlackMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
+        LateAnswerPromise(responseURL: responseURL)
+    }
 }

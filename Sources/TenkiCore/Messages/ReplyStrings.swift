@@ -41,6 +41,8 @@ public struct ReplyStrings: Sendable {
     public var lookingUp: String
     public var lookingUpGeneric: String
     public var tookTooLong: String
+    /// Replaces the placeholder when the answer was lost to a crash or kill before it was queued.
+    public var lateAnswerLost: String
     public var weatherServiceName: String
     public var newsServiceName: String
     public var newsHelp: String
@@ -128,6 +130,7 @@ extension ReplyStrings {
         lookingUp: "⏳ Looking up {query}…",
         lookingUpGeneric: "⏳ Looking that up…",
         tookTooLong: "⏳ That took longer than Slack waits. Please try again in a moment.",
+        lateAnswerLost: "Sorry, Tenki restarted before your answer to {command} {query} was ready. Please run the command again.",
         weatherServiceName: "weather",
         newsServiceName: "news",
         newsHelp: "`{command}` top headlines\n`{command} tech` a category: business, entertainment, health, science, sports, tech\n`{command} ベトナム` search the news for any words, newest first\n`{command} help` this help",
@@ -187,6 +190,7 @@ extension ReplyStrings {
         lookingUp: "⏳ {query} を調べています…",
         lookingUpGeneric: "⏳ 調べています…",
         tookTooLong: "⏳ Slack の待ち時間内に答えられませんでした。少ししてからもう一度お試しください。",
+        lateAnswerLost: "申し訳ありません。{command} {query} の答えを用意している間に Tenki が再起動しました。もう一度コマンドを実行してください。",
         weatherServiceName: "天気",
         newsServiceName: "ニュース",
         newsHelp: "`{command}` トップニュース\n`{command} tech` カテゴリ: business, entertainment, health, science, sports, tech（テクノロジー、スポーツなども可）\n`{command} ベトナム` キーワードで検索（新しい順）\n`{command} help` このヘルプ",

@@ -36,6 +36,9 @@ public struct NewDelivery: Sendable {
     public var deadline: Date
     /// At most this many attempts; nil: no limit.
     public var maxUses: Int?
+    /// No attempt before this; nil: at once. A late answer's fallback waits here for the answer
+    /// to replace it (`DeliveryStore.replaceUnattempted`).
+    public var firstAttemptAt: Date?
 
     /// A message with Slack's limits for its kind of destination (see `DestinationKind.limits`).
     public init(

@@ -62,6 +62,17 @@ public final class DeliveryQueue: Sendable {
         return id
     }
 
+    /// Puts `body` in place of a message not yet attempted and makes it due now (see
+    /// `DeliveryStore.replaceUnattempted`), waking `run()`; false when it had already gone out.
+    public func replaceUnattempted(_ id: DeliveryID, body: [UInt8]) async throws(DeliveryStoreError) -> Bool {
+        let replaced = try await store.replaceUnattempted(id, body: body, dueAt: clock.now())
+        if replaced {
+            logger.info("replaced before its first attempt", [("delivery", "\(id)")])
+            newWork.signal()
+        }
+        return replaced
+    }
+
     /// Re-queues a dead message (see `DeliveryStore.retry`) and wakes `run()`; false when `id` is not dead.
     public func retry(_ id: DeliveryID) async throws(DeliveryStoreError) -> Bool {
         let requeued = try await store.retry(id, now: clock.now())

@@ -40,7 +40,7 @@ public final class SQLiteDeliveryStore: DeliveryStore {
             """
             INSERT INTO deliveries (kind, destination_url, destination_kind, destination_host, destination_hash,
                 body, state, created_at, deadline, max_uses, webhook_lifetime, next_attempt_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'pending', ?7, ?8, ?9, ?10, ?7)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'pending', ?7, ?8, ?9, ?10, ?11)
             """,
             [
                 .text(delivery.kind), .text(delivery.destination.absoluteString), .text(delivery.destinationKind.rawValue),
@@ -49,6 +49,7 @@ public final class SQLiteDeliveryStore: DeliveryStore {
                 .real(delivery.createdAt.timeIntervalSince1970), .real(delivery.deadline.timeIntervalSince1970),
                 delivery.maxUses.map { .integer(Int64($0)) } ?? .null,
                 .real(delivery.deadline.timeIntervalSince(delivery.createdAt)),
+                .real((delivery.firstAttemptAt ?? delivery.createdAt).timeIntervalSince1970),
             ])
         return DeliveryID(rawValue: connection.lastInsertRowID)
     }
@@ -149,6 +150,17 @@ public final class SQLiteDeliveryStore: DeliveryStore {
                 WHERE id = ?1 AND state = 'dead'
                 """,
                 [.integer(id.rawValue), .real(at)]) == 1
+        }
+    }
+
+    public func replaceUnattempted(_ id: DeliveryID, body: [UInt8], dueAt: Date) async throws(DeliveryStoreError) -> Bool {
+        try await perform { connection throws(SQLiteError) in
+            try connection.run(
+                """
+                UPDATE deliveries SET body = ?2, next_attempt_at = ?3
+                WHERE id = ?1 AND state = 'pending' AND attempts = 0 AND claimed_by IS NULL
+                """,
+                [.integer(id.rawValue), .blob(body), .real(dueAt.timeIntervalSince1970)]) == 1
         }
     }
 

@@ -103,6 +103,29 @@ struct SQLiteDeliveryStoreTests {
         #expect(claimed.first?.body == Array("{}".utf8))
     }
 
+    @Test("a held message waits for its first attempt time; its body can be replaced until an attempt claims it")
+    func heldAndReplaced() async throws {
+        let file = try TemporaryStateFile()
+        let store = try SQLiteDeliveryStore(path: file.path)
+        var held = DeliveryFixtures.webhookDelivery("fallback")
+        held.firstAttemptAt = start.addingTimeInterval(120)
+        let id = try await store.enqueue(held)
+        #expect(try await store.nextDueTime() == start.addingTimeInterval(120))
+        #expect(try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1).isEmpty)
+
+        #expect(try await store.replaceUnattempted(id, body: Array("answer".utf8), dueAt: start.addingTimeInterval(1)))
+        #expect(try await store.nextDueTime() == start.addingTimeInterval(1))
+        let claimed = try await store.claim(owner: "a", now: start.addingTimeInterval(1), leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(claimed.first?.body == Array("answer".utf8))
+        // Claimed (in flight), then attempted: too late to replace either way.
+        #expect(try await !store.replaceUnattempted(id, body: Array("again".utf8), dueAt: start))
+        #expect(try await store.release(id, owner: "a", at: start.addingTimeInterval(2)))
+        #expect(try await store.replaceUnattempted(id, body: Array("again".utf8), dueAt: start))  // released: no attempt counted
+        _ = try await store.claim(owner: "a", now: start.addingTimeInterval(2), leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(try await store.reschedule(id, owner: "a", at: start.addingTimeInterval(5), lastError: "HTTP 500", body: Array("{}".utf8)))
+        #expect(try await !store.replaceUnattempted(id, body: Array("late".utf8), dueAt: start))
+    }
+
     @Test("prune removes delivered messages older than the retention, and nothing else")
     func prune() async throws {
         let file = try TemporaryStateFile()
