@@ -78,9 +78,10 @@ struct InlineBudgetTests {
 
         await late.answers.deliver(SlackMessage(text: "late", responseType: .inChannel), for: promise, logger: .discarding)
         _ = await late.queue.runOnce(now: late.clock.now())
-        late.clock.advance(by: QueuedLateAnswers.fallbackDelay + 60)
+        late.clock.advance(by: late.answers.fallbackDelay + 60)
         _ = await late.queue.runOnce(now: late.clock.now())
         #expect(late.posted == ["late"])
+        late.remove()
     }
 
     @Test("a promise never kept (the process killed before the answer was queued) posts the fallback after its delay")
@@ -91,20 +92,22 @@ struct InlineBudgetTests {
         let restarted = try late.restarted()
         _ = await restarted.runOnce(now: late.clock.now())
         #expect(late.posted.isEmpty)
-        late.clock.advance(by: QueuedLateAnswers.fallbackDelay)
+        late.clock.advance(by: late.answers.fallbackDelay)
         _ = await restarted.runOnce(now: late.clock.now())
         #expect(late.posted == ["restarted, run it again"])
+        late.remove()
     }
 
     @Test("an answer later than its fallback goes out after it, as a message of its own")
     func answerAfterTheFallback() async throws {
         let late = try LateAnswerQueue()
         let promise = await late.answers.promise(fallback: LateAnswerQueue.fallback, to: LateAnswerQueue.url, logger: .discarding)
-        late.clock.advance(by: QueuedLateAnswers.fallbackDelay)
+        late.clock.advance(by: late.answers.fallbackDelay)
         _ = await late.queue.runOnce(now: late.clock.now())
         await late.answers.deliver(SlackMessage(text: "late", responseType: .inChannel), for: promise, logger: .discarding)
         _ = await late.queue.runOnce(now: late.clock.now())
         #expect(late.posted == ["restarted, run it again", "late"])
+        late.remove()
     }
 
     @Test("the placeholder's fallback names the command and tells the user to run it again")
@@ -114,7 +117,7 @@ struct InlineBudgetTests {
         harness.fakes.openWeather.gate.close()
         _ = try await harness.message("/weather", "Danang")
         let fallback = try #require(recorder.fallbacks.withLock { $0.first })
-        #expect(fallback.text.contains("/weather Danang"))
+        #expect(fallback.text.contains("your answer to /weather Danang was ready"))
         #expect(fallback.text.contains("run the command again"))
         #expect(fallback.replaceOriginal == true)
         #expect(fallback.responseType == .ephemeral)
@@ -126,7 +129,7 @@ struct InlineBudgetTests {
         let fallbacks = Mutex<[SlackMessage]>([])
         func promise(fallback: SlackMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
             fallbacks.withLock { $0.append(fallback) }
-            return LateAnswerPromise(responseURL: responseURL)
+            return LateAnswerPromise(responseURL: responseURL, promisedAt: Date())
         }
         func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async {}
     }
@@ -145,6 +148,10 @@ struct InlineBudgetTests {
         init() throws {
             queue = DeliveryQueue(store: try SQLiteDeliveryStore(path: path), transport: HandlerTransport(receiver), clock: clock)
             answers = QueuedLateAnswers(queue: queue, clock: clock)
+        }
+
+        func remove() {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
 
         func restarted() throws -> DeliveryQueue {

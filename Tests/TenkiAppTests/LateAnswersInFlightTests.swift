@@ -67,5 +67,7 @@ struct LateAnswersInFlightTests {
         #expect(inFlight.count == 0)
         let queued = try await store.list(states: [.pending])
         #expect(queued.count == 1, "the answer is in the state file before shutdown goes on")
+        // The answer took its fallback's place: due now, not held like the fallback was.
+        #expect(queued.first?.nextAttemptAt == clock.now())
     }
 }

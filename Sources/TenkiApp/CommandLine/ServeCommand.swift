@@ -52,7 +52,10 @@ enum ServeCommand {
         let lateAnswersInFlight = LateAnswersInFlight()
         let dependencies = Dependencies(
             transport: transport, clock: clock, logger: logger, metrics: metrics, preferences: state.preferences,
-            lateAnswers: QueuedLateAnswers(queue: queue, clock: clock, inFlight: lateAnswersInFlight))
+            lateAnswers: QueuedLateAnswers(
+                queue: queue, clock: clock,
+                fallbackDelay: QueuedLateAnswers.fallbackDelay(upstreamTimeout: settings.upstreamTimeout),
+                inFlight: lateAnswersInFlight))
         let drainFlag = DrainFlag()
         let application = try buildApplication(
             settings: settings, dependencies: dependencies, verification: insecure ? .skipped : .required,

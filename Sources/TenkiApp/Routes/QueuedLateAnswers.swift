@@ -6,42 +6,57 @@ import TenkiServices
 /// Late answers go through the delivery queue: committed to the state file first, then posted to
 /// the `response_url` with retries, within Slack's 30 minutes and 5 uses.
 ///
-/// The promise itself is committed too, before the placeholder goes back: a fallback message held
-/// for `fallbackDelay`, which the answer replaces when it is ready. If the process is killed in
-/// between, the fallback goes out once Tenki is back ("please run the command again") instead of
-/// the user watching "Looking up …" forever.
+/// The promise is committed too, before the placeholder goes back: a fallback message held for
+/// `fallbackDelay`, which the answer takes the place of when it is ready. If the process is killed
+/// in between, the fallback goes out once Tenki is back ("please run the command again") instead
+/// of the user watching "Looking up …" forever.
 struct QueuedLateAnswers: LateAnswerDelivery {
-    /// How long a fallback waits for its answer: far longer than any command's work (each
-    /// upstream call is bounded by `TENKI_UPSTREAM_TIMEOUT_MS`), well within Slack's 30 minutes.
-    static let fallbackDelay: TimeInterval = 120
+    /// How long the placeholder may wait for its fallback to be committed. Usually a millisecond;
+    /// the bound is for a state file held busy by another process, since the budget has already
+    /// spent most of Slack's 3 seconds.
+    static let fallbackWait: Duration = .milliseconds(300)
 
     let queue: DeliveryQueue
     let clock: any WallClock
+    /// How long a fallback waits for its answer: longer than any command's work takes (see
+    /// `fallbackDelay(upstreamTimeout:)`), well within Slack's 30 minutes.
+    var fallbackDelay: TimeInterval = 120
     /// Counts answers promised and not yet queued, for `serve`'s shutdown; nil where nobody waits.
     var inFlight: LateAnswersInFlight? = nil
 
+    /// A command makes at most two upstream calls in a row (geocoding, then the weather or the
+    /// forecast), each bounded by `TENKI_UPSTREAM_TIMEOUT_MS`: twice that leaves room for the rest.
+    static func fallbackDelay(upstreamTimeout: Duration) -> TimeInterval {
+        max(120, 4 * upstreamTimeout.timeInterval)
+    }
+
     func promise(fallback: SlackMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
         inFlight?.begin()
-        var delivery = lateAnswer(fallback, to: responseURL)
-        delivery.firstAttemptAt = delivery.createdAt.addingTimeInterval(Self.fallbackDelay)
-        do {
-            return LateAnswerPromise(responseURL: responseURL, fallback: try await queue.enqueue(delivery))
-        } catch {
-            // The answer is still queued when ready; only a crash in between would now lose it.
-            logger.warning("late answer's fallback could not be queued", [("error", error.description)])
-            return LateAnswerPromise(responseURL: responseURL)
+        var delivery = lateAnswer(fallback, to: responseURL, createdAt: clock.now())
+        delivery.firstAttemptAt = delivery.createdAt.addingTimeInterval(fallbackDelay)
+        let queue = queue
+        let queued = Task { () -> DeliveryID? in
+            do throws(DeliveryStoreError) {
+                return try await queue.enqueue(delivery)
+            } catch {
+                // The answer is still queued when ready; only a crash before then would lose it.
+                logger.warning("late answer's fallback could not be queued", [("error", error.description)])
+                return nil
+            }
         }
+        _ = await TimelyResponder.answer(of: queued, orNilAfter: { try? await Task.sleep(for: Self.fallbackWait) })
+        return LateAnswerPromise(responseURL: responseURL, promisedAt: delivery.createdAt, fallback: queued)
     }
 
     func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async {
         defer { inFlight?.end() }
-        let delivery = lateAnswer(message, to: promise.responseURL)
+        let delivery = lateAnswer(message, to: promise.responseURL, createdAt: promise.promisedAt)
         do {
-            if let fallback = promise.fallback, try await queue.replaceUnattempted(fallback, body: delivery.body) {
+            if let fallback = await promise.fallback?.value, try await queue.supersede(fallback, with: delivery.body) {
                 logger.info("late answer queued", [("delivery", "\(fallback)")])
                 return
             }
-            // No fallback, or it already went out: the answer is a message of its own.
+            // No fallback, or it went out (or is going out): the answer follows as its own message.
             let id = try await queue.enqueue(delivery)
             logger.info("late answer queued", [("delivery", "\(id)")])
         } catch {
@@ -51,9 +66,10 @@ struct QueuedLateAnswers: LateAnswerDelivery {
         }
     }
 
-    private func lateAnswer(_ message: SlackMessage, to responseURL: URL) -> NewDelivery {
+    /// Limits counted from the command (`createdAt`): Slack's 30 minutes run from there.
+    private func lateAnswer(_ message: SlackMessage, to responseURL: URL, createdAt: Date) -> NewDelivery {
         NewDelivery(
             kind: "late-answer", destination: responseURL, destinationKind: .responseURL,
-            body: MessageEncoding.json(message), createdAt: clock.now())
+            body: MessageEncoding.json(message), createdAt: createdAt)
     }
 }

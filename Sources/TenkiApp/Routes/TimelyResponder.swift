@@ -40,7 +40,7 @@ public struct TimelyResponder: SlashCommandResponder {
         // Committed before the placeholder goes back: if the process dies before the answer is
         // queued, the fallback replaces the placeholder instead of leaving it forever.
         var fallback = SlackMessage(
-            text: ReplyStrings.fill(strings.lateAnswerLost, ["command": payload.command, "query": query]),
+            text: ReplyStrings.fill(strings.lateAnswerLost, ["command": query.isEmpty ? payload.command : "\(payload.command) \(query)"]),
             responseType: .ephemeral)
         fallback.replaceOriginal = true
         let promise = await lateAnswers.promise(fallback: fallback, to: url, logger: logger)
@@ -56,9 +56,11 @@ public struct TimelyResponder: SlashCommandResponder {
 
     /// The work's answer if it arrives before `deadline` returns, else nil; the work carries on
     /// either way. (A task group would not do: it waits for all its children, the slow one too.)
-    static func answer(of work: Task<SlackMessage, Never>, orNilAfter deadline: @escaping @Sendable () async -> Void) async -> SlackMessage? {
+    static func answer<Value: Sendable>(
+        of work: Task<Value, Never>, orNilAfter deadline: @escaping @Sendable () async -> Void
+    ) async -> Value? {
         let decided = FirstOnly()
-        return await withCheckedContinuation { (continuation: CheckedContinuation<SlackMessage?, Never>) in
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
             let timer = Task {
                 await deadline()
                 if decided.claim() { continuation.resume(returning: nil) }
@@ -117,17 +119,21 @@ public protocol LateAnswerDelivery: Sendable {
 /// What `deliver` needs of its `promise`: where the answer goes, and the fallback it replaces.
 public struct LateAnswerPromise: Sendable {
     public var responseURL: URL
-    /// The fallback's message in the delivery queue; nil when none was recorded.
-    public var fallback: DeliveryID?
+    /// When the placeholder went out: Slack's 30 minutes for the `response_url` run from here.
+    public var promisedAt: Date
+    /// Queues the fallback (usually done before the placeholder goes back) and gives its message
+    /// in the delivery queue; nil, or nil from the task, when none was recorded.
+    public var fallback: Task<DeliveryID?, Never>?
 
-    public init(responseURL: URL, fallback: DeliveryID? = nil) {
+    public init(responseURL: URL, promisedAt: Date, fallback: Task<DeliveryID?, Never>? = nil) {
         self.responseURL = responseURL
+        self.promisedAt = promisedAt
         self.fallback = fallback
     }
 }
 
 extension LateAnswerDelivery {
     public func promise(fallback: SlackMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
-        LateAnswerPromise(responseURL: responseURL)
+        LateAnswerPromise(responseURL: responseURL, promisedAt: Date())
     }
 }

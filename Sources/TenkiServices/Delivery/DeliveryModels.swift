@@ -37,7 +37,7 @@ public struct NewDelivery: Sendable {
     /// At most this many attempts; nil: no limit.
     public var maxUses: Int?
     /// No attempt before this; nil: at once. A late answer's fallback waits here for the answer
-    /// to replace it (`DeliveryStore.replaceUnattempted`).
+    /// to take its place (`DeliveryStore.supersede`).
     public var firstAttemptAt: Date?
 
     /// A message with Slack's limits for its kind of destination (see `DestinationKind.limits`).

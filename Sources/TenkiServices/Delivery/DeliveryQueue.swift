@@ -62,12 +62,12 @@ public final class DeliveryQueue: Sendable {
         return id
     }
 
-    /// Puts `body` in place of a message not yet attempted and makes it due now (see
-    /// `DeliveryStore.replaceUnattempted`), waking `run()`; false when it had already gone out.
-    public func replaceUnattempted(_ id: DeliveryID, body: [UInt8]) async throws(DeliveryStoreError) -> Bool {
-        let replaced = try await store.replaceUnattempted(id, body: body, dueAt: clock.now())
+    /// Puts `body` in place of a pending message and makes it due now, waking `run()`; false when
+    /// it went out or an attempt holds it (see `DeliveryStore.supersede`).
+    public func supersede(_ id: DeliveryID, with body: [UInt8]) async throws(DeliveryStoreError) -> Bool {
+        let replaced = try await store.supersede(id, with: body, at: clock.now())
         if replaced {
-            logger.info("replaced before its first attempt", [("delivery", "\(id)")])
+            logger.info("replaced by a newer body", [("delivery", "\(id)")])
             newWork.signal()
         }
         return replaced

@@ -42,10 +42,11 @@ public protocol DeliveryStore: Sendable {
     /// since Slack does. False when there is no dead message with that id.
     func retry(_ id: DeliveryID, now: Date) async throws(DeliveryStoreError) -> Bool
 
-    /// Replaces the body of a pending message that no attempt has claimed yet and makes it due at
-    /// `dueAt`, in one statement; false when it is claimed, was attempted or is no longer pending
-    /// (a late answer's fallback that went out: the answer is then queued as a message of its own).
-    func replaceUnattempted(_ id: DeliveryID, body: [UInt8], dueAt: Date) async throws(DeliveryStoreError) -> Bool
+    /// Puts `body` in place of a pending message that no attempt holds, due at `now` (true). A
+    /// message an attempt holds gets `now` as its deadline instead, so that attempt is its last;
+    /// false then, and false when it is no longer pending. For a late answer's fallback: the answer
+    /// takes its place, or, when the fallback went out or is going out, follows as its own message.
+    func supersede(_ id: DeliveryID, with body: [UInt8], at now: Date) async throws(DeliveryStoreError) -> Bool
 
     /// Messages in the given states, oldest first, without URLs or bodies.
     func list(states: Set<DeliveryState>) async throws(DeliveryStoreError) -> [DeliverySummary]

@@ -103,8 +103,8 @@ struct SQLiteDeliveryStoreTests {
         #expect(claimed.first?.body == Array("{}".utf8))
     }
 
-    @Test("a held message waits for its first attempt time; its body can be replaced until an attempt claims it")
-    func heldAndReplaced() async throws {
+    @Test("a held message waits for its first attempt time; a newer body takes its place unless an attempt holds it")
+    func heldAndSuperseded() async throws {
         let file = try TemporaryStateFile()
         let store = try SQLiteDeliveryStore(path: file.path)
         var held = DeliveryFixtures.webhookDelivery("fallback")
@@ -113,17 +113,31 @@ struct SQLiteDeliveryStoreTests {
         #expect(try await store.nextDueTime() == start.addingTimeInterval(120))
         #expect(try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1).isEmpty)
 
-        #expect(try await store.replaceUnattempted(id, body: Array("answer".utf8), dueAt: start.addingTimeInterval(1)))
+        #expect(try await store.supersede(id, with: Array("answer".utf8), at: start.addingTimeInterval(1)))
         #expect(try await store.nextDueTime() == start.addingTimeInterval(1))
         let claimed = try await store.claim(owner: "a", now: start.addingTimeInterval(1), leaseDuration: 60, perDestination: 1, limit: 1)
         #expect(claimed.first?.body == Array("answer".utf8))
-        // Claimed (in flight), then attempted: too late to replace either way.
-        #expect(try await !store.replaceUnattempted(id, body: Array("again".utf8), dueAt: start))
-        #expect(try await store.release(id, owner: "a", at: start.addingTimeInterval(2)))
-        #expect(try await store.replaceUnattempted(id, body: Array("again".utf8), dueAt: start))  // released: no attempt counted
-        _ = try await store.claim(owner: "a", now: start.addingTimeInterval(2), leaseDuration: 60, perDestination: 1, limit: 1)
-        #expect(try await store.reschedule(id, owner: "a", at: start.addingTimeInterval(5), lastError: "HTTP 500", body: Array("{}".utf8)))
-        #expect(try await !store.replaceUnattempted(id, body: Array("late".utf8), dueAt: start))
+
+        // Held by an attempt: not replaced, and that attempt becomes its last (deadline now).
+        #expect(try await !store.supersede(id, with: Array("newer".utf8), at: start.addingTimeInterval(2)))
+        #expect(try await store.reschedule(id, owner: "a", at: start.addingTimeInterval(5), lastError: "HTTP 500", body: Array("answer".utf8)))
+        let retried = try await store.claim(owner: "a", now: start.addingTimeInterval(5), leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(retried.first?.limits.deadline == start.addingTimeInterval(2))
+        #expect(try await store.markDead(id, owner: "a", reason: "deadline passed", at: start.addingTimeInterval(5)))
+        #expect(try await !store.supersede(id, with: Array("late".utf8), at: start.addingTimeInterval(6)))  // no longer pending
+    }
+
+    @Test("an attempted and rescheduled message can still be superseded")
+    func supersededAfterAFailedAttempt() async throws {
+        let file = try TemporaryStateFile()
+        let store = try SQLiteDeliveryStore(path: file.path)
+        let id = try await store.enqueue(DeliveryFixtures.webhookDelivery("fallback"))
+        _ = try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(try await store.reschedule(id, owner: "a", at: start.addingTimeInterval(30), lastError: "HTTP 503", body: Array("{}".utf8)))
+        #expect(try await store.supersede(id, with: Array("answer".utf8), at: start.addingTimeInterval(3)))
+        let claimed = try await store.claim(owner: "a", now: start.addingTimeInterval(3), leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(claimed.first?.body == Array("answer".utf8))
+        #expect(claimed.first?.attempt == 2)
     }
 
     @Test("prune removes delivered messages older than the retention, and nothing else")
