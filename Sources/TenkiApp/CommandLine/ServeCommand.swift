@@ -146,10 +146,3 @@ enum ServeCommand {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }
-
-extension Duration {
-    var milliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
-}

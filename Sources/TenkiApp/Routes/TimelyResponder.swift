@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TenkiCore
+import TenkiHTTP
 import TenkiLogging
 import TenkiServices
 
@@ -33,7 +34,7 @@ public struct TimelyResponder: SlashCommandResponder {
             return SlackMessage(text: strings.tookTooLong, responseType: .ephemeral)
         }
         logger.info("answer not ready within the budget: placeholder now, answer through response_url", [
-            ("budget_ms", String(budget.components.seconds * 1000 + budget.components.attoseconds / 1_000_000_000_000_000)),
+            ("budget_ms", String(budget.milliseconds)),
         ])
         let text = payload.text.trimmingCharacters(in: .whitespacesAndNewlines)
         let query = Mrkdwn.escape(String(text.prefix(100)))

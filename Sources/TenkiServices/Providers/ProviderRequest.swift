@@ -60,7 +60,7 @@ struct ProviderRequest: Sendable {
 
     private func log(_ operation: String, _ url: String, status: String, elapsed: Duration, extra: [(key: String, value: String)] = []) {
         guard logger.isEnabled(.debug) else { return }
-        let millis = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        let millis = elapsed.milliseconds
         logger.debug(
             "\(provider) request",
             [("operation", operation), ("url", URLRedaction.redactingSecrets(in: url)), ("status", status), ("duration_ms", String(millis))]
