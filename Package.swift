@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Tenki: weather and news for Slack. Toolchain and system libraries only: no package dependencies.
+// Tenki: weather and news for Slack-style chats. Toolchain and system libraries only: no package dependencies.
 import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
@@ -24,41 +24,66 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // The few Linux system calls that Glibc's Swift module does not expose (epoll, accept4).
+        // The Linux system calls Glibc's Swift module does not expose (epoll, accept4), and the
+        // loader and wrappers for libcurl, which is opened with dlopen on first use.
         .target(name: "CTenkiSystem", path: "Sources/CTenkiSystem"),
 
-        // Pure core: parsing, models, formatting. No I/O.
-        .target(name: "TenkiCore", swiftSettings: strict),
+        // Leaf: small value types and helpers every layer shares (HTTP header fields, duration
+        // conversions, ASCII case, the one async signal). No I/O.
+        .target(name: "TenkiBase", swiftSettings: strict),
+        // Pure core: parsing, models, formatting, schedules, retry arithmetic. No I/O.
+        .target(name: "TenkiCore", dependencies: ["TenkiBase"], swiftSettings: strict),
         // The logger value and its sinks; passed in, never created inside libraries.
         .target(name: "TenkiLogging", swiftSettings: strict),
         // Counters, gauges and histograms for `/metrics`, shared by the listener, clients and queue.
         .target(name: "TenkiMetrics", swiftSettings: strict),
-        // HTTP/1.1 server on sockets, and the outbound HTTPTransport protocol with its libcurl implementation.
-        .target(name: "TenkiHTTP", dependencies: ["CTenkiSystem", "TenkiLogging"], swiftSettings: strict),
-        // API clients (OpenWeatherMap), Slack request verification.
+        // Inbound: the HTTP/1.1 server on non-blocking sockets and epoll (parser, connections, limits).
+        .target(name: "TenkiHTTPServer", dependencies: ["CTenkiSystem", "TenkiBase", "TenkiLogging"], swiftSettings: strict),
+        // Outbound: the HTTPTransport protocol and its libcurl implementation.
+        .target(name: "TenkiHTTPClient", dependencies: ["CTenkiSystem", "TenkiBase"], swiftSettings: strict),
+        // API clients (OpenWeatherMap, NewsAPI) behind caches, request verification, the delivery
+        // queue, and the SQLite state store (outbox, digest ledger, preferences).
         .target(
             name: "TenkiServices",
             dependencies: [
-                "TenkiCore", "TenkiHTTP", "TenkiLogging", "TenkiMetrics", "CSQLite",
+                "TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiLogging", "TenkiMetrics", "CSQLite",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strict
         ),
-        // Fakes shared by tests, demo and `tenki fakes`: fake upstreams, manual clock, in-memory logs.
-        .target(name: "TenkiTesting", dependencies: ["TenkiCore", "TenkiHTTP", "TenkiLogging"], swiftSettings: strict),
-        // Settings, routes and handlers, commands of the executable.
+        // What ships for `demo`, `tenki fakes` and `replay`: fake upstreams and the webhook sink.
+        .target(
+            name: "TenkiFakes", dependencies: ["TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiHTTPServer", "TenkiLogging"],
+            swiftSettings: strict),
+        // Settings, the composition root, routes and handlers, the commands of the executable.
         .target(
             name: "TenkiApp",
-            dependencies: ["TenkiCore", "TenkiHTTP", "TenkiLogging", "TenkiMetrics", "TenkiServices", "TenkiTesting"],
+            dependencies: [
+                "TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiHTTPServer", "TenkiLogging", "TenkiMetrics", "TenkiServices",
+                "TenkiFakes",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "tenki", dependencies: ["TenkiApp"], swiftSettings: strict),
 
-        .testTarget(name: "TenkiCoreTests", dependencies: ["TenkiCore"], swiftSettings: strict),
+        // Tests only, never shipped: golden files, a manual clock, gates, an in-memory log sink.
+        .target(
+            name: "TenkiTestSupport", dependencies: ["TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiLogging"],
+            swiftSettings: strict),
+
+        .testTarget(name: "TenkiCoreTests", dependencies: ["TenkiCore", "TenkiTestSupport"], swiftSettings: strict),
         .testTarget(name: "TenkiLoggingTests", dependencies: ["TenkiLogging", "TenkiCore"], swiftSettings: strict),
-        .testTarget(name: "TenkiHTTPTests", dependencies: ["TenkiHTTP", "TenkiTesting"], swiftSettings: strict),
-        .testTarget(name: "TenkiServicesTests", dependencies: ["TenkiServices", "TenkiTesting"], swiftSettings: strict),
-        .testTarget(name: "TenkiAppTests", dependencies: ["TenkiApp", "TenkiTesting"], exclude: ["Goldens"], swiftSettings: strict),
+        .testTarget(
+            name: "TenkiHTTPServerTests", dependencies: ["TenkiHTTPServer", "TenkiHTTPClient", "TenkiFakes", "TenkiTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TenkiHTTPClientTests", dependencies: ["TenkiHTTPClient", "TenkiHTTPServer", "TenkiTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TenkiServicesTests", dependencies: ["TenkiServices", "TenkiFakes", "TenkiTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "TenkiAppTests", dependencies: ["TenkiApp", "TenkiFakes", "TenkiTestSupport"], exclude: ["Goldens"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,7 @@
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
 import TenkiServices

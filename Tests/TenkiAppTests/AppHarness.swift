@@ -1,11 +1,14 @@
 import Foundation
 @testable import TenkiApp
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
 import TenkiServices
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 
 /// The whole application in process: fake providers behind a `HandlerTransport`, a fixed clock,
 /// and signed requests handed straight to the router. No socket; the loopback suites cover those.

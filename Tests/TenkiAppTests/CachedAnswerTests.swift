@@ -1,11 +1,14 @@
 import Foundation
 @testable import TenkiApp
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
 import TenkiServices
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 import Testing
 
 /// The listener's inline path: a verified, decoded `/weather` whose answer the full path stored

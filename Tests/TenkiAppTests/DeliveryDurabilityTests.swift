@@ -2,9 +2,12 @@ import Foundation
 import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiServices
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 
 /// Accepted means delivered: late answers queued while the receiver is down survive `kill -9`
 /// and arrive exactly once after a restart on the same state file.

@@ -2,9 +2,12 @@ import Foundation
 import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 
 /// The whole path over real loopback sockets: a signed form POST to the listener, the app, the
 /// OpenWeatherMap client over CurlTransport, the fake upstream on its own listener, and back.

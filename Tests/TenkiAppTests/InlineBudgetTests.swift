@@ -3,10 +3,13 @@ import Synchronization
 import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
 import TenkiServices
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 
 /// The 3-second rule, on a budget the test controls: no sleeping, no timing assertions.
 @Suite("Inline budget and late answers")

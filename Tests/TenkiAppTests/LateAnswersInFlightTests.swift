@@ -2,9 +2,12 @@ import Foundation
 import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiServices
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 
 /// What `serve` waits for at shutdown: answers whose placeholder went out but which are not queued yet.
 /// Outcomes only: waiters are observed registered before the work ends, never timed.

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 
 /// Golden JSON of every message kind, in English and Japanese. Re-record with
 /// `TENKI_RECORD_GOLDENS=1 swift test --filter MessageGoldenTests` and review the diff.

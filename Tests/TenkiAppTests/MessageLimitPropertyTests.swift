@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 
 /// Whatever the outside text, every message stays within Slack's limits: extreme inputs from a
 /// seeded generator, checked by the independent checker.

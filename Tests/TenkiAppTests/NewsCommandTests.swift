@@ -2,8 +2,11 @@ import Foundation
 import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiHTTP
-import TenkiTesting
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
+import TenkiFakes
+import TenkiTestSupport
 
 @Suite("/news")
 struct NewsCommandTests {

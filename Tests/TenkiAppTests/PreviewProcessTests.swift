@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 
 /// `tenki preview` with the real binary against `tenki fakes`: every command variant renders,
 /// exits 0, and nothing is written (not even by `/weather set`).

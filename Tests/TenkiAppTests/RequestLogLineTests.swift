@@ -1,10 +1,13 @@
 import Foundation
 @testable import TenkiApp
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 import Testing
 
 /// The listener's one line per request: its fields and their order, whichever sink receives it.

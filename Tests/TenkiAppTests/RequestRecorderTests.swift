@@ -2,8 +2,11 @@ import Foundation
 import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiHTTP
-import TenkiTesting
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
+import TenkiFakes
+import TenkiTestSupport
 
 /// `serve --record DIR`: a verified request becomes a replay file that replays to the same answer.
 @Suite("Recording requests as replay files")

@@ -2,9 +2,12 @@ import Foundation
 import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiMetrics
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 
 /// Keys never leave: every error path of both providers is driven with recognisable secrets, and
 /// every log line (debug included), metric and reply is scanned for them.

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 
 /// `tenki serve` as operators run it: a real process, real signals.
 @Suite("tenki serve as a process", .serialized)

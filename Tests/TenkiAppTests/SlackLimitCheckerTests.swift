@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 
 /// The checker that every golden goes through must itself catch bad messages.
 @Suite("Slack limit checker")

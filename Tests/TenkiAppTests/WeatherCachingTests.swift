@@ -1,9 +1,12 @@
 import Foundation
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 import Testing
 
 @testable import TenkiApp

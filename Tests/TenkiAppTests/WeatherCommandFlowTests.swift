@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 
 @Suite("/weather command flows")
 struct WeatherCommandFlowTests {

@@ -1,7 +1,9 @@
 import Foundation
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
-import TenkiTesting
+import TenkiFakes
 
 /// `tenki fakes`: the fake OpenWeatherMap and NewsAPI from bundled samples, as a process on loopback, for local
 /// development and benchmarks (run it outside the server's process tree).

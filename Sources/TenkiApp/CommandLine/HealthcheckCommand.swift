@@ -1,5 +1,7 @@
 import Foundation
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 
 /// `tenki healthcheck`: a curl-free probe for container HEALTHCHECKs.
 enum HealthcheckCommand {

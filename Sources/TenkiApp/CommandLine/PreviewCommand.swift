@@ -1,6 +1,8 @@
 import Foundation
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
 
 /// `tenki preview "/weather Danang"`: the message a command would produce, with the real providers

@@ -1,8 +1,10 @@
 import Foundation
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
-import TenkiTesting
+import TenkiFakes
 
 /// `tenki demo`: the whole path offline, through the replay harness. The bundled examples
 /// (compiled in, so the release binary works from any directory) go over real HTTP to the real

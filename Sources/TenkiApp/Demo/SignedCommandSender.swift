@@ -1,6 +1,8 @@
 import Foundation
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiServices
 
 /// Sends slash commands to a listener the way Slack does: form-encoded, signed with a fresh

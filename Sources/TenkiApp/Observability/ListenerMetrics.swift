@@ -1,4 +1,6 @@
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
 

@@ -1,6 +1,8 @@
 import Foundation
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiServices
 
 extension ReplayFile {

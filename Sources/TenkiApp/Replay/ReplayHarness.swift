@@ -1,11 +1,13 @@
 import Foundation
 import Synchronization
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
 import TenkiServices
-import TenkiTesting
+import TenkiFakes
 
 /// Replays files over real HTTP. Started once per run: the fake upstreams and the `response_url`
 /// sink on loopback listeners. Each file then gets a fresh application (its own settings, scenario

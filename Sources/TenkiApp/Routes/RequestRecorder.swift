@@ -1,7 +1,9 @@
 import Foundation
 import Synchronization
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
 
 /// `tenki serve --record DIR`: writes each verified request as a replay file, so real traffic

@@ -1,5 +1,7 @@
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 
 extension TenkiRouter {
     /// A slash command whose answer is already stored (`SlashCommandResponder.cachedAnswer`),

@@ -1,7 +1,9 @@
 import Foundation
 import Synchronization
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
 import TenkiServices
 

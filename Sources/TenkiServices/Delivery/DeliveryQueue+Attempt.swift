@@ -1,6 +1,7 @@
 import Foundation
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
 
 extension DeliveryQueue {
     /// Posts one destination's messages one after another. After a 429 the destination is paused,

@@ -1,6 +1,7 @@
 import Foundation
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
 
 extension DeliveryQueue {
     /// The service loop: rounds until the task is cancelled, sleeping until the next message is due,

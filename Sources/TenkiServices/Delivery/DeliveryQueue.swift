@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
 import TenkiLogging
 import TenkiMetrics
 
@@ -31,9 +32,9 @@ public final class DeliveryQueue: Sendable {
     let metrics: DeliveryMetrics
     let state: Mutex<State>
     /// Signalled by `enqueue` and `retry`: new work for `run()`.
-    let newWork = WakeSignal()
+    let newWork = AsyncSignal()
     /// Signalled after each round: outcomes for `waitForOutcome`.
-    let settled = WakeSignal()
+    let settled = AsyncSignal()
 
     /// - Parameters:
     ///   - random: the jitter's source; pass a seeded `SplitMix64` for reproducible schedules.

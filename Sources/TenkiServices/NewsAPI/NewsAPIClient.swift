@@ -1,6 +1,7 @@
 import Foundation
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
 import TenkiLogging
 
 /// NewsAPI.org's `/v2/top-headlines` and `/v2/everything`, over any `HTTPTransport`, returning

@@ -1,6 +1,7 @@
 import Foundation
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
 import TenkiLogging
 
 /// OpenWeatherMap's geocoding, current-weather and forecast endpoints, over any `HTTPTransport`.

@@ -1,5 +1,6 @@
 import Foundation
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
 import TenkiLogging
 
 /// One GET to a provider, as both API clients send it: the base URL (a proxy's path prefix kept),

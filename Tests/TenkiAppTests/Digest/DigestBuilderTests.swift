@@ -3,7 +3,8 @@ import Testing
 @testable import TenkiApp
 import TenkiCore
 import TenkiServices
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 
 extension DigestSuite {
     @Suite("Digest content")

@@ -4,7 +4,8 @@ import Testing
 import TenkiCore
 import TenkiMetrics
 import TenkiServices
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 
 extension DigestSuite {
     /// `tenki digest`'s core on a manual clock, a real state file and a fake webhook behind

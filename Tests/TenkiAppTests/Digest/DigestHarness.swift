@@ -1,10 +1,13 @@
 import Foundation
 @testable import TenkiApp
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
 import TenkiServices
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 
 /// Fake providers and a fake incoming webhook behind one in-process transport, routed by path
 /// (`HandlerTransport` ignores the host).

@@ -2,8 +2,11 @@ import Foundation
 import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiHTTP
-import TenkiTesting
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
+import TenkiFakes
+import TenkiTestSupport
 
 extension DigestSuite {
     /// The real `tenki digest` binary, as cron would run it, against fakes and a webhook receiver on

@@ -3,7 +3,8 @@ import Testing
 @testable import TenkiApp
 import TenkiCore
 import TenkiServices
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 
 extension DigestSuite {
     /// The in-process scheduler on a manual clock and a real state file. "Restart" means a new

@@ -1,6 +1,7 @@
 import Foundation
 import TenkiMetrics
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 import Testing
 
 @testable import TenkiServices

@@ -1,9 +1,12 @@
 import Foundation
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
 import TenkiServices
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 import Testing
 
 @Suite("News service: cache and daily budget")

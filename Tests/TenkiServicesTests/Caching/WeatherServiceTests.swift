@@ -1,7 +1,10 @@
 import Foundation
 import TenkiCore
-import TenkiHTTP
-import TenkiTesting
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
+import TenkiFakes
+import TenkiTestSupport
 import Testing
 
 @testable import TenkiServices

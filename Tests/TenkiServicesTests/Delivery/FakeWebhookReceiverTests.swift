@@ -1,6 +1,9 @@
 import Foundation
-import TenkiHTTP
-import TenkiTesting
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
+import TenkiFakes
+import TenkiTestSupport
 import Testing
 
 @Suite("Fake webhook receiver")

@@ -1,10 +1,13 @@
 import Foundation
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiServices
 import Testing
 
-@testable import TenkiTesting
+@testable import TenkiFakes
+@testable import TenkiTestSupport
 
 @Suite("FakeOpenWeatherMap behaves like OpenWeatherMap")
 struct FakeOpenWeatherMapTests {

@@ -1,8 +1,11 @@
 import Foundation
 import TenkiCore
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 import Testing
 
 @testable import TenkiServices

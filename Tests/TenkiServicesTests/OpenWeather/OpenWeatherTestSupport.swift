@@ -1,5 +1,7 @@
 import Foundation
-import TenkiHTTP
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
 import TenkiLogging
 
 /// Reads `Tests/Fixtures`, found from this file's path.

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import TenkiCore
 import TenkiServices
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 import Testing
 
 @Suite("CachedUserPreferencesStore")

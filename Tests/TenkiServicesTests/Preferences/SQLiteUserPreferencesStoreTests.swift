@@ -1,7 +1,8 @@
 import Foundation
 import TenkiCore
 import TenkiServices
-import TenkiTesting
+import TenkiFakes
+import TenkiTestSupport
 import Testing
 
 @Suite("Saved preferences in the state file")

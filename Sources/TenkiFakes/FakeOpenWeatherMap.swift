@@ -1,0 +1,138 @@
+import Foundation
+import TenkiCore
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
+
+/// An in-process stand-in for OpenWeatherMap: direct geocoding (`/geo/1.0/direct`), current
+/// weather (`/data/2.5/weather`) and forecast (`/data/2.5/forecast`), answered from samples
+/// compiled into the binary (see `FakeOpenWeatherMap.builtInSamples`), so that tests, `tenki demo`
+/// and `tenki fakes` run offline.
+///
+/// Like the real service it checks `appid` first (401 with the real body), answers geocoding
+/// misses with `[]`, and returns the sample nearest to `lat`/`lon` for weather. Samples are stored
+/// in metric units and converted for `units=imperial` or `standard`; `lang` is ignored (each
+/// sample keeps the language it was captured in). Every request is recorded in `calls`.
+///
+/// Copies share their call log and settings, so a test can keep one copy and hand another to a
+/// transport or server.
+public struct FakeOpenWeatherMap: HTTPHandler {
+    /// The key the fake accepts unless told otherwise.
+    public static let defaultAPIKey = "fake-openweather-key"
+
+    /// One request as the fake received it.
+    public typealias Call = RecordedCall
+    public typealias QueryItem = RecordedCall.QueryItem
+
+    public let apiKey: String
+    public let samples: [Sample]
+    /// Counts requests in flight and, when closed, holds them unanswered (see `RequestGate`).
+    public let gate: RequestGate
+    /// Samples are moved to this clock's day, so the demo's forecast always lies ahead.
+    public let clock: any WallClock
+    private let state: FakeProviderState
+
+    /// - Parameters:
+    ///   - latency: waited before every answer (to exercise timeouts and the inline-answer budget).
+    ///   - failure: when set, every request that passes the key check gets this status with an
+    ///     OpenWeatherMap-shaped error body (401, 404, 429 and 400 use the real bodies).
+    public init(
+        apiKey: String = FakeOpenWeatherMap.defaultAPIKey, samples: [Sample] = FakeOpenWeatherMap.builtInSamples,
+        latency: Duration = .zero, failure: HTTPStatus? = nil, clock: any WallClock = SystemWallClock()
+    ) {
+        self.apiKey = apiKey
+        self.clock = clock
+        self.samples = samples
+        self.state = FakeProviderState(latency: latency, failure: failure)
+        self.gate = RequestGate()
+    }
+
+    /// Every request received so far, oldest first.
+    public var calls: [Call] { state.withLock { $0.calls } }
+
+    public func removeAllCalls() { state.withLock { $0.calls.removeAll() } }
+
+    /// Changes the failure answered from now on (nil: behave normally).
+    public func setFailure(_ failure: HTTPStatus?) { state.withLock { $0.failure = failure } }
+
+    public func setLatency(_ latency: Duration) { state.withLock { $0.latency = latency } }
+
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        let call = Call(request)
+        state.withLock { $0.calls.append(call) }
+        await gate.enter()
+        defer { gate.leave() }
+        // Read after the gate, so a test can change the failure while requests are held.
+        let (latency, failure) = state.withLock { ($0.latency, $0.failure) }
+        if latency > .zero { try? await Task.sleep(for: latency) }
+        return respond(to: call, failure: failure)
+    }
+
+    func respond(to call: Call, failure: HTTPStatus?) -> HTTPResponse {
+        guard call.query("appid") == apiKey else { return Self.error(.unauthorized) }
+        if let failure { return Self.error(failure) }
+        switch call.path {
+        case "/geo/1.0/direct":
+            guard let query = call.query("q"), !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return Self.json(.badRequest, Self.nothingToGeocode)
+            }
+            let limit = min(max(call.query("limit").flatMap { Int($0) } ?? 5, 1), 5)
+            let found = samples.filter { $0.matches(query) }.prefix(limit)
+            return Self.json(.ok, "[" + found.map(\.geocoding).joined(separator: ",") + "]")
+        case "/data/2.5/weather", "/data/2.5/forecast":
+            guard let latText = call.query("lat"), let lonText = call.query("lon") else {
+                return Self.json(.badRequest, Self.nothingToGeocode)
+            }
+            guard let lat = Double(latText), (-90...90).contains(lat) else {
+                return Self.json(.badRequest, #"{"cod":"400","message":"wrong latitude"}"#)
+            }
+            guard let lon = Double(lonText), (-180...180).contains(lon) else {
+                return Self.json(.badRequest, #"{"cod":"400","message":"wrong longitude"}"#)
+            }
+            guard let sample = nearestSample(to: Coordinates(latitude: lat, longitude: lon)) else {
+                return Self.json(.notFound, #"{"cod":"404","message":"city not found"}"#)
+            }
+            let captured = call.path == "/data/2.5/weather" ? sample.current : sample.forecast
+            let body = SampleTimeShifter.reference(of: captured).map { SampleTimeShifter.shift(captured, reference: $0, to: clock.now()) } ?? captured
+            let units = call.query("units").flatMap(Units.init(rawValue:)) ?? .standard
+            return HTTPResponse.json(.ok, SampleUnitConverter.convert(body, from: .metric, to: units))
+        default:
+            // Constructed: the real service's answer to an unknown path is not captured.
+            return Self.json(.notFound, #"{"cod":"404","message":"Internal error"}"#)
+        }
+    }
+
+    /// The sample whose geocoded position is closest (flat-earth distance: enough to pick a city).
+    func nearestSample(to point: Coordinates) -> Sample? {
+        samples.min { lhs, rhs in
+            lhs.squaredDistance(to: point) < rhs.squaredDistance(to: point)
+        }
+    }
+
+    // MARK: - Bodies
+
+    static let nothingToGeocode = #"{"cod":"400","message":"Nothing to geocode"}"#
+
+    /// The error body OpenWeatherMap sends with `status` (verbatim where captured, see Tests/Fixtures).
+    static func error(_ status: HTTPStatus) -> HTTPResponse {
+        switch status.code {
+        case 401:
+            json(
+                status,
+                #"{"cod":401, "message": "Invalid API key. Please see http://openweathermap.org/faq#error401 for more info."}"#)
+        case 404: json(status, #"{"cod":"404","message":"city not found"}"#)
+        case 429:
+            json(
+                status,
+                #"{"cod":429,"message":"Your account is temporary blocked due to exceeding of requests limitation of your subscription type. Please choose the proper subscription http://openweathermap.org/price"}"#
+            )
+        case 400: json(status, nothingToGeocode)
+        // Constructed: no captured 5xx body.
+        default: json(status, #"{"cod":\#(status.code),"message":"Internal error"}"#)
+        }
+    }
+
+    static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {
+        HTTPResponse.json(status, Array(body.utf8))
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Synchronization
+import TenkiBase
+import TenkiHTTPClient
+import TenkiHTTPServer
+
+/// A stand-in for Slack's incoming webhooks and `response_url`s: records every POST and answers
+/// from a per-path script of faults. Used by the delivery tests, replay and the demo.
+///
+/// ```swift
+/// let sink = FakeWebhookReceiver()
+/// sink.script("/hooks/a", [.status(500, "rollup_error"), .status(500, "rollup_error"), .ok])
+/// let server = HTTPServer(configuration: .init(port: 0), handler: sink, logger: logger)
+/// ```
+public final class FakeWebhookReceiver: HTTPHandler {
+    /// How to answer one request.
+    public enum Reply: Sendable, Equatable {
+        /// 200 `ok`, Slack's success.
+        case ok
+        /// Any status with a plain-text body, such as 404 `channel_not_found` (Slack's style).
+        case status(Int, String)
+        /// 429 with a `Retry-After` header (seconds or an HTTP date) and Slack's Web API body.
+        case rateLimited(retryAfter: String)
+        /// Never answers within a client's timeout: the request is not counted as accepted.
+        case hang(Duration)
+        /// Takes the message (it counts as accepted) but the answer never comes back. The handler
+        /// API cannot close a connection without answering, so it withholds the answer for
+        /// `Duration` instead; the client sees the same thing: a timeout after a post that arrived.
+        case acceptAndDrop(Duration)
+
+        /// Slack's answer for a refused post, from the fixture corpus' error table.
+        public static func slackError(_ reason: String) -> Reply {
+            switch reason {
+            case "action_prohibited", "invalid_token": .status(403, reason)
+            case "channel_not_found", "no_service": .status(404, reason)
+            case "channel_is_archived": .status(410, reason)
+            case "rollup_error": .status(500, reason)
+            default: .status(400, reason)
+            }
+        }
+    }
+
+    /// One POST as it arrived.
+    public struct Request: Sendable, Equatable {
+        public var path: String
+        public var body: [UInt8]
+        public var receivedAt: Date
+        /// The reply it got (or, for hangs, was meant to get).
+        public var reply: Reply
+
+        /// Whether the message reached the channel: answered 2xx, or accepted and dropped.
+        public var wasAccepted: Bool {
+            switch reply {
+            case .ok, .acceptAndDrop: true
+            case .status(let code, _): (200...299).contains(code)
+            case .rateLimited, .hang: false
+            }
+        }
+    }
+
+    private struct State {
+        var scripts: [String: [Reply]] = [:]
+        var defaults: [String: Reply] = [:]
+        var requests: [Request] = []
+    }
+
+    private let state = Mutex(State())
+    private let fallback: Reply
+
+    /// `fallback` answers paths without a script, and scripted paths once their script is used up.
+    public init(fallback: Reply = .ok) {
+        self.fallback = fallback
+    }
+
+    /// Replies for the next requests to `path`, in order; afterwards the path's default applies.
+    public func script(_ path: String, _ replies: [Reply]) {
+        state.withLock { $0.scripts[path, default: []].append(contentsOf: replies) }
+    }
+
+    /// The reply for `path` once its script is used up.
+    public func setDefault(_ path: String, _ reply: Reply) {
+        state.withLock { $0.defaults[path] = reply }
+    }
+
+    /// Every request so far, in arrival order.
+    public var requests: [Request] { state.withLock { $0.requests } }
+
+    public func requests(to path: String) -> [Request] {
+        state.withLock { $0.requests.filter { $0.path == path } }
+    }
+
+    /// Bodies that reached the channel at `path` (duplicates included).
+    public func accepted(at path: String) -> [[UInt8]] {
+        requests(to: path).filter(\.wasAccepted).map(\.body)
+    }
+
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        guard request.method == "POST" else {
+            return .text(.methodNotAllowed, "method_not_allowed", headers: ["Allow": "POST"])
+        }
+        let path = String(request.path)
+        let reply = state.withLock { state -> Reply in
+            var reply = state.defaults[path] ?? fallback
+            if var script = state.scripts[path], !script.isEmpty {
+                reply = script.removeFirst()
+                state.scripts[path] = script
+            }
+            state.requests.append(Request(path: path, body: request.body, receivedAt: Date(), reply: reply))
+            return reply
+        }
+        switch reply {
+        case .ok:
+            return .text(.ok, "ok")
+        case .status(let code, let body):
+            return .text(HTTPStatus(code: code, reason: Self.reasonPhrase(code)), body)
+        case .rateLimited(let retryAfter):
+            return .json(
+                .tooManyRequests, Array("{\"ok\": false, \"error\": \"ratelimited\"}".utf8), headers: ["Retry-After": retryAfter])
+        case .hang(let duration), .acceptAndDrop(let duration):
+            try? await Task.sleep(for: duration)
+            return .text(.serviceUnavailable, "too_late")
+        }
+    }
+
+    private static func reasonPhrase(_ code: Int) -> String {
+        switch code {
+        case 200: "OK"
+        case 400: "Bad Request"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 408: "Request Timeout"
+        case 410: "Gone"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 503: "Service Unavailable"
+        default: "Status"
+        }
+    }
+}

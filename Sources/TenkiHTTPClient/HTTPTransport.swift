@@ -1,0 +1,58 @@
+import Foundation
+import TenkiBase
+
+/// An outgoing HTTP request, as API clients and the delivery queue describe it.
+public struct OutboundRequest: Sendable {
+    public var method: String
+    public var url: URL
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    /// The whole exchange must finish within this time, or the transport throws `.timedOut`.
+    public var timeout: Duration
+
+    public init(method: String = "GET", url: URL, headers: HTTPHeaders = [:], body: [UInt8] = [], timeout: Duration = .seconds(10)) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+}
+
+/// The answer to an `OutboundRequest`: any status, including 4xx and 5xx, is a response, not an error.
+public struct OutboundResponse: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Why no response arrived. Carries no URL: URLs may hold keys or webhook secrets.
+public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No answer within the request's timeout.
+    case timedOut
+    /// The connection could not be made (refused, unreachable, DNS, TLS).
+    case connectionFailed(reason: String)
+    /// The connection broke or the peer sent something that is not HTTP.
+    case invalidResponse(reason: String)
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .timedOut: "timed out"
+        case .connectionFailed(let reason): "connection failed: \(reason)"
+        case .invalidResponse(let reason): "invalid response: \(reason)"
+        case .cancelled: "cancelled"
+        }
+    }
+}
+
+/// All outbound HTTP goes through this one protocol, so every client runs in tests against a fake.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: OutboundRequest) async throws(TransportError) -> OutboundResponse
+}

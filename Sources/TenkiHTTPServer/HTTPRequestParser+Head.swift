@@ -1,0 +1,276 @@
+import TenkiBase
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The head of a request: line scanning, the request line, header fields and body framing.
+extension HTTPRequestParser {
+    enum Framing: Equatable {
+        case none
+        case contentLength(Int)
+        case chunked
+    }
+
+    /// Finds the end of a block of CRLF-terminated lines closed by an empty line (a head, or
+    /// chunked trailers) and returns the index just past it, or nil when more bytes are needed.
+    /// Every LF must follow a CR; the block may not exceed `limit` bytes.
+    mutating func findLineBlockEnd(limit: Int, what: String, allowEmpty: Bool = false) throws(HTTPParseError) -> Int? {
+        if !allowEmpty {
+            // RFC 9112 §2.2: a server SHOULD ignore empty lines received before the request line.
+            while bufferedByteCount >= 2, buffer[readIndex] == Self.cr, buffer[readIndex + 1] == Self.lf {
+                readIndex += 2
+            }
+            if bufferedByteCount >= 1, buffer[readIndex] == Self.lf {
+                throw HTTPParseError(.malformed, "bare LF line ending")
+            }
+        }
+        scanIndex = max(scanIndex, readIndex)
+        lineStart = max(lineStart, readIndex)
+        let count = buffer.count, start = readIndex
+        var index = scanIndex, currentLine = lineStart
+        defer {
+            scanIndex = index
+            lineStart = currentLine
+        }
+        let found: Int? = try buffer.withUnsafeBufferPointer { (bytes) throws(HTTPParseError) -> Int? in
+            // From LF to LF with memchr (vectorised): a byte-by-byte scan of every head was a
+            // few per cent of a request. The checks are those of a byte-by-byte scan, in its order.
+            while index < count {
+                guard let lf = Self.firstIndex(of: Self.lf, in: bytes, from: index, to: count) else {
+                    index = count
+                    if count - start > limit { throw HTTPParseError(.headersTooLarge, "\(what) over \(limit) bytes") }
+                    return nil
+                }
+                if lf > index, lf - start > limit {
+                    throw HTTPParseError(.headersTooLarge, "\(what) over \(limit) bytes")
+                }
+                guard lf > start, bytes[lf - 1] == Self.cr else {
+                    index = lf
+                    throw HTTPParseError(.malformed, "bare LF line ending")
+                }
+                let isEmptyLine = lf - 1 == currentLine
+                index = lf + 1
+                // The closing LF counts towards the limit like every other byte.
+                if index - start > limit {
+                    throw HTTPParseError(.headersTooLarge, "\(what) over \(limit) bytes")
+                }
+                if isEmptyLine { return index }
+                currentLine = index
+            }
+            return nil
+        }
+        if found == nil, count - readIndex > limit {
+            throw HTTPParseError(.headersTooLarge, "\(what) over \(limit) bytes")
+        }
+        return found
+    }
+
+    /// Parses the request line and header fields in `readIndex..<end` (which ends with CRLF CRLF).
+    func parseHead(upTo end: Int) throws(HTTPParseError) -> HTTPRequest {
+        try buffer.withUnsafeBufferPointer { (bytes) throws(HTTPParseError) -> HTTPRequest in
+            var lineStart = readIndex
+            var request: HTTPRequest?
+            var headers = HTTPHeaders()
+            headers.reserveCapacity(12)  // growing 1, 2, 4, 8 was four allocations per request
+            while lineStart < end - 2 {
+                let lineEnd = Self.firstIndex(of: Self.lf, in: bytes, from: lineStart, to: end) ?? end
+                if Self.firstIndex(of: Self.cr, in: bytes, from: lineStart, to: lineEnd - 1) != nil {
+                    throw HTTPParseError(.malformed, "bare CR in head")
+                }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<(lineEnd - 1)])
+                if request == nil {
+                    request = try Self.parseRequestLine(line)
+                } else {
+                    let field = try Self.parseField(line)
+                    headers.add(field.name, field.value)
+                }
+                lineStart = lineEnd + 1
+            }
+            guard var parsed = request else { throw HTTPParseError(.malformed, "missing request line") }
+            parsed.headers = headers
+            parsed.remoteAddress = remoteAddress
+            return parsed
+        }
+    }
+
+    /// The first `byte` in `from..<to`, found with memchr.
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard from < to, let base = bytes.baseAddress, let found = memchr(base + from, Int32(byte), to - from) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Checks the trailer lines in `readIndex..<end` as strictly as header fields, then drops them:
+    /// Tenki uses no trailer, but a malformed one must not pass where the head would have failed.
+    func validateTrailers(upTo end: Int) throws(HTTPParseError) {
+        try buffer.withUnsafeBufferPointer { (bytes) throws(HTTPParseError) in
+            var lineStart = readIndex
+            while lineStart < end - 2 {
+                var lineEnd = lineStart
+                while bytes[lineEnd] != Self.lf { lineEnd += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<(lineEnd - 1)])
+                if line.contains(Self.cr) { throw HTTPParseError(.malformed, "bare CR in trailers") }
+                _ = try Self.parseField(line)
+                lineStart = lineEnd + 1
+            }
+        }
+    }
+
+    /// `method SP origin-form SP HTTP-version`, single spaces only (RFC 9112 §3).
+    static func parseRequestLine(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> HTTPRequest {
+        let space = UInt8(ascii: " ")
+        guard let firstSpace = line.firstIndex(of: space) else {
+            throw HTTPParseError(.malformed, "malformed request line")
+        }
+        guard let secondSpace = line[(firstSpace + 1)...].firstIndex(of: space) else {
+            throw HTTPParseError(.malformed, "malformed request line")
+        }
+        let method = UnsafeBufferPointer(rebasing: line[..<firstSpace])
+        let target = UnsafeBufferPointer(rebasing: line[(firstSpace + 1)..<secondSpace])
+        let version = UnsafeBufferPointer(rebasing: line[(secondSpace + 1)...])
+        guard !method.isEmpty, method.allSatisfy(isTokenByte) else {
+            throw HTTPParseError(.malformed, "invalid method")
+        }
+        // origin-form only: this server is nobody's proxy, so absolute-form and `*` are refused.
+        guard target.first == UInt8(ascii: "/"), target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw HTTPParseError(.malformed, "invalid request target")
+        }
+        return HTTPRequest(
+            method: String(decoding: method, as: UTF8.self),
+            target: String(decoding: target, as: UTF8.self),
+            version: try parseVersion(version)
+        )
+    }
+
+    /// `HTTP/1.1` or `HTTP/1.0`; any other well-formed version is 505, anything else 400.
+    static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> HTTPVersion {
+        guard bytes.count == 8, bytes[0] == UInt8(ascii: "H"), bytes[1] == UInt8(ascii: "T"),
+              bytes[2] == UInt8(ascii: "T"), bytes[3] == UInt8(ascii: "P"), bytes[4] == UInt8(ascii: "/"),
+              bytes[6] == UInt8(ascii: "."),
+              isDigit(bytes[5]), isDigit(bytes[7]) else {
+            throw HTTPParseError(.malformed, "malformed HTTP version")
+        }
+        let version = HTTPVersion(major: Int(bytes[5] - 0x30), minor: Int(bytes[7] - 0x30))
+        guard version == .http1_1 || version == .http1_0 else {
+            throw HTTPParseError(.versionNotSupported, "only HTTP/1.0 and HTTP/1.1 are supported")
+        }
+        return version
+    }
+
+    /// How the body is delimited (RFC 9112 §6.3), refusing every ambiguous combination.
+    static func framing(of request: HTTPRequest, maxBodyBytes: Int) throws(HTTPParseError) -> Framing {
+        // One pass without arrays for the usual head: at most one Content-Length and no Transfer-Encoding.
+        var contentLength: String?
+        var contentLengthCount = 0, transferEncodingCount = 0
+        for field in request.headers {
+            if field.name.equalsIgnoringASCIICase("Content-Length") {
+                contentLengthCount += 1
+                contentLength = field.value
+            } else if field.name.equalsIgnoringASCIICase("Transfer-Encoding") {
+                transferEncodingCount += 1
+            }
+        }
+        if transferEncodingCount == 0, contentLengthCount <= 1 {
+            return try contentLengthFraming(contentLength, of: request, maxBodyBytes: maxBodyBytes)
+        }
+        let transferEncodings = request.headers.values(for: "Transfer-Encoding")
+        let contentLengths = request.headers.values(for: "Content-Length")
+        if !transferEncodings.isEmpty {
+            guard contentLengths.isEmpty else {
+                throw HTTPParseError(.malformed, "both Content-Length and Transfer-Encoding")
+            }
+            guard request.version == .http1_1 else {
+                throw HTTPParseError(.malformed, "Transfer-Encoding in an HTTP/1.0 request")
+            }
+            let codings = transferEncodings.joined(separator: ",").split(separator: ",", omittingEmptySubsequences: false)
+                .map { $0.trimmingSpacesAndTabs() }
+            if codings.count == 1, codings[0].equalsIgnoringASCIICase("chunked") { return .chunked }
+            let chunkedCount = codings.filter { $0.equalsIgnoringASCIICase("chunked") }.count
+            if let last = codings.last, last.equalsIgnoringASCIICase("chunked"), chunkedCount == 1,
+               codings.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(isTokenByte) }) {
+                throw HTTPParseError(.unsupportedTransferCoding, "only the chunked transfer coding is supported")
+            }
+            throw HTTPParseError(.malformed, "invalid Transfer-Encoding")
+        }
+        guard contentLengths.count <= 1 else {
+            throw HTTPParseError(.malformed, "more than one Content-Length")
+        }
+        return try contentLengthFraming(contentLengths.first, of: request, maxBodyBytes: maxBodyBytes)
+    }
+
+    /// The framing a single Content-Length (or none) gives.
+    private static func contentLengthFraming(_ text: String?, of request: HTTPRequest, maxBodyBytes: Int) throws(HTTPParseError) -> Framing {
+        guard let text else { return .none }
+        guard !text.isEmpty, text.utf8.allSatisfy(isDigit) else {
+            throw HTTPParseError(.malformed, "invalid Content-Length")
+        }
+        guard text.utf8.count <= 15, let length = Int(text), length <= maxBodyBytes else {
+            throw HTTPParseError(.contentTooLarge, "body over \(maxBodyBytes) bytes", head: request)
+        }
+        return length == 0 ? .none : .contentLength(length)
+    }
+
+    /// Reads `chunk-size [chunk-ext] CRLF`; nil when the line is incomplete.
+    mutating func readChunkSize() throws(HTTPParseError) -> Int? {
+        scanIndex = max(scanIndex, readIndex)
+        guard let lf = buffer[scanIndex...].firstIndex(of: Self.lf) else {
+            scanIndex = buffer.count
+            if bufferedByteCount > Self.maxChunkLineBytes {
+                throw HTTPParseError(.malformed, "chunk size line too long")
+            }
+            return nil
+        }
+        guard lf > readIndex, buffer[lf - 1] == Self.cr, lf - readIndex <= Self.maxChunkLineBytes else {
+            throw HTTPParseError(.malformed, "malformed chunk size line")
+        }
+        var size = 0
+        var index = readIndex
+        while index < lf - 1, let digit = Self.hexValue(buffer[index]) {
+            guard index - readIndex < 15 else {
+                throw HTTPParseError(.contentTooLarge, "chunk size too large", head: pending)
+            }
+            size = size * 16 + digit
+            index += 1
+        }
+        guard index > readIndex else { throw HTTPParseError(.malformed, "missing chunk size") }
+        // Extensions are tolerated and ignored: `; name=value`, preceded by optional whitespace.
+        // Whitespace with no extension after it is not in the grammar, so it is refused: two
+        // parsers must never read one chunk line differently.
+        var rest = index
+        while rest < lf - 1, buffer[rest] == 0x20 || buffer[rest] == 0x09 { rest += 1 }
+        if rest == lf - 1, rest > index {
+            throw HTTPParseError(.malformed, "whitespace after chunk size without an extension")
+        }
+        if rest < lf - 1 {
+            guard buffer[rest] == UInt8(ascii: ";"),
+                  buffer[rest..<(lf - 1)].allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
+                throw HTTPParseError(.malformed, "malformed chunk extension")
+            }
+        }
+        readIndex = lf + 1
+        scanIndex = readIndex
+        return size
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case 0x30...0x39: Int(byte - 0x30)
+        case 0x41...0x46: Int(byte - 0x41 + 10)
+        case 0x61...0x66: Int(byte - 0x61 + 10)
+        default: nil
+        }
+    }
+}
+
+extension StringProtocol {
+    /// Without optional whitespace (RFC 9110 OWS: spaces and tabs) at either end.
+    func trimmingSpacesAndTabs() -> Substring {
+        let string = Substring(self)
+        let start = string.firstIndex { $0 != " " && $0 != "\t" } ?? string.endIndex
+        let end = string.lastIndex { $0 != " " && $0 != "\t" }.map { string.index(after: $0) } ?? start
+        return string[start..<Swift.max(start, end)]
+    }
+}

@@ -1,1 +1,0 @@
-// Fakes shared by tests, demo and `tenki fakes`.

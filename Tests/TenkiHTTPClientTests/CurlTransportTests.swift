@@ -1,0 +1,246 @@
+import Synchronization
+import Foundation
+import Testing
+import TenkiBase
+@testable import TenkiHTTPClient
+@testable import TenkiHTTPServer
+
+/// The live transport against Tenki's own listener on loopback: what goes out, what comes back,
+/// and each way an exchange can fail.
+@Suite("CurlTransport: outbound HTTP through libcurl")
+struct CurlTransportTests {
+    @Test func getReturnsStatusHeadersAndBody() async throws {
+        try await withUpstream { base in
+            let response = try await CurlTransport().send(OutboundRequest(url: base.appending(path: "status/503")))
+            #expect(response.status == 503)
+            #expect(response.headers["Retry-After"] == "7")
+            #expect(String(decoding: response.body, as: UTF8.self) == "try later")
+        }
+    }
+
+    @Test func postSendsMethodHeadersBodyAndUserAgent() async throws {
+        try await withUpstream { base in
+            let body = Array(#"{"text":"東京 ☀️"}"#.utf8) + [0] + Array("after a NUL".utf8)
+            let request = OutboundRequest(
+                method: "POST", url: base.appending(path: "echo"),
+                headers: ["Content-Type": "application/json", "X-Test": "yes"], body: body)
+            let response = try await CurlTransport(userAgent: "tenki-test/1").send(request)
+            #expect(response.status == 200)
+            #expect(response.body == body)
+            #expect(response.headers["X-Method"] == "POST")
+            #expect(response.headers["Echo-X-Test"] == "yes")
+            #expect(response.headers["Echo-Content-Type"] == "application/json")
+            #expect(response.headers["Echo-User-Agent"] == "tenki-test/1")
+        }
+    }
+
+    @Test func otherMethodsAreSentAsGiven() async throws {
+        try await withUpstream { base in
+            let transport = CurlTransport()
+            let put = try await transport.send(
+                OutboundRequest(method: "PUT", url: base.appending(path: "echo"), body: Array("x".utf8)))
+            #expect(put.headers["X-Method"] == "PUT")
+            #expect(put.body == Array("x".utf8))
+            let delete = try await transport.send(OutboundRequest(method: "DELETE", url: base.appending(path: "echo")))
+            #expect(delete.headers["X-Method"] == "DELETE")
+        }
+    }
+
+    @Test func headAsksForTheHeadOnly() async throws {
+        try await withUpstream { base in
+            let response = try await CurlTransport().send(OutboundRequest(method: "HEAD", url: base.appending(path: "status/503")))
+            #expect(response.status == 503)
+            #expect(response.headers["Retry-After"] == "7")
+            #expect(response.body.isEmpty)
+        }
+    }
+
+    /// The connect timeout bounds connecting only: an upstream that takes longer than it to
+    /// answer (here 1.2 s against 0.1 s) is still waited for, up to the request's own timeout.
+    /// (An earlier version also gave up on a connection silent for that long, rounded up to whole
+    /// seconds, which would have cut Slack's posts short at 3 s of a 10 s allowance.)
+    @Test func anAnswerSlowerThanTheConnectTimeoutIsStillWaitedFor() async throws {
+        try await withUpstream { base in
+            let transport = CurlTransport(connectTimeout: .milliseconds(100))
+            let response = try await transport.send(OutboundRequest(url: base.appending(path: "slow"), timeout: .seconds(30)))
+            #expect(response.status == 200)
+            #expect(String(decoding: response.body, as: UTF8.self) == "finally")
+        }
+    }
+
+    @Test func aTaskCancelledBeforeSendingSendsNothing() async throws {
+        let handler = UpstreamHandler()
+        try await withUpstream(handler) { base in
+            let transport = CurlTransport()
+            let task = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await transport.send(OutboundRequest(url: base.appending(path: "echo")))
+            }
+            let result = await task.result
+            #expect(throws: TransportError.cancelled) { try result.get() }
+            // A request that did go out afterwards is the first the upstream saw.
+            _ = try await transport.send(OutboundRequest(url: base.appending(path: "echo")))
+            #expect(handler.echoed.withLock { $0 } == 1)
+        }
+    }
+
+    @Test func aLineBreakInAHeaderValueCannotAddAHeader() async throws {
+        try await withUpstream { base in
+            let request = OutboundRequest(
+                url: base.appending(path: "echo"), headers: ["X-Test": "a\r\nX-Injected: yes"])
+            let response = try await CurlTransport().send(request)
+            #expect(response.headers["X-Injected"] == "no")
+            #expect(response.headers["Echo-X-Test"] == "a  X-Injected: yes")
+        }
+    }
+
+    @Test func redirectsAreFollowedAndOnlyTheFinalHeadersKept() async throws {
+        try await withUpstream { base in
+            let response = try await CurlTransport().send(OutboundRequest(url: base.appending(path: "redirect")))
+            #expect(response.status == 200)
+            #expect(response.headers["X-Method"] == "GET")
+            #expect(response.headers["Location"] == nil)
+        }
+    }
+
+    @Test func concurrentRequestsEachGetTheirOwnAnswer() async throws {
+        try await withUpstream { base in
+            let transport = CurlTransport(maximumConnectionsPerHost: 4)
+            let bodies = try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
+                for index in 0..<24 {
+                    group.addTask {
+                        let request = OutboundRequest(
+                            method: "POST", url: base.appending(path: "echo"), body: Array("request \(index)".utf8))
+                        return (index, try await transport.send(request).body)
+                    }
+                }
+                var bodies: [Int: [UInt8]] = [:]
+                for try await (index, body) in group { bodies[index] = body }
+                return bodies
+            }
+            #expect(bodies.count == 24)
+            for (index, body) in bodies { #expect(body == Array("request \(index)".utf8)) }
+        }
+    }
+
+    @Test func aRefusedConnectionIsConnectionFailed() async throws {
+        let closedPort = try await freePortWithNothingListening()
+        let request = OutboundRequest(url: URL(string: "http://127.0.0.1:\(closedPort)/x?appid=secret")!)
+        let error = await #expect(throws: TransportError.self) { try await CurlTransport().send(request) }
+        guard case .connectionFailed(let reason) = error else {
+            Issue.record("expected connectionFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(!reason.contains("secret"))
+        #expect(!reason.contains("127.0.0.1"))
+    }
+
+    @Test func noAnswerWithinTheTimeoutIsTimedOut() async throws {
+        try await withUpstream { base in
+            let request = OutboundRequest(url: base.appending(path: "forever"), timeout: .milliseconds(200))
+            await #expect(throws: TransportError.timedOut) { try await CurlTransport().send(request) }
+        }
+    }
+
+    @Test func cancellingTheTaskEndsTheTransfer() async throws {
+        let handler = UpstreamHandler()
+        try await withUpstream(handler) { base in
+            let transport = CurlTransport()
+            let task = Task {
+                try await transport.send(OutboundRequest(url: base.appending(path: "forever"), timeout: .seconds(60)))
+            }
+            await handler.foreverStarted.wait()
+            task.cancel()
+            let result = await task.result
+            #expect(throws: TransportError.cancelled) { try result.get() }
+        }
+    }
+
+    @Test func aBodyOverTheLimitIsInvalidResponse() async throws {
+        try await withUpstream { base in
+            let request = OutboundRequest(url: base.appending(path: "huge"))
+            let error = await #expect(throws: TransportError.self) { try await CurlTransport().send(request) }
+            guard case .invalidResponse(let reason) = error else {
+                Issue.record("expected invalidResponse, got \(String(describing: error))")
+                return
+            }
+            #expect(reason.contains("larger than"))
+        }
+    }
+
+    @Test func theLibraryLoadsAndTheLoopThreadIsNamed() async throws {
+        try CurlTransport.loadLibrary()
+        try await withUpstream { base in
+            let transport = CurlTransport()
+            _ = try await transport.send(OutboundRequest(url: base.appending(path: "echo")))
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.compactMap {
+                try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8)
+            } ?? []
+            #expect(names.contains("tenki-curl\n"))
+        }
+    }
+}
+
+/// Paths: `/echo` (body back; the method as `X-Method`, some request headers as `Echo-NAME`), `/status/503`,
+/// `/redirect` (302 to `/echo`), `/huge` (one byte over the transport's limit), `/slow` (answers
+/// after 1.2 s), `/forever` (signals `foreverStarted`, never answers).
+final class UpstreamHandler: HTTPHandler {
+    let foreverStarted = AsyncSignal()
+    /// How many `/echo` requests arrived.
+    let echoed = Mutex(0)
+
+    func handleInline(_ request: HTTPRequest) -> HTTPResponse? { nil }
+
+    func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        switch request.path {
+        case "/echo":
+            echoed.withLock { $0 += 1 }
+            var headers: HTTPHeaders = ["X-Method": request.method, "X-Injected": request.headers["X-Injected"] ?? "no"]
+            for name in ["X-Test", "Content-Type", "User-Agent", "Expect"] {
+                headers.add("Echo-" + name, request.headers[name] ?? "")
+            }
+            return HTTPResponse(status: .ok, headers: headers, body: request.body)
+        case "/status/503":
+            return .text(HTTPStatus(code: 503, reason: "Service Unavailable"), "try later", headers: ["Retry-After": "7"])
+        case "/redirect":
+            return HTTPResponse(status: HTTPStatus(code: 302, reason: "Found"), headers: ["Location": "/echo"])
+        case "/huge":
+            return HTTPResponse(status: .ok, body: [UInt8](repeating: 0x61, count: CurlTransport.maximumResponseBytes + 1))
+        case "/slow":
+            try? await Task.sleep(for: .milliseconds(1200))
+            return .text(.ok, "finally")
+        case "/forever":
+            foreverStarted.signal()
+            await AsyncSignal().wait()
+            return .text(.ok, "never")
+        default:
+            return .text(.notFound, "no such path")
+        }
+    }
+}
+
+private func withUpstream(
+    _ handler: UpstreamHandler = UpstreamHandler(), _ body: (URL) async throws -> Void
+) async throws {
+    let server = HTTPServer(
+        configuration: HTTPServer.Configuration(host: "127.0.0.1", port: 0, loopCount: 1), handler: handler,
+        logger: .discarding)
+    let port = try server.start()
+    do {
+        try await body(URL(string: "http://127.0.0.1:\(port)")!)
+    } catch {
+        await server.shutdown(gracePeriod: .zero)
+        throw error
+    }
+    await server.shutdown(gracePeriod: .zero)
+}
+
+/// A loopback port that refuses connections: one a listener had, after the listener is gone.
+private func freePortWithNothingListening() async throws -> Int {
+    let server = HTTPServer(
+        configuration: HTTPServer.Configuration(host: "127.0.0.1", port: 0, loopCount: 1), handler: UpstreamHandler(),
+        logger: .discarding)
+    let port = try server.start()
+    await server.shutdown(gracePeriod: .zero)
+    return port
+}

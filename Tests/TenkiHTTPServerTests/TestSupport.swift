@@ -1,0 +1,97 @@
+import Synchronization
+import Foundation
+import TenkiLogging
+import TenkiBase
+@testable import TenkiHTTPClient
+@testable import TenkiHTTPServer
+
+/// The handler loopback tests talk to. Paths:
+/// - `/inline/...` answered by `handleInline` on the loop;
+/// - `/echo` returns the body it received;
+/// - `/gate/NAME` reports that it started, then waits until the test opens gate NAME;
+/// - `/forever` reports that it started (gate `forever`) and never answers;
+/// - `/known` is the only path `answerWithoutBody` knows; anything else there is 404.
+/// Anything else: 200 with the path, from `handle` in a task.
+struct TestHandler: HTTPHandler {
+    let gates = Gates()
+
+    func handleInline(_ request: HTTPRequest) -> HTTPResponse? {
+        request.path.hasPrefix("/inline") ? .text(.ok, "inline \(request.path)") : nil
+    }
+
+    func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        if request.path == "/echo" {
+            return HTTPResponse(status: .ok, body: request.body)
+        }
+        if request.path.hasPrefix("/gate/") {
+            let name = String(request.path.dropFirst("/gate/".count))
+            gates.started(name).signal()
+            await gates.release(name).wait()
+            return .text(.ok, "released \(name)")
+        }
+        if request.path == "/forever" {
+            gates.started("forever").signal()
+            await gates.release("never").wait()
+        }
+        return .text(.ok, "async \(request.path)")
+    }
+
+    func answerWithoutBody(_ head: HTTPRequest) -> HTTPResponse? {
+        head.path == "/known" ? nil : .text(.notFound, "no such path")
+    }
+}
+
+/// Named one-shot signals: `started(name)` fires when a gated request reaches the handler,
+/// `release(name)` lets it answer.
+final class Gates: Sendable {
+    private let signals = Mutex([String: AsyncSignal]())
+
+    private func signal(_ key: String) -> AsyncSignal {
+        signals.withLock { signals in
+            if let existing = signals[key] { return existing }
+            let created = AsyncSignal()
+            signals[key] = created
+            return created
+        }
+    }
+
+    func started(_ name: String) -> AsyncSignal { signal("started:" + name) }
+    func release(_ name: String) -> AsyncSignal { signal("release:" + name) }
+}
+
+/// Counts what the server reports, for assertions on the observer.
+final class CountingObserver: HTTPServerObserver {
+    let rejections = Mutex([HTTPRejection]())
+    let statuses = Mutex([Int]())
+    let opened = Mutex(0)
+    let closed = Mutex(0)
+
+    func connectionOpened() { opened.withLock { $0 += 1 } }
+    func connectionClosed() { closed.withLock { $0 += 1 } }
+    func requestCompleted(_ record: HTTPRequestRecord) { statuses.withLock { $0.append(record.status) } }
+    func rejected(_ rejection: HTTPRejection) { rejections.withLock { $0.append(rejection) } }
+}
+
+/// Starts a server on an ephemeral loopback port, runs `body`, and always shuts the server down.
+func withServer(
+    _ configure: (inout HTTPServer.Configuration) -> Void = { _ in },
+    handler: TestHandler = TestHandler(),
+    observer: CountingObserver? = nil,
+    _ body: (HTTPServer, Int) async throws -> Void
+) async throws {
+    var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0, loopCount: 2)
+    configure(&configuration)
+    let server = HTTPServer(configuration: configuration, handler: handler, logger: .discarding, observer: observer)
+    let port = try server.start()
+    do {
+        try await body(server, port)
+    } catch {
+        await server.shutdown(gracePeriod: .zero)
+        throw error
+    }
+    await server.shutdown(gracePeriod: .seconds(1))
+}
+
+func get(_ path: String, _ extra: String = "") -> String {
+    "GET \(path) HTTP/1.1\r\nHost: test\r\n\(extra)\r\n"
+}
