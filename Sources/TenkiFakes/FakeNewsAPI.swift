@@ -17,7 +17,7 @@ import TenkiHTTPServer
 ///
 /// Copies share their call log and settings, so a test can keep one copy and hand another to a
 /// transport or server.
-public struct FakeNewsAPI: HTTPHandler {
+public struct FakeNewsAPI: AsyncHTTPHandler {
     /// The key the fake accepts unless told otherwise.
     public static let defaultAPIKey = "fake-newsapi-key"
 

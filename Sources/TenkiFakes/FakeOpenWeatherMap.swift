@@ -16,7 +16,7 @@ import TenkiHTTPServer
 ///
 /// Copies share their call log and settings, so a test can keep one copy and hand another to a
 /// transport or server.
-public struct FakeOpenWeatherMap: HTTPHandler {
+public struct FakeOpenWeatherMap: AsyncHTTPHandler {
     /// The key the fake accepts unless told otherwise.
     public static let defaultAPIKey = "fake-openweather-key"
 

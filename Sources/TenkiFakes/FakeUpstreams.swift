@@ -5,7 +5,7 @@ import TenkiHTTPServer
 /// The fake providers behind one origin, as `tenki fakes`, the demo and end-to-end tests run
 /// them: OpenWeatherMap's paths (`/geo/…`, `/data/…`) and NewsAPI's (`/v2/…`). One listener and
 /// one base URL for both keeps scripts simple.
-public struct FakeUpstreams: HTTPHandler {
+public struct FakeUpstreams: AsyncHTTPHandler {
     public let openWeather: FakeOpenWeatherMap
     public let news: FakeNewsAPI
 

@@ -12,7 +12,7 @@ import TenkiHTTPServer
 /// sink.script("/hooks/a", [.status(500, "rollup_error"), .status(500, "rollup_error"), .ok])
 /// let server = HTTPServer(configuration: .init(port: 0), handler: sink, logger: logger)
 /// ```
-public final class FakeWebhookReceiver: HTTPHandler {
+public final class FakeWebhookReceiver: AsyncHTTPHandler {
     /// How to answer one request.
     public enum Reply: Sendable, Equatable {
         /// 200 `ok`, Slack's success.

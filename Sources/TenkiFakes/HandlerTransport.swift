@@ -18,12 +18,7 @@ public struct HandlerTransport: HTTPTransport {
         var headers = request.headers
         if let host = request.url.host, !headers.contains("Host") { headers.add("Host", host) }
         let inbound = HTTPRequest(method: request.method, target: target, headers: headers, body: request.body, remoteAddress: "in-process")
-        let response: HTTPResponse
-        if let inline = handler.handleInline(inbound) {
-            response = inline
-        } else {
-            response = await handler.handle(inbound)
-        }
+        let response = await handler.respond(to: inbound)
         return OutboundResponse(status: response.status.code, headers: response.headers, body: response.body)
     }
 }

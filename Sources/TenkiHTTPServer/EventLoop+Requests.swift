@@ -76,16 +76,18 @@ extension EventLoop {
             if connection.overloaded {
                 observer?.rejected(.overloaded)
                 respond(connection, ResponseSerializer.rejection(.serviceUnavailable, "server busy"), to: summary)
-            } else if let response = handler.handleInline(request) {
-                respond(connection, response, to: summary)
             } else {
-                let handler = self.handler
-                let completion = (fd: connection.fd, id: connection.id)
-                let task = Task {
-                    let response = await handler.handle(request)
-                    self.complete(Completion(fd: completion.fd, connectionID: completion.id, response: response))
+                switch handler.route(request) {
+                case .respond(let response):
+                    respond(connection, response, to: summary)
+                case .later(let work):
+                    let completion = (fd: connection.fd, id: connection.id)
+                    let task = Task {
+                        let response = await work()
+                        self.complete(Completion(fd: completion.fd, connectionID: completion.id, response: response))
+                    }
+                    connection.inFlight = Connection.InFlight(task: task, request: summary)
                 }
-                connection.inFlight = Connection.InFlight(task: task, request: summary)
             }
         }
         guard !connection.isClosed else { return }

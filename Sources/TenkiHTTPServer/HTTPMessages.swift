@@ -117,15 +117,20 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let httpVersionNotSupported = HTTPStatus(code: 505, reason: "HTTP Version Not Supported")
 }
 
+/// How a handler answers one request: now, on the connection's own thread, or later, in a task.
+public enum HTTPHandling: Sendable {
+    /// The answer is ready (health checks, rejections, stored replies): written without a task.
+    case respond(HTTPResponse)
+    /// The answer needs to wait (upstream calls, the state file): the server runs this in its own
+    /// task, so one slow request never holds up another. What the handler learned while deciding
+    /// (a verified, decoded command) is captured by the closure, never worked out twice.
+    case later(@Sendable () async -> HTTPResponse)
+}
+
 /// What the server calls for each complete request. Knows nothing of sockets.
 public protocol HTTPHandler: Sendable {
-    /// Answers without suspending when it can (health checks, rejections, cached replies), on the
-    /// connection's own thread; returns nil to send the request to `handle(_:)` in a task.
-    func handleInline(_ request: HTTPRequest) -> HTTPResponse?
-
-    /// Answers a request that needs to wait (upstream calls, the state file). Runs in its own task,
-    /// so one slow request never holds up another.
-    func handle(_ request: HTTPRequest) async -> HTTPResponse
+    /// Decides how to answer `request`; called on the connection's thread, so it must not block.
+    func route(_ request: HTTPRequest) -> HTTPHandling
 
     /// Called on the connection's thread when the body will not be read because it is over the
     /// limit, with the head and an empty body. The contract ranks routing before the body check, so
@@ -135,13 +140,36 @@ public protocol HTTPHandler: Sendable {
 }
 
 extension HTTPHandler {
-    public func handleInline(_ request: HTTPRequest) -> HTTPResponse? { nil }
-
     public func answerWithoutBody(_ head: HTTPRequest) -> HTTPResponse? { nil }
+
+    /// The answer, whichever way `route` gives it (in-process transports and tests).
+    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        switch route(request) {
+        case .respond(let response): response
+        case .later(let work): await work()
+        }
+    }
+
+    /// The answer if `route` has it without waiting, else nil (tests of what is answered on the loop).
+    public func handleInline(_ request: HTTPRequest) -> HTTPResponse? {
+        if case .respond(let response) = route(request) { return response }
+        return nil
+    }
+}
+
+/// A handler whose every answer waits: fakes and test servers implement `handle` only.
+public protocol AsyncHTTPHandler: HTTPHandler {
+    func handle(_ request: HTTPRequest) async -> HTTPResponse
+}
+
+extension AsyncHTTPHandler {
+    public func route(_ request: HTTPRequest) -> HTTPHandling {
+        .later { await self.handle(request) }
+    }
 }
 
 /// A handler made of a closure, for tests and small tools.
-public struct ClosureHTTPHandler: HTTPHandler {
+public struct ClosureHTTPHandler: AsyncHTTPHandler {
     let body: @Sendable (HTTPRequest) async -> HTTPResponse
 
     public init(_ body: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {

@@ -28,10 +28,11 @@ struct AppHarness {
     }
 
     let fakes: FakeUpstreams
-    let application: TenkiApplication
+    let application: TenkiServer
 
     init(environment extra: [String: String] = [:], logger: Logger = .discarding, metrics: MetricsRegistry = MetricsRegistry(),
-         lateAnswers: (any LateAnswerDelivery)? = nil,
+         lateAnswers: ServerDependencies.LateAnswerRoute = .none, verifier: (any CommandRequestVerifier)? = nil,
+         decoder: any CommandDecoder = FormCommandDecoder(),
          waitForBudget: @escaping @Sendable (Duration) async -> Void = AppHarness.budgetNeverSpent, fakes: FakeUpstreams = FakeUpstreams(
         openWeather: FakeOpenWeatherMap(apiKey: AppHarness.key, clock: FixedClock(date: AppHarness.now)),
         news: FakeNewsAPI(apiKey: AppHarness.key)
@@ -44,23 +45,26 @@ struct AppHarness {
         for (name, value) in extra { environment[name] = value.isEmpty ? nil : value }
         let settings = try Settings.load(environment: environment)
         self.fakes = fakes
-        self.application = try buildApplication(
+        self.application = try TenkiServer.build(
             settings: settings,
-            dependencies: Dependencies(
-                transport: HandlerTransport(fakes), clock: FixedClock(date: Self.now), logger: logger, metrics: metrics, lateAnswers: lateAnswers,
-                waitForBudget: waitForBudget))
+            dependencies: ServerDependencies(
+                transport: HandlerTransport(fakes), clock: FixedClock(date: Self.now), logger: logger, metrics: metrics, state: .memory,
+                lateAnswers: lateAnswers, verifier: verifier, decoder: decoder, waitForBudget: waitForBudget))
     }
 
-    /// Posts a signed slash command and returns the HTTP response.
-    func send(_ command: String, _ text: String, userID: String = "U0TENKIDEMO") async -> HTTPResponse {
+    /// A slash command request signed with the harness's secret at the harness's time.
+    static func signedRequest(_ command: String, _ text: String, userID: String = "U0TENKIDEMO") -> HTTPRequest {
         let body = Array(FormURLEncoded.encode(SignedCommandSender.fields(command: command, text: text, userID: userID)).utf8)
         var headers: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
         for (name, value) in SlackRequestSigner(signingSecret: Self.secret).headers(timestamp: Int64(Self.now.timeIntervalSince1970), body: body) {
             headers.add(name, value)
         }
-        let request = HTTPRequest(method: "POST", target: "/slack/commands", headers: headers, body: body)
-        if let inline = application.router.handleInline(request) { return inline }
-        return await application.router.handle(request)
+        return HTTPRequest(method: "POST", target: "/slack/commands", headers: headers, body: body)
+    }
+
+    /// Posts a signed slash command and returns the HTTP response.
+    func send(_ command: String, _ text: String, userID: String = "U0TENKIDEMO") async -> HTTPResponse {
+        await application.router.respond(to: Self.signedRequest(command, text, userID: userID))
     }
 
     /// The reply as a message; a test failure names the body when it is not one.

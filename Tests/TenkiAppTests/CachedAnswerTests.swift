@@ -22,16 +22,16 @@ struct CachedAnswerTests {
     let fake = FakeOpenWeatherMap(apiKey: CachedAnswerTests.key)
     let metrics = MetricsRegistry()
 
-    func application(_ extra: [String: String] = [:]) throws -> TenkiApplication {
+    func application(_ extra: [String: String] = [:]) throws -> TenkiServer {
         var environment = [
             "SLACK_SIGNING_SECRET": Self.secret, "OPENWEATHER_API_KEY": Self.key, "OPENWEATHER_BASE_URL": "http://fakes.test",
         ]
         for (name, value) in extra { environment[name] = value }
-        return try buildApplication(
+        return try TenkiServer.build(
             settings: try Settings.load(environment: environment),
-            dependencies: Dependencies(
+            dependencies: ServerDependencies(
                 transport: HandlerTransport(fake), clock: clock, logger: .discarding, metrics: metrics,
-                waitForBudget: AppHarness.budgetNeverSpent))
+                lateAnswers: .none, waitForBudget: AppHarness.budgetNeverSpent))
     }
 
     func request(_ text: String, command: String = "/weather", userID: String = "U1", flipSignature: Bool = false) -> HTTPRequest {
@@ -50,7 +50,7 @@ struct CachedAnswerTests {
         let application = try application()
         let first = request("danang")
         #expect(application.router.handleInline(first) == nil)
-        let full = await application.router.handle(first)
+        let full = await application.router.respond(to: first)
         #expect(full.status == .ok)
         let inline = try #require(application.router.handleInline(request("danang")))
         #expect(inline.status == .ok)
@@ -66,33 +66,32 @@ struct CachedAnswerTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-cached-record-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         var router = try application().router
-        _ = await router.handle(request("danang"))
+        _ = await router.respond(to: request("danang"))
         #expect(router.handleInline(request("danang")) != nil)
         router.recorder = try RequestRecorder(directory: directory, settings: [:])
         #expect(router.handleInline(request("danang")) == nil)
-        #expect(await router.handle(request("danang")).status == .ok)
+        #expect(await router.respond(to: request("danang")).status == .ok)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
     }
 
-    @Test("a flipped signature is never answered inline, and the full path says 401")
+    @Test("a flipped signature is answered 401 on the listener's thread, never with the stored answer")
     func badSignature() async throws {
         let application = try application()
-        _ = await application.router.handle(request("danang"))
+        _ = await application.router.respond(to: request("danang"))
         #expect(application.router.handleInline(request("danang")) != nil)
         let bad = request("danang", flipSignature: true)
-        #expect(application.router.handleInline(bad) == nil)
-        #expect(await application.router.handle(bad).status == .unauthorized)
+        #expect(application.router.handleInline(bad)?.status == .unauthorized)
     }
 
     @Test("a stored answer ends when the local minute changes, and when the weather entry goes stale")
     func expiry() async throws {
         let application = try application()
-        _ = await application.router.handle(request("danang"))
+        _ = await application.router.respond(to: request("danang"))
         clock.advance(by: 59)
         #expect(application.router.handleInline(request("danang")) != nil)
         clock.advance(by: 1)  // the place's clock shows the next minute: the answer must be rebuilt
         #expect(application.router.handleInline(request("danang")) == nil)
-        _ = await application.router.handle(request("danang"))
+        _ = await application.router.respond(to: request("danang"))
         #expect(application.router.handleInline(request("danang")) != nil)
         clock.advance(by: 10 * 60)  // weather's time to live
         #expect(application.router.handleInline(request("danang")) == nil)
@@ -101,10 +100,10 @@ struct CachedAnswerTests {
     @Test("stale answers (upstream failing) are not stored")
     func staleNotStored() async throws {
         let application = try application()
-        _ = await application.router.handle(request("danang"))
+        _ = await application.router.respond(to: request("danang"))
         fake.setFailure(.internalServerError)
         clock.advance(by: 11 * 60)
-        let stale = await application.router.handle(request("danang"))
+        let stale = await application.router.respond(to: request("danang"))
         #expect(String(decoding: stale.body, as: UTF8.self).contains("as of"))
         #expect(application.router.handleInline(request("danang")) == nil)
     }
@@ -112,15 +111,15 @@ struct CachedAnswerTests {
     @Test("saved units and places are part of the key: another user's answer is not reused")
     func perUserDefaults() async throws {
         let application = try application()
-        _ = await application.router.handle(request("danang", userID: "U1"))
+        _ = await application.router.respond(to: request("danang", userID: "U1"))
         // U2's first command takes the full path (it reads U2's saved defaults from the store);
         // with the same (no) saved defaults, it then shares U1's stored answer.
         #expect(application.router.handleInline(request("danang", userID: "U2")) == nil)
-        _ = await application.router.handle(request("danang", userID: "U2"))
+        _ = await application.router.respond(to: request("danang", userID: "U2"))
         #expect(application.router.handleInline(request("danang", userID: "U2")) != nil)
-        _ = await application.router.handle(request("set units imperial", userID: "U2"))
+        _ = await application.router.respond(to: request("set units imperial", userID: "U2"))
         #expect(application.router.handleInline(request("danang", userID: "U2")) == nil)
-        let imperial = await application.router.handle(request("danang", userID: "U2"))
+        let imperial = await application.router.respond(to: request("danang", userID: "U2"))
         #expect(String(decoding: imperial.body, as: UTF8.self).contains("°F"))
         #expect(application.router.handleInline(request("danang", userID: "U1")).map { String(decoding: $0.body, as: UTF8.self).contains("°C") } == true)
     }
@@ -128,10 +127,10 @@ struct CachedAnswerTests {
     @Test("the rate limit counts inline answers; over it, the full path answers")
     func rateLimit() async throws {
         let application = try application(["TENKI_USER_RATE_LIMIT": "2"])
-        _ = await application.router.handle(request("danang"))
+        _ = await application.router.respond(to: request("danang"))
         #expect(application.router.handleInline(request("danang")) != nil)
         #expect(application.router.handleInline(request("danang")) == nil)
-        let limited = await application.router.handle(request("danang"))
+        let limited = await application.router.respond(to: request("danang"))
         #expect(!String(decoding: limited.body, as: UTF8.self).contains("Da Nang"))
     }
 
@@ -139,10 +138,10 @@ struct CachedAnswerTests {
     func onlyCurrentWeather() async throws {
         let application = try application()
         for text in ["forecast danang", "help", ""] {
-            _ = await application.router.handle(request(text))
+            _ = await application.router.respond(to: request(text))
             #expect(application.router.handleInline(request(text)) == nil)
         }
-        _ = await application.router.handle(request("danang", command: "/news"))
+        _ = await application.router.respond(to: request("danang", command: "/news"))
         #expect(application.router.handleInline(request("danang", command: "/news")) == nil)
     }
 }

@@ -35,9 +35,9 @@ struct EndToEndTests {
             environment.merge(extra) { _, new in new }
             let settings = try Settings.load(environment: environment)
             let transport = CurlTransport()
-            let application = try buildApplication(
+            let application = try TenkiServer.build(
                 settings: settings,
-                dependencies: Dependencies(transport: transport, logger: .discarding, waitForBudget: AppHarness.budgetNeverSpent))
+                dependencies: ServerDependencies(transport: transport, logger: .discarding, lateAnswers: .none, waitForBudget: AppHarness.budgetNeverSpent))
             let listener = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: application.router, logger: .discarding)
             let port = try listener.start()
             let endpoint = URL(string: "http://127.0.0.1:\(port)/slack/commands")!

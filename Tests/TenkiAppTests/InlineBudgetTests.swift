@@ -26,7 +26,7 @@ struct InlineBudgetTests {
     @Test("a slow upstream gets the placeholder inline and the answer at response_url")
     func placeholderThenLateAnswer() async throws {
         let late = RecordingLateAnswers()
-        let harness = try AppHarness(lateAnswers: late, waitForBudget: { _ in })
+        let harness = try AppHarness(lateAnswers: .custom(late), waitForBudget: { _ in })
         harness.fakes.openWeather.gate.close()
         let placeholder = try await harness.message("/weather", "Danang")
         #expect(placeholder.responseType == .ephemeral)
@@ -44,7 +44,7 @@ struct InlineBudgetTests {
     @Test("an answer ready within the budget goes back inline and nothing is delivered late")
     func readyInTime() async throws {
         let late = RecordingLateAnswers()
-        let harness = try AppHarness(lateAnswers: late, waitForBudget: AppHarness.budgetNeverSpent)
+        let harness = try AppHarness(lateAnswers: .custom(late), waitForBudget: AppHarness.budgetNeverSpent)
         let message = try await harness.message("/weather", "Danang")
         #expect(message.responseType == .inChannel)
         #expect(late.count == 0)
@@ -54,7 +54,7 @@ struct InlineBudgetTests {
     func refusedHost() async throws {
         let late = RecordingLateAnswers()
         let harness = try AppHarness(
-            environment: ["TENKI_ALLOWED_RESPONSE_HOSTS": "hooks.slack.com"], lateAnswers: late, waitForBudget: { _ in })
+            environment: ["TENKI_ALLOWED_RESPONSE_HOSTS": "hooks.slack.com"], lateAnswers: .custom(late), waitForBudget: { _ in })
         harness.fakes.openWeather.gate.close()
         let body = Array(FormURLEncoded.encode(SignedCommandSender.fields(
             command: "/weather", text: "Danang", responseURL: "https://attacker.example/collect")).utf8)
@@ -62,7 +62,7 @@ struct InlineBudgetTests {
         for (name, value) in SlackRequestSigner(signingSecret: AppHarness.secret).headers(timestamp: Int64(AppHarness.now.timeIntervalSince1970), body: body) {
             headers.add(name, value)
         }
-        let response = await harness.application.router.handle(HTTPRequest(method: "POST", target: "/slack/commands", headers: headers, body: body))
+        let response = await harness.application.router.respond(to: HTTPRequest(method: "POST", target: "/slack/commands", headers: headers, body: body))
         let message = try JSONDecoder().decode(SlackMessage.self, from: Data(response.body))
         #expect(message.responseType == .ephemeral)
         #expect(message.text.contains("longer than Slack waits"))
@@ -116,7 +116,7 @@ struct InlineBudgetTests {
     @Test("the placeholder's fallback names the command and tells the user to run it again")
     func fallbackText() async throws {
         let recorder = FallbackRecorder()
-        let harness = try AppHarness(lateAnswers: recorder, waitForBudget: { _ in })
+        let harness = try AppHarness(lateAnswers: .custom(recorder), waitForBudget: { _ in })
         harness.fakes.openWeather.gate.close()
         _ = try await harness.message("/weather", "Danang")
         let fallback = try #require(recorder.fallbacks.withLock { $0.first })

@@ -55,7 +55,7 @@ struct RequestLogLineTests {
         let request = HTTPRequest(
             method: "POST", target: TenkiRouter.commandsPath,
             headers: ["Content-Type": "application/x-www-form-urlencoded"], body: body, remoteAddress: "127.0.0.1:50000")
-        let response = await router(logs).handle(request)
+        let response = await router(logs).respond(to: request)
         let record = try #require(logs.records.last { $0.message == "request" })
         #expect(record.metadata.map(\.key) == ["request_id", "method", "route", "status", "duration_ms", "remote"])
         #expect(record.value("request_id") == response.headers["X-Request-Id"])

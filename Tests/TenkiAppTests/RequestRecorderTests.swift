@@ -28,9 +28,9 @@ struct RequestRecorderTests {
             "OPENWEATHER_BASE_URL": harness.upstreamOrigin, "TENKI_LANG": "ja",
         ])
         // No budget: the answer is inline however loaded the machine is.
-        let dependencies = Dependencies(
-            transport: CurlTransport(), logger: .discarding, waitForBudget: ReplayHarness.waitingForTheAnswer)
-        var router = try buildApplication(settings: settings, dependencies: dependencies).router
+        let dependencies = ServerDependencies(
+            transport: CurlTransport(), logger: .discarding, lateAnswers: .none, waitForBudget: ReplayHarness.waitingForTheAnswer)
+        var router = try TenkiServer.build(settings: settings, dependencies: dependencies).router
         router.recorder = try RequestRecorder(directory: directory, settings: RequestRecorder.answerSettings(settings))
         let listener = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: router, logger: .discarding)
         let endpoint = try #require(URL(string: "http://127.0.0.1:\(try listener.start())/slack/commands"))

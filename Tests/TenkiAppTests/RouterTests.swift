@@ -39,8 +39,7 @@ struct RouterTests {
     }
 
     func respond(_ request: HTTPRequest) async -> HTTPResponse {
-        if let inline = router.handleInline(request) { return inline }
-        return await router.handle(request)
+        await router.respond(to: request)
     }
 
     func signedRequest(text: String = "Danang", timestamp: Int64? = nil, body: String? = nil, contentType: String = "application/x-www-form-urlencoded") -> HTTPRequest {

@@ -62,9 +62,9 @@ struct SecretLeakTests {
             let settings = try Settings.load(environment: [
                 "SLACK_SIGNING_SECRET": AppHarness.secret, "OPENWEATHER_API_KEY": Self.weatherKey, "NEWSAPI_KEY": Self.newsKey,
             ])
-            let application = try buildApplication(
+            let application = try TenkiServer.build(
                 settings: settings,
-                dependencies: Dependencies(transport: FailingTransport(error: failure), logger: logs.logger(threshold: .debug), waitForBudget: AppHarness.budgetNeverSpent))
+                dependencies: ServerDependencies(transport: FailingTransport(error: failure), logger: logs.logger(threshold: .debug), lateAnswers: .none, waitForBudget: AppHarness.budgetNeverSpent))
             for (command, text) in Self.commands {
                 let message = await application.commands.respond(
                     to: SlashCommandPayload(command: command, text: text, userID: "U1"), logger: logs.logger(threshold: .debug))

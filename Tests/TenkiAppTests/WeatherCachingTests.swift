@@ -20,16 +20,16 @@ struct WeatherCachingTests {
     let clock = ManualClock()
     let metrics = MetricsRegistry()
 
-    func application(language: String = "en") throws -> TenkiApplication {
+    func application(language: String = "en") throws -> TenkiServer {
         let settings = try Settings.load(environment: [
             "SLACK_SIGNING_SECRET": "secret", "OPENWEATHER_API_KEY": Self.key, "TENKI_LANG": language,
         ])
-        return try buildApplication(
+        return try TenkiServer.build(
             settings: settings,
-            dependencies: Dependencies(transport: HandlerTransport(fake), clock: clock, logger: .discarding, metrics: metrics))
+            dependencies: ServerDependencies(transport: HandlerTransport(fake), clock: clock, logger: .discarding, metrics: metrics, lateAnswers: .none))
     }
 
-    func ask(_ application: TenkiApplication, _ text: String) async -> String {
+    func ask(_ application: TenkiServer, _ text: String) async -> String {
         let payload = SlashCommandPayload(command: "/weather", text: text, userID: "U1")
         return MessageTextRenderer.render(await application.commands.respond(to: payload, logger: .discarding))
     }

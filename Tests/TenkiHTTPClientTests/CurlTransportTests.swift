@@ -184,12 +184,11 @@ struct CurlTransportTests {
 /// Paths: `/echo` (body back; the method as `X-Method`, some request headers as `Echo-NAME`), `/status/503`,
 /// `/redirect` (302 to `/echo`), `/huge` (one byte over the transport's limit), `/slow` (answers
 /// after 1.2 s), `/forever` (signals `foreverStarted`, never answers).
-final class UpstreamHandler: HTTPHandler {
+final class UpstreamHandler: AsyncHTTPHandler {
     let foreverStarted = AsyncSignal()
     /// How many `/echo` requests arrived.
     let echoed = Mutex(0)
 
-    func handleInline(_ request: HTTPRequest) -> HTTPResponse? { nil }
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
         switch request.path {

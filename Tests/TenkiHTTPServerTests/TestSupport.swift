@@ -6,7 +6,7 @@ import TenkiBase
 @testable import TenkiHTTPServer
 
 /// The handler loopback tests talk to. Paths:
-/// - `/inline/...` answered by `handleInline` on the loop;
+/// - `/inline/...` answered by `route` on the loop;
 /// - `/echo` returns the body it received;
 /// - `/gate/NAME` reports that it started, then waits until the test opens gate NAME;
 /// - `/forever` reports that it started (gate `forever`) and never answers;
@@ -15,8 +15,8 @@ import TenkiBase
 struct TestHandler: HTTPHandler {
     let gates = Gates()
 
-    func handleInline(_ request: HTTPRequest) -> HTTPResponse? {
-        request.path.hasPrefix("/inline") ? .text(.ok, "inline \(request.path)") : nil
+    func route(_ request: HTTPRequest) -> HTTPHandling {
+        request.path.hasPrefix("/inline") ? .respond(.text(.ok, "inline \(request.path)")) : .later { await handle(request) }
     }
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {

@@ -23,11 +23,13 @@ enum PreviewCommand {
             throw ConfigurationError(setting: "OPENWEATHER_API_KEY", problem: "is not set", fix: "set it to your OpenWeatherMap API key (or OPENWEATHER_API_KEY_FILE to a file holding it)")
         }
         let logger = TenkiCLI.makeLogger(settings)
-        let dependencies = Dependencies(
-            transport: CurlTransport.configured(by: settings), logger: logger)
-        let application = try buildApplication(settings: settings, dependencies: dependencies, verification: .skipped)
+        let server = try TenkiServer.build(
+            settings: settings,
+            dependencies: ServerDependencies(
+                transport: CurlTransport.configured(by: settings), logger: logger, state: .memory, lateAnswers: .none,
+                verification: .skipped))
         let payload = SlashCommandPayload(command: command, text: text, userID: list.value("user") ?? "UPREVIEW", userName: "preview")
-        let message = await application.commands.respond(to: payload, logger: logger)
+        let message = await server.commands.respond(to: payload, logger: logger)
         if format == "text" {
             TenkiCLI.printOutput(MessageTextRenderer.render(message))
         } else {

@@ -16,7 +16,7 @@ public struct TenkiCommands: SlashCommandResponder {
     /// A stored answer to a `/weather` lookup (see `ReplyCache`), counted against the user's rate
     /// limit like any command. Nil when there is none or the user is over the limit: the full path
     /// then answers (and says "slow down").
-    public func cachedAnswer(to command: SlashCommandEssentials) -> [UInt8]? {
+    public func cachedAnswer(to command: SlashCommandPayload) -> [UInt8]? {
         guard command.command.equalsIgnoringASCIICase(settings.commandNames.weather),
               let body = weather.cachedAnswer(to: command) else { return nil }
         let user = UserKey(team: command.enterpriseID ?? command.teamID ?? "-", user: command.userID)

@@ -82,7 +82,7 @@ struct WeatherCommandHandler: Sendable {
     /// The answer the asynchronous path stored for this command and this user's saved defaults, if
     /// still valid; nil when there is none (or the preferences cannot be read), and the command takes
     /// the full path. Synchronous: the router calls it on the listener's thread.
-    func cachedAnswer(to command: SlashCommandEssentials) -> [UInt8]? {
+    func cachedAnswer(to command: SlashCommandPayload) -> [UInt8]? {
         guard let replies else { return nil }
         let user = UserKey(team: command.enterpriseID ?? command.teamID ?? "-", user: command.userID)
         guard let saved = preferences.remembered(for: user) else { return nil }

@@ -21,11 +21,10 @@ enum DemoDigest {
                 "DIGEST_CITIES": "Da Nang,VN;Tokyo,JP;London,GB", "DIGEST_TIMEZONE": "Asia/Ho_Chi_Minh",
             ])
             guard let digest = settings.digests.first else { return ("▶ digest: not configured", false) }
-            let state = try StateFile.open(settings)
-            let queue = DeliveryQueue(store: state.deliveries, transport: harness.transport, logger: logger)
-            let runner = try DigestComponents.runner(
-                settings: settings, digests: settings.digests, database: state.database, transport: harness.transport,
-                clock: SystemWallClock(), metrics: nil, logger: logger, queued: {})
+            let server = try TenkiServer.build(
+                settings: settings,
+                dependencies: ServerDependencies(transport: harness.transport, logger: logger, state: .settings, verification: .skipped))
+            let runner = server.digests, queue = server.queue
             guard case .posted(_, let id) = await runner.run(digest, now: Date(), force: true) else {
                 return ("▶ digest: not posted", false)
             }

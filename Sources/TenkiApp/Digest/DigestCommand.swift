@@ -63,15 +63,12 @@ enum DigestCommand {
         metrics: MetricsRegistry = MetricsRegistry()
     ) async throws -> Report {
         let digests = try selected(options, settings)
-        try DigestComponents.requireWeatherKey(settings, for: digests)
         if options.dryRun {
             return try await dryRun(digests, settings: settings, transport: transport, clock: clock, logger: logger)
         }
-        let state = try StateFile.open(settings, clock: clock)
-        let queue = DeliveryQueue(store: state.deliveries, transport: transport, clock: clock, metrics: metrics, logger: logger)
-        let runner = try DigestComponents.runner(
-            settings: settings, digests: digests, database: state.database, transport: transport, clock: clock,
-            metrics: metrics, logger: logger, queued: { queue.wake() })
+        let server = try TenkiServer.build(
+            settings: settings, dependencies: dependencies(transport: transport, clock: clock, logger: logger, metrics: metrics))
+        let runner = server.digests, queue = server.queue
         var report = Report(exitCode: .success)
         var posted: [(name: String, id: DeliveryID)] = []
         for digest in digests {
@@ -138,10 +135,9 @@ enum DigestCommand {
         logger: Logger
     ) async throws -> Report {
         let exists = FileManager.default.fileExists(atPath: settings.statePath)
-        let database = try SQLiteDatabase(path: exists ? settings.statePath : ":memory:")
-        let runner = try DigestComponents.runner(
-            settings: settings, digests: digests, database: database, transport: transport, clock: clock, metrics: nil,
-            logger: logger, queued: {})
+        var dependencies = dependencies(transport: transport, clock: clock, logger: logger, metrics: MetricsRegistry())
+        dependencies.state = exists ? .settings : .memory
+        let runner = try TenkiServer.build(settings: settings, dependencies: dependencies).digests
         var messages: [(String, SlackMessage)] = []
         for digest in digests {
             messages.append((digest.name, await runner.preview(digest, now: clock.now())))
@@ -158,6 +154,14 @@ enum DigestCommand {
         }
         report.diagnostics.append("dry run: nothing posted, nothing written")
         return report
+    }
+
+    /// A digest run serves no requests, so it needs no signing secret.
+    private static func dependencies(
+        transport: any HTTPTransport, clock: any WallClock, logger: Logger, metrics: MetricsRegistry
+    ) -> ServerDependencies {
+        ServerDependencies(
+            transport: transport, clock: clock, logger: logger, metrics: metrics, state: .settings, verification: .skipped)
     }
 
     private static func selected(_ options: Options, _ settings: Settings) throws -> [Settings.DigestSettings] {

@@ -163,41 +163,28 @@ public final class ReplayHarness: Sendable {
         environment["NEWSAPI_BASE_URL"] = upstreamOrigin
         environment["TENKI_ALLOWED_RESPONSE_HOSTS"] = "127.0.0.1"
         environment["TENKI_STATE"] = stateDirectory.appendingPathComponent("replay-\(number).sqlite").path
-        let settings: Settings
-        let state: StateFile
-        do {
-            settings = try Settings.load(environment: environment)
-            state = try StateFile.open(settings)
-        } catch {
-            throw .settings(error.description)
-        }
-        let clock = SystemWallClock()
-        let queue = DeliveryQueue(store: state.deliveries, transport: transport, clock: clock, logger: logger)
         // No inline budget unless the file sets one: a replay checks answers, not speed, and a
         // loaded CI machine must not turn an inline answer into a placeholder. (The wait is
         // cancelled as soon as the answer is ready.)
         let budgeted = file.settings?["TENKI_INLINE_BUDGET_MS"].map { !$0.isEmpty } ?? false
-        let dependencies = Dependencies(
-            transport: transport, clock: clock, logger: logger, preferences: state.preferences,
-            lateAnswers: QueuedLateAnswers(queue: queue, clock: clock),
-            waitForBudget: budgeted ? TimelyResponder.sleeping : Self.waitingForTheAnswer)
-        let application: TenkiApplication
-        do {
-            application = try buildApplication(settings: settings, dependencies: dependencies)
+        let server: TenkiServer
+        do throws(ConfigurationError) {
+            let settings = try Settings.load(environment: environment)
+            server = try TenkiServer.build(
+                settings: settings,
+                dependencies: ServerDependencies(
+                    transport: transport, logger: logger, state: .settings,
+                    waitForBudget: budgeted ? TimelyResponder.sleeping : Self.waitingForTheAnswer))
         } catch {
             throw .settings(error.description)
         }
-        let listener = HTTPServer(
-            configuration: ServeCommand.listenerConfiguration(settings, host: "127.0.0.1", port: 0),
-            handler: application.router, logger: logger)
-        let port: Int
+        let running: TenkiServer.Running
         do {
-            port = try listener.start()
+            running = try server.start(TenkiServer.ListenOptions(host: "127.0.0.1", port: 0, scheduler: false))
         } catch {
             throw .listener(String(describing: error))
         }
-        let deliveries = Task { await queue.run() }
-        defer { deliveries.cancel() }
+        let port = running.port
         let origin = URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
         let result: Result<ReplayObservation, ReplayRunError>
         do throws(ReplayRunError) {
@@ -205,7 +192,7 @@ public final class ReplayHarness: Sendable {
         } catch {
             result = .failure(error)
         }
-        await listener.shutdown(gracePeriod: .seconds(1))
+        await server.drain(running, delay: .zero, timeout: .seconds(1))
         return try result.get()
     }
 

@@ -21,8 +21,6 @@ struct QueuedLateAnswers: LateAnswerDelivery {
     /// How long a fallback waits for its answer: longer than any command's work takes (see
     /// `fallbackDelay(upstreamTimeout:)`), well within Slack's 30 minutes.
     var fallbackDelay: TimeInterval = 120
-    /// Counts answers promised and not yet queued, for `serve`'s shutdown; nil where nobody waits.
-    var inFlight: LateAnswersInFlight? = nil
 
     /// A command makes at most two upstream calls in a row (geocoding, then the weather or the
     /// forecast), each bounded by `TENKI_UPSTREAM_TIMEOUT_MS`: twice that leaves room for the rest.
@@ -31,7 +29,6 @@ struct QueuedLateAnswers: LateAnswerDelivery {
     }
 
     func promise(fallback: SlackMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
-        inFlight?.begin()
         var delivery = lateAnswer(fallback, to: responseURL, createdAt: clock.now())
         delivery.firstAttemptAt = delivery.createdAt.addingTimeInterval(fallbackDelay)
         let queue = queue
@@ -49,7 +46,6 @@ struct QueuedLateAnswers: LateAnswerDelivery {
     }
 
     func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async {
-        defer { inFlight?.end() }
         let delivery = lateAnswer(message, to: promise.responseURL, createdAt: promise.promisedAt)
         do {
             if let fallback = await promise.fallback?.value, try await queue.supersede(fallback, with: delivery.body) {

@@ -10,8 +10,15 @@ import TenkiServices
 /// The listener's routes, in CONTRACT.md's order: routing (404, 405), then the body (415), then
 /// Slack's signature (401), then the command. The HTTP server has already answered 400, 408, 413
 /// and 431, so nothing here sees a malformed request.
+/// The listener's routes, in the contract's order: routing (404, 405), then the body (415), then
+/// the signature (401), then the command. The HTTP server has already answered 400, 408, 413 and
+/// 431, so nothing here sees a malformed request.
+///
+/// A command goes down the stack once: verified and decoded here on the listener's thread, then
+/// answered from the stored answers when one is ready, else handed (already decoded) to a task.
 public struct TenkiRouter: HTTPHandler {
-    let verifier: SlackRequestVerifier?
+    let verifier: (any CommandRequestVerifier)?
+    let decoder: any CommandDecoder
     let commands: any SlashCommandResponder
     let metrics: MetricsRegistry
     let logger: Logger
@@ -37,13 +44,14 @@ public struct TenkiRouter: HTTPHandler {
 
     /// - Parameter verifier: nil only with `--insecure-skip-verification`.
     public init(
-        verifier: SlackRequestVerifier?, commands: any SlashCommandResponder, metrics: MetricsRegistry,
-        logger: Logger, isDraining: @escaping @Sendable () -> Bool = { false }, metricsAccess: MetricsAccess = .open,
-        servesCommands: Bool = true
+        verifier: (any CommandRequestVerifier)?, decoder: any CommandDecoder = FormCommandDecoder(),
+        commands: any SlashCommandResponder, metrics: MetricsRegistry, logger: Logger,
+        isDraining: @escaping @Sendable () -> Bool = { false }, metricsAccess: MetricsAccess = .open, servesCommands: Bool = true
     ) {
         self.metricsAccess = metricsAccess
         self.servesCommands = servesCommands
         self.verifier = verifier
+        self.decoder = decoder
         self.commands = commands
         self.metrics = metrics
         self.logger = logger
@@ -51,8 +59,8 @@ public struct TenkiRouter: HTTPHandler {
         Self.describeMetrics(metrics)
     }
 
-    /// Health, metrics and every rejection are answered on the listener's thread without a task.
-    public func handleInline(_ request: HTTPRequest) -> HTTPResponse? {
+    /// Health, metrics, every rejection and stored answers are answered on the listener's thread.
+    public func route(_ request: HTTPRequest) -> HTTPHandling {
         let start = ContinuousClock.now
         let route: String
         let response: HTTPResponse
@@ -64,7 +72,7 @@ public struct TenkiRouter: HTTPHandler {
             route = "metrics"
             response = metricsResponse(request)
         case (Self.commandsPath, "POST") where servesCommands:
-            return cachedCommandAnswer(request)
+            return command(request, since: start)
         case (Self.commandsPath, _) where servesCommands:
             route = "commands"
             response = .text(.methodNotAllowed, "use POST for \(Self.commandsPath)\n", headers: ["Allow": "POST"])
@@ -76,7 +84,58 @@ public struct TenkiRouter: HTTPHandler {
             response = .text(.notFound, "no such path; Slack commands go to POST \(Self.commandsPath)\n")
         }
         record(route: route, request: request, status: response.status, since: start, requestID: nil)
-        return response
+        return .respond(response)
+    }
+
+    /// The front half of a command, once: media type, signature, decoding; then a stored answer
+    /// now, or the decoded payload to a task.
+    private func command(_ request: HTTPRequest, since start: ContinuousClock.Instant) -> HTTPHandling {
+        let requestID = requestIDs.next()
+        let log = logger.with("request_id", requestID)
+        func now(_ response: HTTPResponse) -> HTTPHandling {
+            .respond(finished(response, request: request, since: start, requestID: requestID))
+        }
+        guard Self.isFormEncoded(request.headers["Content-Type"]) else {
+            return now(.text(.unsupportedMediaType, "Slack commands are application/x-www-form-urlencoded\n"))
+        }
+        if let verifier {
+            do {
+                try verifier.verify(request)
+            } catch {
+                metrics.increment("tenki_signature_failures_total", [("reason", error.reason)])
+                log.warning("request rejected", [("reason", error.reason), ("detail", error.description)])
+                return now(.text(.unauthorized, "invalid Slack signature (\(error.reason))\n"))
+            }
+        }
+        let payload: SlashCommandPayload
+        do {
+            payload = try decoder.decode(request.body)
+        } catch {
+            log.notice("undecodable command body", [("detail", error.description)])
+            return now(.text(.badRequest, "the body is not a Slack slash command: \(error)\n"))
+        }
+        if payload.sslCheck {
+            return now(recorded(request, HTTPResponse(status: .ok), logger: log))
+        }
+        // While recording (`serve --record`), every command takes the path that writes replay files.
+        if recorder == nil, let body = commands.cachedAnswer(to: payload) {
+            return now(HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: body))
+        }
+        return .later {
+            let message = await commands.respond(to: payload, logger: log.with("command", payload.command))
+            let response = recorded(request, .json(.ok, MessageEncoding.json(message)), logger: log)
+            return finished(response, request: request, since: start, requestID: requestID)
+        }
+    }
+
+    /// Counts and logs a command's answer, and names it with its request id.
+    private func finished(
+        _ response: HTTPResponse, request: HTTPRequest, since start: ContinuousClock.Instant, requestID: String
+    ) -> HTTPResponse {
+        record(route: "commands", request: request, status: response.status, since: start, requestID: requestID)
+        var withID = response
+        withID.headers.set("X-Request-Id", requestID)
+        return withID
     }
 
     private func metricsResponse(_ request: HTTPRequest) -> HTTPResponse {
@@ -99,46 +158,9 @@ public struct TenkiRouter: HTTPHandler {
     /// A body over the limit is answered 413 by the server, but only once routing has passed:
     /// an unknown path or a wrong method keeps its 404 or 405, as the contract orders them.
     public func answerWithoutBody(_ head: HTTPRequest) -> HTTPResponse? {
+        if servesCommands, head.path == Self.commandsPath, head.method == "POST" { return nil }
         guard let answer = handleInline(head), answer.status == .notFound || answer.status == .methodNotAllowed else { return nil }
         return answer
-    }
-
-    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        let start = ContinuousClock.now
-        let requestID = requestIDs.next()
-        let log = logger.with("request_id", requestID)
-        let response = await commandResponse(to: request, logger: log)
-        record(route: "commands", request: request, status: response.status, since: start, requestID: requestID)
-        var withID = response
-        withID.headers.set("X-Request-Id", requestID)
-        return withID
-    }
-
-    private func commandResponse(to request: HTTPRequest, logger log: Logger) async -> HTTPResponse {
-        guard Self.isFormEncoded(request.headers["Content-Type"]) else {
-            return .text(.unsupportedMediaType, "Slack commands are application/x-www-form-urlencoded\n")
-        }
-        if let verifier {
-            do {
-                try Self.verify(request, with: verifier)
-            } catch {
-                metrics.increment("tenki_signature_failures_total", [("reason", error.reason)])
-                log.warning("request rejected", [("reason", error.reason), ("detail", error.description)])
-                return .text(.unauthorized, "invalid Slack signature (\(error.reason))\n")
-            }
-        }
-        let payload: SlashCommandPayload
-        do {
-            payload = try SlashCommandPayload(form: try FormURLEncoded.decode(request.body))
-        } catch {
-            log.notice("undecodable command body", [("detail", String(describing: error))])
-            return .text(.badRequest, "the body is not a Slack slash command: \(error)\n")
-        }
-        if payload.sslCheck {
-            return recorded(request, HTTPResponse(status: .ok), logger: log)
-        }
-        let message = await commands.respond(to: payload, logger: log.with("command", payload.command))
-        return recorded(request, .json(.ok, MessageEncoding.json(message)), logger: log)
     }
 
     /// Hands a verified request and its response to the recorder, if any; returns the response.
@@ -166,14 +188,6 @@ public struct TenkiRouter: HTTPHandler {
             line.add("duration_ms", twoDecimals: elapsed * 1000)
             line.add("remote", request.remoteAddress)
         }
-    }
-
-    /// Slack's signature over the raw body, from every value of both headers (so a duplicate is seen).
-    static func verify(_ request: HTTPRequest, with verifier: SlackRequestVerifier) throws(SlackVerificationError) {
-        try verifier.verify(
-            timestampHeaderValues: request.headers.values(for: "X-Slack-Request-Timestamp"),
-            signatureHeaderValues: request.headers.values(for: "X-Slack-Signature"),
-            body: request.body)
     }
 
     /// The media type before any `;` parameters, without surrounding spaces and tabs, compared
@@ -207,9 +221,9 @@ public protocol SlashCommandResponder: Sendable {
 
     /// An answer that is ready now, already encoded as JSON, for the listener's thread; nil (the
     /// default) sends the command to `respond`.
-    func cachedAnswer(to command: SlashCommandEssentials) -> [UInt8]?
+    func cachedAnswer(to command: SlashCommandPayload) -> [UInt8]?
 }
 
 extension SlashCommandResponder {
-    public func cachedAnswer(to command: SlashCommandEssentials) -> [UInt8]? { nil }
+    public func cachedAnswer(to command: SlashCommandPayload) -> [UInt8]? { nil }
 }

@@ -18,11 +18,13 @@ public struct TimelyResponder: SlashCommandResponder {
     let lateAnswers: (any LateAnswerDelivery)?
     let allowedResponseHosts: Set<String>
     let language: WeatherLanguage
+    /// Owns the work that goes on after a placeholder went back, so the drain can wait for it.
+    let background: BackgroundWork
 
     public static let sleeping: @Sendable (Duration) async -> Void = { budget in try? await Task.sleep(for: budget) }
 
     /// A stored answer is always in time.
-    public func cachedAnswer(to command: SlashCommandEssentials) -> [UInt8]? {
+    public func cachedAnswer(to command: SlashCommandPayload) -> [UInt8]? {
         commands.cachedAnswer(to: command)
     }
 
@@ -47,7 +49,7 @@ public struct TimelyResponder: SlashCommandResponder {
             responseType: .ephemeral)
         fallback.replaceOriginal = true
         let promise = await lateAnswers.promise(fallback: fallback, to: url, logger: logger)
-        Task {
+        background.start {
             var message = await work.value
             // An ephemeral answer replaces the ephemeral placeholder; a public one is a new message.
             message.replaceOriginal = message.responseType == .ephemeral ? true : nil

@@ -19,10 +19,10 @@ public struct NewsService: Sendable {
 
     /// - Parameters:
     ///   - policy: the cache policy; its time to live should be 30 minutes or more.
-    ///   - dailyBudget: NewsAPI calls allowed per UTC day.
-    public init(client: NewsAPIClient, clock: any WallClock, metrics: MetricsRegistry? = nil, policy: CachePolicy = .news, dailyBudget: Int = 100) {
+    ///   - budget: NewsAPI calls allowed per UTC day, counted where every process of the deployment sees them.
+    public init(client: NewsAPIClient, budget: DailyCallBudget, clock: any WallClock, metrics: MetricsRegistry? = nil, policy: CachePolicy = .news) {
         self.client = client
-        budget = DailyCallBudget(upstream: "newsapi", limit: dailyBudget, clock: clock, metrics: metrics)
+        self.budget = budget
         upstream = UpstreamMetrics(upstream: "newsapi", registry: metrics)
         cache = ExpiringCache(
             name: "news", policy: policy, clock: clock, metrics: metrics, classify: { $0.cacheDisposition },
@@ -39,7 +39,7 @@ public struct NewsService: Sendable {
             case .headlines: operation = .topHeadlines
             case .search: operation = .everything
             }
-            guard budget.tryConsume() else { throw NewsAPIError(.budgetExhausted, operation: operation) }
+            guard await budget.tryConsume() else { throw NewsAPIError(.budgetExhausted, operation: operation) }
             return try await upstream.measure(operation.rawValue, errorKind: \.metricLabel) { () async throws(NewsAPIError) -> [NewsArticle] in
                 switch topic {
                 case .headlines(let category):

@@ -52,6 +52,15 @@ public enum StateSchema {
             PRIMARY KEY (digest, slot)
         );
         """,
+        // 4: daily call budgets (NewsAPI's requests per day), shared by every process on the file.
+        """
+        CREATE TABLE call_budgets (
+            upstream TEXT NOT NULL,
+            day INTEGER NOT NULL,                      -- days since 1970-01-01 UTC
+            used INTEGER NOT NULL,
+            PRIMARY KEY (upstream, day)
+        );
+        """,
     ]
 
     /// The version a file has once migrated.

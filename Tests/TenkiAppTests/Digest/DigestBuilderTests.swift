@@ -15,8 +15,7 @@ extension DigestSuite {
         ]
 
         func builder(_ harness: DigestHarness) -> DigestBuilder {
-            DigestComponents.builder(
-                settings: harness.settings, transport: harness.transport, clock: harness.clock, metrics: nil, logger: .discarding)
+            (try? harness.server().digests.builder)!
         }
 
         func content(_ cities: [String]) -> DigestBuilder.Content {

@@ -11,14 +11,13 @@ import TenkiTestSupport
 
 /// Fake providers and a fake incoming webhook behind one in-process transport, routed by path
 /// (`HandlerTransport` ignores the host).
-struct DigestRoutes: HTTPHandler {
+struct DigestRoutes: AsyncHTTPHandler {
     let upstreams: FakeUpstreams
     let webhook: FakeWebhookReceiver
 
-    func handleInline(_ request: HTTPRequest) -> HTTPResponse? { nil }
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        request.path.hasPrefix("/hooks/") ? await webhook.handle(request) : await upstreams.handle(request)
+        request.path.hasPrefix("/hooks/") ? await webhook.respond(to: request) : await upstreams.respond(to: request)
     }
 }
 
@@ -65,14 +64,17 @@ final class DigestHarness: Sendable {
     var posts: [[UInt8]] { webhook.accepted(at: Self.webhookPath) }
 
     /// A scheduler and its queue as one `serve` process would have them: a connection of its own.
-    func process(logger: Logger = .discarding, owner: String = UUID().uuidString) throws -> (scheduler: DigestScheduler, queue: DeliveryQueue) {
-        let database = try SQLiteDatabase(path: settings.statePath)
-        let store = try SQLiteDeliveryStore(database: database)
-        let queue = DeliveryQueue(store: store, transport: transport, clock: clock, configuration: .init(owner: owner), logger: logger)
-        let runner = try DigestComponents.runner(
-            settings: settings, digests: settings.digests, database: database, transport: transport, clock: clock,
-            metrics: nil, logger: logger, queued: { queue.wake() })
-        return (DigestScheduler(runner: runner, clock: clock, logger: logger), queue)
+    func process(logger: Logger = .discarding) throws -> (scheduler: DigestScheduler, queue: DeliveryQueue) {
+        let server = try server(logger: logger)
+        return (DigestScheduler(runner: server.digests, clock: clock, logger: logger), server.queue)
+    }
+
+    /// One process's server on the harness's state file and fakes: its own connection and queue.
+    func server(logger: Logger = .discarding) throws -> TenkiServer {
+        try TenkiServer.build(
+            settings: settings,
+            dependencies: ServerDependencies(
+                transport: transport, clock: clock, logger: logger, state: .settings, verification: .skipped))
     }
 
     /// `tenki digest` with these options at the clock's time.

@@ -103,8 +103,8 @@ extension DigestSuite {
         @Test("two processes with separate connections to one state file post a slot once")
         func twoConnections() async throws {
             let harness = try DigestHarness()
-            let one = try harness.process(owner: "one")
-            let two = try harness.process(owner: "two")
+            let one = try harness.process()
+            let two = try harness.process()
             harness.clock.set(DigestHarness.at(7, 30))
             async let first = one.scheduler.runOnce(now: harness.clock.now())
             async let second = two.scheduler.runOnce(now: harness.clock.now())
@@ -152,10 +152,7 @@ extension DigestSuite {
         @Test("run() ends on cancellation and sleeps only through the injected sleeper")
         func runLoopCancels() async throws {
             let harness = try DigestHarness()
-            let runner = try DigestComponents.runner(
-                settings: harness.settings, digests: harness.settings.digests,
-                database: try SQLiteDatabase(path: harness.settings.statePath), transport: harness.transport,
-                clock: harness.clock, metrics: nil, logger: .discarding, queued: {})
+            let runner = try harness.server().digests
             let sleeps = SleepRecorder()
             harness.clock.set(DigestHarness.at(7, 29, days: 0))
             let scheduler = DigestScheduler(runner: runner, clock: harness.clock, sleep: { duration in

@@ -11,31 +11,64 @@ struct DailyCallBudgetTests {
     /// Midnight UTC, 2027-01-15.
     let clock = ManualClock(Date(timeIntervalSince1970: 1_799_971_200))
 
-    @Test("allows the limit per UTC day and resets at midnight UTC")
-    func perDay() {
+    /// Every store the budget can be counted in: one suite for all of them.
+    enum Store: String, CaseIterable, Sendable {
+        case memory, sqlite
+
+        func make() throws -> any CallBudgetStore {
+            switch self {
+            case .memory: InMemoryCallBudgetStore()
+            case .sqlite: try SQLiteCallBudgetStore(database: try SQLiteDatabase(path: ":memory:"))
+            }
+        }
+    }
+
+    @Test("allows the limit per UTC day and resets at midnight UTC", arguments: Store.allCases)
+    func perDay(_ kind: Store) async throws {
         let metrics = MetricsRegistry()
-        let budget = DailyCallBudget(upstream: "newsapi", limit: 3, clock: clock, metrics: metrics)
-        #expect((0..<5).map { _ in budget.tryConsume() } == [true, true, true, false, false])
-        #expect(budget.remaining == 0)
+        let budget = DailyCallBudget(upstream: "newsapi", limit: 3, store: try kind.make(), clock: clock, metrics: metrics)
+        var granted: [Bool] = []
+        for _ in 0..<5 { granted.append(await budget.tryConsume()) }
+        #expect(granted == [true, true, true, false, false])
+        #expect(await budget.remaining() == 0)
         #expect(metrics.counter("tenki_upstream_budget_exhausted_total", [("upstream", "newsapi")]) == 2)
         clock.advance(by: 86_399)
-        #expect(!budget.tryConsume())
+        #expect(await !budget.tryConsume())
         clock.advance(by: 1)
-        #expect(budget.remaining == 3)
-        #expect(budget.tryConsume())
-        #expect(budget.remaining == 2)
+        #expect(await budget.remaining() == 3)
+        #expect(await budget.tryConsume())
+        #expect(await budget.remaining() == 2)
+    }
+
+    @Test("two processes on one state file share one budget, and a restart keeps what was spent")
+    func sharedAcrossProcesses() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-budget-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let one = DailyCallBudget(
+            upstream: "newsapi", limit: 10, store: try SQLiteCallBudgetStore(database: try SQLiteDatabase(path: path)), clock: clock)
+        let two = DailyCallBudget(
+            upstream: "newsapi", limit: 10, store: try SQLiteCallBudgetStore(database: try SQLiteDatabase(path: path)), clock: clock)
+        let granted = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<30 { group.addTask { await (index % 2 == 0 ? one : two).tryConsume() } }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(granted == 10)
+        let restarted = DailyCallBudget(
+            upstream: "newsapi", limit: 10, store: try SQLiteCallBudgetStore(database: try SQLiteDatabase(path: path)), clock: clock)
+        #expect(await restarted.remaining() == 0)
+        #expect(await !restarted.tryConsume())
     }
 
     @Test("a spent budget makes the cache serve its last answer stale instead of calling")
     func withCache() async throws {
-        let budget = DailyCallBudget(upstream: "test", limit: 1, clock: clock)
+        let budget = DailyCallBudget(upstream: "test", limit: 1, store: InMemoryCallBudgetStore(), clock: clock)
         let loads = LoadCounter()
         let cache = ExpiringCache<String, Int, LoadError>(
             name: "news",
             policy: CachePolicy(timeToLive: 1800, negativeTimeToLive: 600, maxStaleAge: 6 * 3600, maxEntries: 10),
             clock: clock, classify: \.disposition, cancellationError: { .cancelled })
         let load: @Sendable () async throws(LoadError) -> Int = { () async throws(LoadError) -> Int in
-            guard budget.tryConsume() else { throw .unavailable }
+            guard await budget.tryConsume() else { throw .unavailable }
             loads.increment()
             return loads.count
         }

@@ -17,7 +17,9 @@ struct NewsServiceTests {
         let client = NewsAPIClient(
             transport: HandlerTransport(fake), baseURL: try #require(URL(string: "https://newsapi.test")), apiKey: Self.key,
             logger: .discarding)
-        return NewsService(client: client, clock: clock, dailyBudget: budget)
+        return NewsService(
+            client: client, budget: DailyCallBudget(upstream: "newsapi", limit: budget, store: InMemoryCallBudgetStore(), clock: clock),
+            clock: clock)
     }
 
     @Test("answers live 30 minutes; concurrent identical lookups make one call")

@@ -6,13 +6,16 @@ import TenkiLogging
 import TenkiMetrics
 import TenkiServices
 
-/// The two providers behind their caches, built from the settings in one place for the slash
-/// commands and the digest; nil for a provider whose key is not set.
-struct ProviderServices {
+/// The two providers behind their caches, built once per process by the composition root and
+/// shared by the slash commands and the digest; nil for a provider whose key is not set.
+struct ProviderServices: Sendable {
     let weather: WeatherService?
     let news: NewsService?
 
-    init(settings: Settings, transport: any HTTPTransport, clock: any WallClock, metrics: MetricsRegistry?, logger: Logger) {
+    init(
+        settings: Settings, transport: any HTTPTransport, budgets: any CallBudgetStore, clock: any WallClock,
+        metrics: MetricsRegistry?, logger: Logger
+    ) {
         weather = settings.openWeatherAPIKey.map { key in
             WeatherService(
                 client: OpenWeatherClient(
@@ -27,7 +30,10 @@ struct ProviderServices {
                     transport: transport, baseURL: settings.newsAPIBaseURL, apiKey: key,
                     bearerToken: settings.newsAPIBearerToken, timeout: settings.upstreamTimeout,
                     logger: logger.with("component", "newsapi")),
-                clock: clock, metrics: metrics, dailyBudget: settings.newsDailyBudget)
+                budget: DailyCallBudget(
+                    upstream: "newsapi", limit: settings.newsDailyBudget, store: budgets, clock: clock, metrics: metrics,
+                    logger: logger.with("component", "newsapi")),
+                clock: clock, metrics: metrics)
         }
     }
 }

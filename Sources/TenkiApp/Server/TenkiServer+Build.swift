@@ -1,0 +1,95 @@
+import Foundation
+import TenkiCore
+import TenkiLogging
+import TenkiMetrics
+import TenkiServices
+
+extension TenkiServer {
+    /// The composition root: builds one of everything from the settings and the dependencies.
+    /// Throws a configuration error naming the setting when the settings cannot work together
+    /// (no signing secret where one is required, a digest with cities but no weather key, a state
+    /// file that cannot be opened).
+    public static func build(settings: Settings, dependencies: ServerDependencies) throws(ConfigurationError) -> TenkiServer {
+        let clock = dependencies.clock, logger = dependencies.logger, metrics = dependencies.metrics
+        let verifier = try verifier(settings: settings, dependencies: dependencies)
+        try requireWeatherKey(settings, for: settings.digests)
+        let state = try StateFile.open(dependencies.state, settings: settings, clock: clock)
+        let providers = ProviderServices(
+            settings: settings, transport: dependencies.transport, budgets: state.budgets, clock: clock, metrics: metrics,
+            logger: logger)
+        let queue = DeliveryQueue(
+            store: state.deliveries, transport: dependencies.transport, clock: clock,
+            configuration: settings.delivery.queueConfiguration(), metrics: metrics, logger: logger)
+        let background = BackgroundWork()
+        // Saved defaults are read on every command (and on the listener's thread for stored answers): keep them in memory.
+        let preferences = CachedUserPreferencesStore(state.preferences, clock: clock)
+        let weather = WeatherCommandHandler(
+            weather: providers.weather, preferences: preferences, settings: settings, clock: clock,
+            replies: ReplyCache(metrics: metrics))
+        let news = NewsCommandHandler(news: providers.news, settings: settings, clock: clock, notices: weather.notices)
+        let commands = TenkiCommands(
+            weather: weather, news: news, settings: settings,
+            rateLimiter: UserRateLimiter(perMinute: settings.userRateLimitPerMinute, clock: clock))
+        let lateAnswers: (any LateAnswerDelivery)? =
+            switch dependencies.lateAnswers {
+            case .queued:
+                QueuedLateAnswers(
+                    queue: queue, clock: clock,
+                    fallbackDelay: QueuedLateAnswers.fallbackDelay(upstreamTimeout: settings.upstreamTimeout))
+            case .none: nil
+            case .custom(let delivery): delivery
+            }
+        let timely = TimelyResponder(
+            commands: commands, budget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget,
+            lateAnswers: lateAnswers, allowedResponseHosts: Set(settings.allowedResponseHosts), language: settings.language,
+            background: background)
+        let drainFlag = DrainFlag()
+        let metricsAccess: TenkiRouter.MetricsAccess =
+            settings.metricsAddress != nil ? .elsewhere : settings.metricsToken.map { .bearer($0) } ?? .open
+        let router = TenkiRouter(
+            verifier: verifier, decoder: dependencies.decoder, commands: timely, metrics: metrics, logger: logger,
+            isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess)
+        let digests = DigestRunner(
+            digests: settings.digests,
+            builder: DigestBuilder(weather: providers.weather, news: providers.news, newsCountry: settings.newsCountry, logger: logger),
+            ledger: state.ledger, catchUpWindow: settings.digestCatchUp, metrics: metrics, logger: logger,
+            queued: { [queue] in queue.wake() })
+        describeLogMetrics(logger: logger, metrics: metrics)
+        return TenkiServer(
+            settings: settings, dependencies: dependencies, state: state, providers: providers, queue: queue,
+            background: background, digests: digests, commands: commands, router: router, drainFlag: drainFlag)
+    }
+
+    private static func verifier(
+        settings: Settings, dependencies: ServerDependencies
+    ) throws(ConfigurationError) -> (any CommandRequestVerifier)? {
+        if let injected = dependencies.verifier { return injected }
+        switch dependencies.verification {
+        case .skipped:
+            return nil
+        case .required:
+            guard !settings.signingSecrets.isEmpty else {
+                throw ConfigurationError(
+                    setting: "SLACK_SIGNING_SECRET", problem: "is not set",
+                    fix: "copy the Signing Secret from the Slack app's Basic Information page (or use --insecure-skip-verification on loopback)")
+            }
+            return SlackRequestVerifier(signingSecrets: settings.signingSecrets, clock: dependencies.clock)
+        }
+    }
+
+    /// A digest with cities needs OpenWeatherMap: without a key it would post only notes.
+    static func requireWeatherKey(_ settings: Settings, for digests: [Settings.DigestSettings]) throws(ConfigurationError) {
+        if settings.openWeatherAPIKey == nil, let digest = digests.first(where: { !$0.cities.isEmpty }) {
+            throw ConfigurationError(
+                setting: "OPENWEATHER_API_KEY", problem: "is not set, and digest \"\(digest.name)\" lists cities",
+                fix: "set it (or OPENWEATHER_API_KEY_FILE) to your OpenWeatherMap API key")
+        }
+    }
+
+    private static func describeLogMetrics(logger: Logger, metrics: MetricsRegistry) {
+        guard let sink = logger.sink as? BufferedLogSink else { return }
+        metrics.describe(
+            "tenki_log_lines_dropped_total", type: "counter", help: "Log lines dropped because the log output could not keep up.")
+        metrics.counter("tenki_log_lines_dropped_total") { Double(sink.droppedLines) }
+    }
+}

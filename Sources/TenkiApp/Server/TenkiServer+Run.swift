@@ -1,0 +1,119 @@
+import Foundation
+import TenkiHTTPClient
+import TenkiHTTPServer
+import TenkiLogging
+import TenkiServices
+
+extension TenkiServer {
+    /// Where and how `run` listens.
+    public struct ListenOptions: Sendable {
+        public var host: String
+        public var port: Int
+        /// A socket already listening (`serve` listens before the state file opens); nil listens on `host:port`.
+        public var listening: HTTPServer.ListeningSocket?
+        public var scheduler: Bool
+        public var recorder: RequestRecorder?
+
+        public init(
+            host: String, port: Int, listening: HTTPServer.ListeningSocket? = nil, scheduler: Bool = true,
+            recorder: RequestRecorder? = nil
+        ) {
+            self.host = host
+            self.port = port
+            self.listening = listening
+            self.scheduler = scheduler
+            self.recorder = recorder
+        }
+    }
+
+    /// What `start` started, for `drain` to stop in order.
+    public struct Running: Sendable {
+        public let port: Int
+        let listener: HTTPServer
+        let metricsListener: HTTPServer?
+        let deliveries: Task<Void, Never>
+        let scheduler: Task<Void, Never>?
+    }
+
+    /// Starts the listeners, the delivery queue (pending deliveries from before a restart resume
+    /// here) and, when asked and configured, the digest scheduler.
+    public func start(_ options: ListenOptions) throws(HTTPServerError) -> Running {
+        var router = router
+        router.recorder = options.recorder
+        let listener = HTTPServer(
+            configuration: Self.listenerConfiguration(settings, host: options.host, port: options.port),
+            handler: router, logger: logger.with("component", "listener"),
+            observer: ListenerMetrics(metrics: metrics, logger: logger.with("component", "listener")))
+        let port = try listener.start(on: options.listening)
+        var metricsListener: HTTPServer?
+        if let address = settings.metricsAddress {
+            let server = HTTPServer(
+                configuration: HTTPServer.Configuration(host: address.host, port: address.port, loopCount: 1),
+                handler: metricsRouter(), logger: logger.with("component", "metrics-listener"))
+            do {
+                let metricsPort = try server.start()
+                logger.notice("metrics listening", [("address", "\(address.host):\(metricsPort)")])
+                metricsListener = server
+            } catch {
+                Task { await listener.shutdown(gracePeriod: .zero) }
+                throw error
+            }
+        }
+        let queue = queue
+        let deliveries = Task { await queue.run() }
+        let scheduler = scheduler(enabled: options.scheduler).map { scheduler in Task { await scheduler.run() } }
+        return Running(
+            port: port, listener: listener, metricsListener: metricsListener, deliveries: deliveries, scheduler: scheduler)
+    }
+
+    /// The ordered drain: `/healthz` says 503 at once; requests are still served for the drain
+    /// delay (so load balancers notice), then the listener drains within the drain timeout; late
+    /// answers whose placeholder already went out are queued (within the drain timeout, so they
+    /// are posted, or kept in the state for the next start); then the scheduler and the queue stop.
+    public func drain(_ running: Running, delay: Duration? = nil, timeout: Duration? = nil) async {
+        let delay = delay ?? settings.listener.drainDelay
+        let timeout = timeout ?? settings.listener.drainTimeout
+        drainFlag.set()
+        if delay > .zero { try? await Task.sleep(for: delay) }
+        await running.listener.shutdown(gracePeriod: timeout)
+        await running.metricsListener?.shutdown(gracePeriod: .seconds(1))
+        if background.count > 0 {
+            logger.notice("waiting for late answers", [("count", String(background.count))])
+            if await !background.waitUntilIdle(atMost: timeout) {
+                logger.warning("late answers still being computed are dropped", [("count", String(background.count))])
+                background.cancelAll()
+            }
+        }
+        running.scheduler?.cancel()
+        await running.scheduler?.value
+        running.deliveries.cancel()
+        await running.deliveries.value
+    }
+
+    /// `serve`: starts, waits for `termination` (SIGTERM or SIGINT in production; tests pass their
+    /// own), then drains. Returns the signal that ended it.
+    func run(
+        _ options: ListenOptions, termination: @Sendable () async -> Int32 = { await TerminationSignal.wait() },
+        started: (Int) -> Void = { _ in }
+    ) async throws(HTTPServerError) -> Int32 {
+        let running = try start(options)
+        started(running.port)
+        let signal = await termination()
+        logger.notice("draining", [
+            ("signal", String(signal)), ("delay_ms", String(settings.listener.drainDelay.milliseconds)),
+            ("deadline_ms", String(settings.listener.drainTimeout.milliseconds)),
+        ])
+        await drain(running)
+        logger.notice("stopped")
+        return signal
+    }
+
+    static func listenerConfiguration(_ settings: Settings, host: String, port: Int) -> HTTPServer.Configuration {
+        HTTPServer.Configuration(
+            host: host, port: port,
+            maxHeaderBytes: settings.listener.maxHeaderBytes, maxBodyBytes: settings.listener.maxBodyBytes,
+            maxConnections: settings.listener.maxConnections, maxRequestsPerConnection: settings.listener.maxRequestsPerConnection,
+            headerTimeout: settings.listener.headerTimeout, bodyTimeout: settings.listener.headerTimeout,
+            idleTimeout: settings.listener.idleTimeout, handlerTimeout: settings.listener.handlerTimeout)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+import TenkiCore
+import TenkiHTTPClient
+import TenkiHTTPServer
+import TenkiLogging
+import TenkiMetrics
+import TenkiServices
+
+/// One Tenki process: exactly one each of the state store, the provider services (with their
+/// caches and the NewsAPI budget), the delivery queue, the background work it owes, the digest
+/// runner and the router. `serve`, `digest`, `replay`, `demo`, `preview` and the tests all build it
+/// with `TenkiServer.build(settings:dependencies:)`; nothing else constructs these services.
+///
+/// `serve` then calls `run(listening:…)`, which owns the listeners, the queue and the scheduler
+/// and, when termination comes, drains them in order.
+public final class TenkiServer: Sendable {
+    public let settings: Settings
+    let dependencies: ServerDependencies
+    let state: StateFile
+    let providers: ProviderServices
+    public let queue: DeliveryQueue
+    /// Late answers still being looked up after their placeholder went back.
+    public let background: BackgroundWork
+    /// The digest slot rule on the ledger, for every configured digest.
+    let digests: DigestRunner
+    public let commands: TenkiCommands
+    public let router: TenkiRouter
+    let drainFlag: DrainFlag
+
+    init(
+        settings: Settings, dependencies: ServerDependencies, state: StateFile, providers: ProviderServices,
+        queue: DeliveryQueue, background: BackgroundWork, digests: DigestRunner, commands: TenkiCommands,
+        router: TenkiRouter, drainFlag: DrainFlag
+    ) {
+        self.settings = settings
+        self.dependencies = dependencies
+        self.state = state
+        self.providers = providers
+        self.queue = queue
+        self.background = background
+        self.digests = digests
+        self.commands = commands
+        self.router = router
+        self.drainFlag = drainFlag
+    }
+
+    var logger: Logger { dependencies.logger }
+    var metrics: MetricsRegistry { dependencies.metrics }
+    public var isDraining: Bool { drainFlag.isSet }
+
+    /// The handler of the separate metrics listener (`TENKI_METRICS_ADDRESS`): `/metrics` and
+    /// `/healthz` only.
+    func metricsRouter() -> TenkiRouter {
+        TenkiRouter(
+            verifier: nil, commands: commands, metrics: metrics, logger: logger, isDraining: { [drainFlag] in drainFlag.isSet },
+            metricsAccess: settings.metricsToken.map { .bearer($0) } ?? .open, servesCommands: false)
+    }
+
+    /// The digest scheduler `serve` runs, or nil when none is configured or it is turned off.
+    func scheduler(enabled: Bool) -> DigestScheduler? {
+        guard enabled else {
+            logger.info("digest scheduler off (--no-scheduler or TENKI_SCHEDULER=off)")
+            return nil
+        }
+        guard !settings.digests.isEmpty else { return nil }
+        return DigestScheduler(runner: digests, clock: dependencies.clock, logger: logger)
+    }
+}

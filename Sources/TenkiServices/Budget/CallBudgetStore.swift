@@ -1,0 +1,44 @@
+import Synchronization
+
+/// Where daily call budgets are counted, so that every process of a deployment (and every
+/// restart of one) spends the same budget: the state file in `serve` and `digest`, memory in
+/// `preview` and tests.
+public protocol CallBudgetStore: Sendable {
+    /// Takes one call from `upstream`'s budget for `day` if fewer than `limit` were taken that
+    /// day. Returns the calls left after taking one, or nil when the budget is spent. Atomic: two
+    /// processes asking for the last call get one `0` and one `nil`.
+    func consume(upstream: String, day: Int, limit: Int) async throws(CallBudgetStoreError) -> Int?
+
+    /// Calls taken from `upstream`'s budget on `day`.
+    func used(upstream: String, day: Int) async throws(CallBudgetStoreError) -> Int
+}
+
+/// The budget could not be read or written.
+public struct CallBudgetStoreError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// A budget counted in this process only: for `preview` and tests.
+public final class InMemoryCallBudgetStore: CallBudgetStore {
+    private let used = Mutex<[String: (day: Int, used: Int)]>([:])
+
+    public init() {}
+
+    public func consume(upstream: String, day: Int, limit: Int) async throws(CallBudgetStoreError) -> Int? {
+        used.withLock { used in
+            var entry = used[upstream].flatMap { $0.day == day ? $0 : nil } ?? (day: day, used: 0)
+            guard entry.used < limit else { return nil }
+            entry.used += 1
+            used[upstream] = entry
+            return limit - entry.used
+        }
+    }
+
+    public func used(upstream: String, day: Int) async throws(CallBudgetStoreError) -> Int {
+        used.withLock { $0[upstream].flatMap { $0.day == day ? $0.used : nil } ?? 0 }
+    }
+}
