@@ -7,9 +7,9 @@ import Darwin
 /// What a stored answer to a slash command depends on: the command, its text and who typed it.
 ///
 /// Read straight from the form body's bytes by `init?(formBody:)`, for the listener's fast path,
-/// which answers a command whose reply is already stored: decoding all of Slack's dozen fields into
-/// `String`s (`FormURLEncoded.decode` plus `SlashCommandPayload(form:)`) was a fifth of such a
-/// request's instructions, and this needs five of them.
+/// which answers a command whose reply is already stored: it needs five of Slack's dozen fields, and
+/// decoding them all into `String`s (`FormURLEncoded.decode` plus `SlashCommandPayload(form:)`)
+/// costs a fifth of such a request's instructions.
 ///
 /// The scan is as strict as that full decoding, so the fast path never accepts a body that the full
 /// path would refuse: every `%` escape of every field is checked, every field that is not ASCII is
@@ -47,7 +47,7 @@ public struct SlashCommandEssentials: Sendable, Equatable {
         var start = 0
         while start < bytes.count {
             // The pair up to `&`, its name up to the first `=`, found with memchr; then eight bytes at
-            // a time for what needs a closer look (a byte-by-byte loop was half of this scan).
+            // a time for what needs a closer look (a byte-by-byte loop would double this scan).
             let end = Self.firstIndex(of: UInt8(ascii: "&"), in: bytes, from: start, to: bytes.count) ?? bytes.count
             defer { start = end + 1 }
             guard end > start else { continue }  // an empty pair, skipped by the decoder too
