@@ -2,10 +2,11 @@
 // past the full form decoding must never accept a body the full decoding refuses, and must agree
 // with it where both accept.
 //
-// Built by fuzz/run.sh together with FormURLEncoded.swift, FormDecodingError.swift,
-// SlashCommandPayload.swift, SlashCommandPayloadError.swift and SlashCommandEssentials.swift into
-// one module named TenkiCore. A broken invariant ends in `fatalError`, which libFuzzer reports as a
-// crash and saves the input.
+// Built by fuzz/run.sh against the module imported below, which it builds with the fuzzer's
+// coverage. A broken invariant ends in `fatalError`, which libFuzzer reports as a crash and saves
+// the input.
+
+@testable import TenkiCore
 
 func check(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition { fatalError(message()) }
