@@ -60,7 +60,7 @@ extension StringProtocol {
     /// Unicode case folding on the hot path.
     /// Inlinable, and on the strings' contiguous UTF-8 where they have it (native strings and their
     /// substrings always do): called unspecialised across modules, or through `UTF8View` iterators,
-    /// this was a third, and later still a tenth, of a cached command's instructions.
+    /// it would cost between a tenth and a third of a cached command's instructions.
     @inlinable
     public func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
         let lhs = utf8, rhs = other.utf8

@@ -6,8 +6,8 @@ import Foundation
 /// reused, at most `maximumConnectionsPerHost` at once (the rest wait their turn), and proxies come
 /// from the usual `https_proxy` / `no_proxy` variables, as with curl itself.
 ///
-/// Tenki used URLSession before; on Linux that is libcurl underneath, linked into the executable,
-/// and it cost every start of `tenki` (even `--help`) about 5 ms of loading curl's libraries.
+/// Not URLSession: on Linux that is libcurl underneath, linked into the executable, and it costs
+/// every start of `tenki` (even `--help`) about 5 ms of loading curl's libraries.
 public final class CurlTransport: HTTPTransport {
     /// The largest response body accepted; a larger one fails as `.invalidResponse`, so that a
     /// misbehaving upstream cannot grow the process without bound.

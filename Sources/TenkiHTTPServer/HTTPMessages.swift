@@ -25,7 +25,7 @@ public struct HTTPRequest: Sendable {
 
     /// The target without its query string.
     /// (Searched as UTF-8 bytes, not Characters: `?` is ASCII, so its index is a valid String index,
-    /// and the Character search was a few per cent of every request.)
+    /// and a Character search costs a few per cent of every request.)
     public var path: Substring {
         if let mark = queryMark { return target[..<mark] }
         return target[...]
@@ -37,7 +37,7 @@ public struct HTTPRequest: Sendable {
         return target[target.utf8.index(after: mark)...]
     }
 
-    /// Where `?` is, found in the target's contiguous UTF-8 (a `UTF8View` iterator cost tens of
+    /// Where `?` is, found in the target's contiguous UTF-8 (a `UTF8View` iterator costs tens of
     /// instructions per byte, on every request).
     private var queryMark: String.Index? {
         var target = target

@@ -1,5 +1,5 @@
 /// Why the bytes on a connection are not an acceptable HTTP/1.1 request. Each case maps to the
-/// status the server answers with before closing the connection (see CONTRACT.md, "HTTP endpoints").
+/// status the server answers with before closing the connection, given on each case below.
 public struct HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         /// Not HTTP/1.1 as RFC 9112 spells it, or framing that could be used for request smuggling: 400.

@@ -56,8 +56,8 @@ extension HTTPRequestParser {
     }
 
     /// Names and values most requests carry, as constants: a field that matches one byte for byte
-    /// becomes that constant, without an allocation or a UTF-8 check (each header's two new
-    /// `String`s were a tenth of a cached command's instructions). Anything else is decoded.
+    /// becomes that constant, without an allocation or a UTF-8 check (two new `String`s per header
+    /// would cost a tenth of a cached command's instructions). Anything else is decoded.
     /// Grouped by length, so a field is compared with one or two candidates at most.
     static let commonFieldNames = ByLength([
         "Host", "Content-Type", "Content-Length", "X-Slack-Request-Timestamp", "X-Slack-Signature", "User-Agent",

@@ -35,7 +35,7 @@ extension HTTPRequestParser {
             lineStart = currentLine
         }
         let found: Int? = try buffer.withUnsafeBufferPointer { (bytes) throws(HTTPParseError) -> Int? in
-            // From LF to LF with memchr (vectorised): a byte-by-byte scan of every head was a
+            // From LF to LF with memchr (vectorised): a byte-by-byte scan of every head costs a
             // few per cent of a request. The checks are those of a byte-by-byte scan, in its order.
             while index < count {
                 guard let lf = Self.firstIndex(of: Self.lf, in: bytes, from: index, to: count) else {
@@ -73,7 +73,7 @@ extension HTTPRequestParser {
             var lineStart = readIndex
             var request: HTTPRequest?
             var headers = HTTPHeaders()
-            headers.reserveCapacity(12)  // growing 1, 2, 4, 8 was four allocations per request
+            headers.reserveCapacity(12)  // one allocation for a typical head, not four (1, 2, 4, 8)
             while lineStart < end - 2 {
                 let lineEnd = Self.firstIndex(of: Self.lf, in: bytes, from: lineStart, to: end) ?? end
                 if Self.firstIndex(of: Self.cr, in: bytes, from: lineStart, to: lineEnd - 1) != nil {

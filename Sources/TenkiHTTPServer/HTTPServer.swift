@@ -9,7 +9,7 @@ import Darwin
 
 /// A small HTTP/1.1 server: `loopCount` event-loop threads share one listening socket, each owning
 /// the connections it accepts. Cheap answers come from `HTTPHandler.handleInline` on the loop;
-/// the rest run in tasks. See DESIGN.md, "The listener: what was measured here".
+/// the rest run in tasks. bench/README.md has the listener's measurements and how to reproduce them.
 ///
 /// ```swift
 /// let server = HTTPServer(configuration: .init(port: 0), handler: router, logger: logger)

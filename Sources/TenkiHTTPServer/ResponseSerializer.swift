@@ -10,7 +10,7 @@ import Darwin
 /// control characters are dropped too: no response splitting through a reflected value.
 enum ResponseSerializer {
     /// Byte by byte, without string interpolation or per-header `String` work: this runs for every
-    /// response (it was a tenth of a cached command's instructions).
+    /// response (with them it would cost a tenth of a cached command's instructions).
     static func append(
         _ response: HTTPResponse, to output: inout [UInt8], keepAlive: Bool, requestVersion: HTTPVersion,
         omitBody: Bool, date: [UInt8]

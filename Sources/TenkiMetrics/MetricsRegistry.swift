@@ -5,8 +5,8 @@ import Synchronization
 /// they count, and a single lock keeps a scrape consistent.
 public final class MetricsRegistry: Sendable {
     /// A metric's name and rendered labels. Its hash is computed once, when the series is named:
-    /// hashing both strings (SipHash over every byte) on each update was most of its cost, and a
-    /// request updates two series whose `SeriesKey`s are made once at start.
+    /// hashing both strings (SipHash over every byte) on each update would be most of its cost, and
+    /// a request updates two series whose `SeriesKey`s are made once at start.
     fileprivate struct Series: Hashable, Sendable {
         let name: String
         let labels: String

@@ -6,7 +6,8 @@ import TenkiFakes
 import TenkiTestSupport
 
 /// Golden JSON of every message kind, in English and Japanese. Re-record with
-/// `TENKI_RECORD_GOLDENS=1 swift test --filter MessageGoldenTests` and review the diff.
+/// `TENKI_RECORD_GOLDENS=1 swift test --filter MessageGoldenTests` (that run fails by design), review the diff,
+/// then run the tests again without it.
 @Suite("Message goldens")
 struct MessageGoldenTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")

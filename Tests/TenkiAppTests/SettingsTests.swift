@@ -12,7 +12,7 @@ struct SettingsTests {
         }
     }
 
-    @Test("defaults match CONTRACT.md")
+    @Test("defaults match README.md's settings table")
     func defaults() throws {
         let settings = try load([:])
         #expect(settings.signingSecrets.isEmpty)

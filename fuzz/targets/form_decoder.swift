@@ -1,8 +1,10 @@
 // libFuzzer target for FormURLEncoded (Sources/TenkiCore/Commands).
 //
-// Built by fuzz/run.sh together with FormURLEncoded.swift and FormDecodingError.swift into one
-// module named TenkiCore. Every invariant ends in `fatalError` (through `check`), which libFuzzer
-// reports as a crash and saves the input.
+// Built by fuzz/run.sh against the module imported below, which it builds with the fuzzer's
+// coverage. Every invariant ends in `fatalError` (through `check`), which libFuzzer reports as a
+// crash and saves the input.
+
+@testable import TenkiCore
 
 /// `precondition` that keeps its message in -O builds, so the crash report says which invariant broke.
 func check(_ condition: Bool, _ message: @autoclosure () -> String) {

@@ -1,8 +1,10 @@
-// libFuzzer target for HTTPRequestParser (Sources/TenkiHTTP).
+// libFuzzer target for HTTPRequestParser (Sources/TenkiHTTPServer).
 //
-// Built by fuzz/run.sh together with the parser's own source files into one module named
-// TenkiHTTP, so this file sees the parser's internal state (`readIndex`). Every invariant below
-// ends in `fatalError` (through `check`), which libFuzzer reports as a crash and saves the input.
+// Built by fuzz/run.sh against the module imported below, which it builds with the fuzzer's
+// coverage; the testable import shows the parser's internal state (`readIndex`). Every invariant
+// below ends in `fatalError` (through `check`), which libFuzzer reports as a crash and saves the input.
+
+@testable import TenkiHTTPServer
 
 /// `precondition` that keeps its message in -O builds, so the crash report says which invariant broke.
 func check(_ condition: Bool, _ message: @autoclosure () -> String) {

@@ -1,4 +1,4 @@
-/// The exit codes of CONTRACT.md, from sysexits(3) where one fits.
+/// The exit codes README.md lists under "Commands", from sysexits(3) where one fits.
 public enum ExitCode: Int32, Sendable {
     case success = 0
     case failure = 1

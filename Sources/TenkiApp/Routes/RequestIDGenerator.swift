@@ -15,7 +15,7 @@ final class RequestIDGenerator: Sendable {
         return Self.id(prefix: prefix, number: number)
     }
 
-    /// `prefix-number`, written digit by digit: string interpolation of an integer was a few per cent
+    /// `prefix-number`, written digit by digit: string interpolation of an integer costs a few per cent
     /// of a cached command. Up to 15 bytes (six hex digits, a dash, eight digits) it is a small
     /// string, stored inline without an allocation.
     static func id(prefix: String, number: UInt64) -> String {

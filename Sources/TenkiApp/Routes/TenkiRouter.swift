@@ -7,7 +7,7 @@ import TenkiLogging
 import TenkiMetrics
 import TenkiServices
 
-/// The listener's routes, in CONTRACT.md's order: routing (404, 405), then the body (415), then
+/// The listener's routes, checked in this order: routing (404, 405), then the body (415), then
 /// Slack's signature (401), then the command. The HTTP server has already answered 400, 408, 413
 /// and 431, so nothing here sees a malformed request.
 /// The listener's routes, in the contract's order: routing (404, 405), then the body (415), then

@@ -80,8 +80,8 @@ public struct SlashCommandPayload: Sendable, Equatable {
     /// Reads the fields of a decoded form (see `FormURLEncoded.decode`). Unknown fields are kept in
     /// `rawFields` and otherwise ignored, so a field Slack adds tomorrow does not break today's build.
     public init(form fields: [(name: String, value: String)]) throws(SlashCommandPayloadError) {
-        // One slot per known field, found with a switch: a Set and a Dictionary of the names were a
-        // sixth of a cached command's instructions (hashing every name twice).
+        // One slot per known field, found with a switch, so no name is hashed: a Set and a Dictionary
+        // of the names would hash every name twice, a sixth of a cached command's instructions.
         var known = KnownFields()
         for (name, value) in fields {
             guard let slot = KnownFields.slot(of: name) else { continue }
@@ -144,8 +144,8 @@ public struct SlashCommandPayload: Sendable, Equatable {
             self = field
         }
 
-        /// By length first, so that a name is compared with at most three candidates (a Set and a
-        /// Dictionary of the names were a sixth of a cached command's instructions).
+        /// By length first, so that a name is compared with at most three candidates and never hashed
+        /// (hashing would cost a sixth of a cached command's instructions).
         init?(name: UnsafeBufferPointer<UInt8>) {
             func named(_ candidate: StaticString) -> Bool {
                 guard candidate.utf8CodeUnitCount == name.count else { return false }

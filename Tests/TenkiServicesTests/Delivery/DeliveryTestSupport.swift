@@ -8,8 +8,7 @@ import TenkiLogging
 
 @testable import TenkiServices
 
-/// A clock the test moves by hand. (TenkiTesting gains a `ManualClock` on another branch; this
-/// local one keeps the delivery branch independent of it.)
+/// A clock the test moves by hand.
 final class TestClock: WallClock, Sendable {
     private let current: Mutex<Date>
     init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = Mutex(start) }
