@@ -23,15 +23,24 @@ enum PreviewCommand {
         let logger = TenkiCLI.makeLogger(settings)
         let dependencies = Dependencies(
             transport: CurlTransport.configured(by: settings), logger: logger)
-        let application = try buildApplication(settings: settings, dependencies: dependencies, verification: .skipped)
-        let payload = SlashCommandPayload(command: command, text: text, userID: list.value("user") ?? "UPREVIEW", userName: "preview")
-        let message = await application.commands.respond(to: payload, logger: logger)
+        let message = try await self.message(
+            command: command, text: text, userID: list.value("user") ?? "UPREVIEW", settings: settings, dependencies: dependencies)
         if format == "text" {
             TenkiCLI.printOutput(MessageTextRenderer.render(message))
         } else {
             TenkiCLI.printOutput(String(decoding: MessageEncoding.json(message, pretty: true), as: UTF8.self))
         }
         return .success
+    }
+
+    /// The reply to one command, as `preview` prints it: the application built without signature
+    /// checks and asked directly. Tests call it with fake providers and a fixed clock.
+    static func message(
+        command: String, text: String, userID: String = "UPREVIEW", settings: Settings, dependencies: Dependencies
+    ) async throws(ConfigurationError) -> SlackMessage {
+        let application = try buildApplication(settings: settings, dependencies: dependencies, verification: .skipped)
+        let payload = SlashCommandPayload(command: command, text: text, userID: userID, userName: "preview")
+        return await application.commands.respond(to: payload, logger: dependencies.logger)
     }
 
     /// `/weather Da Nang, VN` → (`/weather`, `Da Nang, VN`). The command must start with `/`.
