@@ -39,7 +39,8 @@ extension FakeOpenWeatherMap {
                 sunrise: 1_717_020_720, sunset: 1_717_067_400, humidity: 68, windSpeed: 3.6, windDegrees: 110),
             days: [
                 ForecastDay(low: 26.1, high: 33.0, day: .init(803, pop: 0.12), night: .init(802, pop: 0.2)),
-                ForecastDay(low: 25.8, high: 31.4, day: .init(500, pop: 0.48, rain: 0.62), night: .init(500, pop: 0.55, rain: 0.9)),
+                ForecastDay(
+                    low: 25.8, high: 31.4, day: .init(500, pop: 0.48, rain: 0.62), night: .init(500, pop: 0.55, rain: 0.9)),
                 ForecastDay(low: 25.2, high: 30.6, day: .init(501, pop: 0.72, rain: 2.4), night: .init(500, pop: 0.5, rain: 0.7)),
                 ForecastDay(low: 25.6, high: 32.2, day: .init(802, pop: 0.18), night: .init(801, pop: 0.08)),
                 ForecastDay(low: 26.0, high: 33.4, day: .init(801, pop: 0.05), night: .init(800, pop: 0)),
@@ -91,7 +92,8 @@ extension FakeOpenWeatherMap {
                 id: 4_887_398, name: "Chicago", lat: 41.85, lon: -87.65, country: "US", timezone: -21600,
                 sunrise: 1_671_196_316, sunset: 1_671_229_241, humidity: 84, windSpeed: 5.3, windDegrees: 220),
             days: [
-                ForecastDay(low: -4.3, high: -0.4, day: .init(601, pop: 0.92, snow: 1.7), night: .init(600, pop: 0.78, snow: 0.9)),
+                ForecastDay(
+                    low: -4.3, high: -0.4, day: .init(601, pop: 0.92, snow: 1.7), night: .init(600, pop: 0.78, snow: 0.9)),
                 ForecastDay(low: -7.1, high: -2.2, day: .init(804, pop: 0.3), night: .init(803, pop: 0.1)),
                 ForecastDay(low: -9.0, high: -3.6, day: .init(800, pop: 0), night: .init(800, pop: 0)),
                 ForecastDay(low: -6.2, high: -1.0, day: .init(802, pop: 0.06), night: .init(804, pop: 0.2)),

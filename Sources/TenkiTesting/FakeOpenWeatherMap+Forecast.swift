@@ -61,7 +61,8 @@ extension FakeOpenWeatherMap {
             let dayIndex = SampleTimeShifter.floorDivision(local, SampleTimeShifter.day) - firstLocalDay
             let forecastDay = days[dayIndex % days.count]
             let isDay = (sunrise..<sunset).contains(secondOfDay(local))
-            return entry(dt: dt, hour: Double(secondOfDay(local)) / 3600, isDay: isDay, day: forecastDay, dayIndex: dayIndex, city: city)
+            return entry(
+                dt: dt, hour: Double(secondOfDay(local)) / 3600, isDay: isDay, day: forecastDay, dayIndex: dayIndex, city: city)
         }
         return #"{"cod":"200","message":0,"cnt":\#(entries.count),"list":[\#(entries.joined(separator: ","))],"#
             + #""city":{"id":\#(city.id),"name":"\#(city.name)","coord":{"lat":\#(city.lat),"lon":\#(city.lon)},"#
@@ -71,7 +72,9 @@ extension FakeOpenWeatherMap {
 
     private static func entry(dt: Int, hour: Double, isDay: Bool, day: ForecastDay, dayIndex: Int, city: ForecastCity) -> String {
         let weather = isDay ? day.day : day.night
-        let condition = conditions[weather.condition] ?? FakeCondition(id: 804, main: "Clouds", english: "overcast clouds", japanese: "厚い雲", icon: "04")
+        let condition =
+            conditions[weather.condition]
+            ?? FakeCondition(id: 804, main: "Clouds", english: "overcast clouds", japanese: "厚い雲", icon: "04")
         // 0 at 04:00 local, 1 at 16:00.
         let warmth = (1 - cos(2 * Double.pi * (hour - 4) / 24)) / 2
         let temp = rounded(day.low + (day.high - day.low) * warmth)
@@ -118,6 +121,7 @@ extension FakeOpenWeatherMap {
         let date = CivilDate(dayNumber: days.quotient)
         let (year, month, day) = (date.year, date.month, date.day)
         func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(pad(month))-\(pad(day)) \(pad(secondOfDay / 3600)):\(pad(secondOfDay % 3600 / 60)):\(pad(secondOfDay % 60))"
+        return
+            "\(year)-\(pad(month))-\(pad(day)) \(pad(secondOfDay / 3600)):\(pad(secondOfDay % 3600 / 60)):\(pad(secondOfDay % 60))"
     }
 }

@@ -93,7 +93,8 @@ public struct FakeOpenWeatherMap: HTTPHandler {
                 return Self.json(.notFound, #"{"cod":"404","message":"city not found"}"#)
             }
             let isForecast = call.path == "/data/2.5/forecast"
-            return HTTPResponse.json(.ok, answer(isForecast ? sample.forecast : sample.current, isForecast: isForecast, call: call))
+            let body = answer(isForecast ? sample.forecast : sample.current, isForecast: isForecast, call: call)
+            return HTTPResponse.json(.ok, body)
         default:
             // Constructed: the real service's answer to an unknown path is not captured.
             return Self.json(.notFound, #"{"cod":"404","message":"Internal error"}"#)

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
-@testable import TenkiApp
 import TenkiCore
 import TenkiHTTP
 import TenkiLogging
 import TenkiTesting
+import Testing
+
+@testable import TenkiApp
 
 /// What a newcomer sees first (`tenki demo`, `tenki preview` against `tenki fakes`), with the clock
 /// fixed at several hours of the UTC day: the fakes must answer like the live services at any
@@ -25,7 +26,8 @@ struct AnyHourTests {
     @Test("preview: every built-in city's forecast and weather, in English and Japanese", arguments: hours)
     func previewForEveryCity(hour: String) async throws {
         let clock = ManualClock(Self.instant(hour))
-        let fakes = FakeUpstreams(openWeather: FakeOpenWeatherMap(apiKey: Self.key, clock: clock), news: FakeNewsAPI(apiKey: Self.key))
+        let fakes = FakeUpstreams(
+            openWeather: FakeOpenWeatherMap(apiKey: Self.key, clock: clock), news: FakeNewsAPI(apiKey: Self.key))
         for language in WeatherLanguage.allCases {
             let settings = try Settings.load(environment: [
                 "OPENWEATHER_API_KEY": Self.key, "OPENWEATHER_BASE_URL": "http://fakes.test",

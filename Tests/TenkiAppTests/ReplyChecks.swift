@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TenkiCore
+import Testing
 
 /// Checks of replies as a user reads them, shared by the any-hour suites: each records an issue
 /// naming `context` and the offending text.
@@ -13,7 +13,8 @@ enum ReplyChecks {
         let days = dayLines(text)
         #expect(days.count >= 5, "\(context): \(days.count) days in\n\(text)")
         let strings = ReplyStrings.table(for: language)
-        let weekdays = days.map { line in strings.weekdays.firstIndex { weekday in startsWith(line, weekday: weekday, language) } }
+        let weekdays = days.map { line in strings.weekdays.firstIndex { weekday in startsWith(line, weekday: weekday, language) }
+        }
         #expect(!weekdays.contains(nil), "\(context): a day line does not start with its weekday\n\(text)")
         let indexes = weekdays.compactMap { $0 }
         #expect(zip(indexes, indexes.dropFirst()).allSatisfy { ($0 + 1) % 7 == $1 }, "\(context): days not consecutive\n\(text)")
@@ -75,7 +76,8 @@ enum ReplyChecks {
             case .section(let section):
                 let lines = (section.text?.text ?? "").split(separator: "\n").map(String.init)
                 cityLines += lines.filter { line in
-                    line == strings.digestNewsFailed ? false
+                    line == strings.digestNewsFailed
+                        ? false
                         : line.hasPrefix("*") && !line.hasPrefix("*\(strings.digestHeadlines)") || line.hasPrefix("⚠️")
                 }
             case .context(let elements):
@@ -84,15 +86,21 @@ enum ReplyChecks {
                 break
             }
         }
-        #expect(cityLines.count == count, "\(context): \(cityLines.count) city lines of \(count)\n\(cityLines.joined(separator: "\n"))")
+        #expect(
+            cityLines.count == count,
+            "\(context): \(cityLines.count) city lines of \(count)\n\(cityLines.joined(separator: "\n"))")
         for line in cityLines {
             #expect(line.range(of: highLow, options: .regularExpression) != nil, "\(context): no high and low in \(line)")
-            #expect(line.range(of: "💧 [0-9]+% " + strings.chanceOfRain, options: .regularExpression) != nil, "\(context): no rain in \(line)")
+            #expect(
+                line.range(of: "💧 [0-9]+% " + strings.chanceOfRain, options: .regularExpression) != nil,
+                "\(context): no rain in \(line)")
             Self.description(line.components(separatedBy: "  · ").last ?? "", language: language, context: "\(context): \(line)")
         }
         let sources = contextLines.joined(separator: " ")
         for name in ["OpenWeatherMap", "NewsAPI.org", String(strings.dataSource.prefix { $0 != ":" })] {
-            #expect(sources.components(separatedBy: name).count == 2, "\(context): \"\(name)\" not named exactly once in \"\(sources)\"")
+            #expect(
+                sources.components(separatedBy: name).count == 2,
+                "\(context): \"\(name)\" not named exactly once in \"\(sources)\"")
         }
     }
 }

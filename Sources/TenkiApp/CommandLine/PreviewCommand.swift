@@ -24,7 +24,8 @@ enum PreviewCommand {
         let dependencies = Dependencies(
             transport: CurlTransport.configured(by: settings), logger: logger)
         let message = try await self.message(
-            command: command, text: text, userID: list.value("user") ?? "UPREVIEW", settings: settings, dependencies: dependencies)
+            command: command, text: text, userID: list.value("user") ?? "UPREVIEW", settings: settings,
+            dependencies: dependencies)
         if format == "text" {
             TenkiCLI.printOutput(MessageTextRenderer.render(message))
         } else {

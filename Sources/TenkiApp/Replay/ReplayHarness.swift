@@ -72,7 +72,8 @@ public final class ReplayHarness: Sendable {
     public static func start(
         options: Options = Options(), logger: Logger = .discarding, clock: any WallClock = SystemWallClock()
     ) throws(ReplayRunError) -> ReplayHarness {
-        let fakes = FakeUpstreams(openWeather: FakeOpenWeatherMap(apiKey: apiKey, clock: clock), news: FakeNewsAPI(apiKey: apiKey))
+        let fakes = FakeUpstreams(
+            openWeather: FakeOpenWeatherMap(apiKey: apiKey, clock: clock), news: FakeNewsAPI(apiKey: apiKey))
         let sink = FakeWebhookReceiver()
         let upstream = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: fakes, logger: logger)
         let sinkServer = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: sink, logger: logger)

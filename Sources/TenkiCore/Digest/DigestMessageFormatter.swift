@@ -39,7 +39,8 @@ public struct DigestMessageFormatter: Sendable {
         case .omitted:
             break
         }
-        blocks.append(.context([.markdown(ReplyStrings.fill(strings.dataSources, ["sources": sources.joined(separator: " · ")]))]))
+        let sourcesLine = ReplyStrings.fill(strings.dataSources, ["sources": sources.joined(separator: " · ")])
+        blocks.append(.context([.markdown(sourcesLine)]))
         return SlackMessage(text: fallback(title: title, report: report), blocks: blocks)
     }
 

@@ -34,11 +34,13 @@ struct EmptySectionTests {
         let date = DigestReport.LocalDate(year: 2026, month: 12, day: 1, weekday: 2)
         let strings = ReplyStrings.table(for: language)
         for (headlines, expected) in [
-            (DigestReport.Headlines.articles([]), "OpenWeatherMap · NewsAPI.org"), (.failed, "OpenWeatherMap"), (.omitted, "OpenWeatherMap"),
+            (DigestReport.Headlines.articles([]), "OpenWeatherMap · NewsAPI.org"), (.failed, "OpenWeatherMap"),
+            (.omitted, "OpenWeatherMap"),
         ] {
             let message = DigestMessageFormatter(language: language).message(
                 for: DigestReport(date: date, cities: [.failed(query: "Atlantis")], headlines: headlines, units: .metric))
-            guard case .context(let elements)? = message.blocks.last, case .text(let text)? = elements.first, elements.count == 1 else {
+            guard case .context(let elements)? = message.blocks.last, case .text(let text)? = elements.first, elements.count == 1
+            else {
                 Issue.record("the digest does not end with one context element: \(message.blocks)")
                 continue
             }

@@ -51,7 +51,10 @@ struct FakeOpenWeatherMapTimeTests {
             #expect(times.count == 3)
             let next = SampleTimeShifter.nextSlot(after: now)
             #expect(times.first.map { $0 >= next && $0 < next + 86_400 } == true, "\(offset)")
-            #expect(times.allSatisfy { ($0 - 1_000_000_800) % 86_400 == 0 || ($0 - 1_000_011_600) % 86_400 == 0 || ($0 - 1_000_022_400) % 86_400 == 0 })
+            #expect(
+                times.allSatisfy {
+                    ($0 - 1_000_000_800) % 86_400 == 0 || ($0 - 1_000_011_600) % 86_400 == 0 || ($0 - 1_000_022_400) % 86_400 == 0
+                })
         }
     }
 
