@@ -60,12 +60,10 @@ enum SampleUnitConverter {
     static let temperatureKeys: Set<String> = ["temp", "feels_like", "temp_min", "temp_max"]
     static let speedKeys: Set<String> = ["speed", "gust"]
 
-    static func convert(_ body: String, from: Units, to units: Units) -> [UInt8] {
-        guard units != from, from == .metric,
-            let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)),
-            let data = try? JSONSerialization.data(withJSONObject: walk(object, parent: nil, units: units))
-        else { return Array(body.utf8) }
-        return Array(data)
+    /// `body` is a decoded JSON object (as `JSONSerialization` gives it).
+    static func convert(_ body: Any, from: Units, to units: Units) -> Any {
+        guard units != from, from == .metric else { return body }
+        return walk(body, parent: nil, units: units)
     }
 
     private static func walk(_ value: Any, parent: String?, units: Units) -> Any {

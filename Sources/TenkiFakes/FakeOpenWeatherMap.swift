@@ -10,9 +10,11 @@ import TenkiHTTPServer
 /// and `tenki fakes` run offline.
 ///
 /// Like the real service it checks `appid` first (401 with the real body), answers geocoding
-/// misses with `[]`, and returns the sample nearest to `lat`/`lon` for weather. Samples are stored
-/// in metric units and converted for `units=imperial` or `standard`; `lang` is ignored (each
-/// sample keeps the language it was captured in). Every request is recorded in `calls`.
+/// misses with `[]`, and returns the sample nearest to `lat`/`lon` for weather. Answers read as
+/// the live service's at the fake's clock: the observation is the latest before now and the
+/// forecast's 40 entries start at the next 3-hour slot (see `SampleTimeShifter`); descriptions
+/// are in the `lang` asked for (see `conditions`); samples are stored in metric units and
+/// converted for `units=imperial` or `standard`. Every request is recorded in `calls`.
 ///
 /// Copies share their call log and settings, so a test can keep one copy and hand another to a
 /// transport or server.
@@ -28,7 +30,7 @@ public struct FakeOpenWeatherMap: AsyncHTTPHandler {
     public let samples: [Sample]
     /// Counts requests in flight and, when closed, holds them unanswered (see `RequestGate`).
     public let gate: RequestGate
-    /// Samples are moved to this clock's day, so the demo's forecast always lies ahead.
+    /// The time answers are given at: samples are moved to it, so the forecast always lies ahead.
     public let clock: any WallClock
     private let state: FakeProviderState
 
@@ -92,14 +94,27 @@ public struct FakeOpenWeatherMap: AsyncHTTPHandler {
             guard let sample = nearestSample(to: Coordinates(latitude: lat, longitude: lon)) else {
                 return Self.json(.notFound, #"{"cod":"404","message":"city not found"}"#)
             }
-            let captured = call.path == "/data/2.5/weather" ? sample.current : sample.forecast
-            let body = SampleTimeShifter.reference(of: captured).map { SampleTimeShifter.shift(captured, reference: $0, to: clock.now()) } ?? captured
-            let units = call.query("units").flatMap(Units.init(rawValue:)) ?? .standard
-            return HTTPResponse.json(.ok, SampleUnitConverter.convert(body, from: .metric, to: units))
+            let isForecast = call.path == "/data/2.5/forecast"
+            let body = answer(isForecast ? sample.forecast : sample.current, isForecast: isForecast, call: call)
+            return HTTPResponse.json(.ok, body)
         default:
             // Constructed: the real service's answer to an unknown path is not captured.
             return Self.json(.notFound, #"{"cod":"404","message":"Internal error"}"#)
         }
+    }
+
+    /// A sample body as the live service would answer `call` now: times moved to the clock (see
+    /// `SampleTimeShifter`), descriptions in the `lang` asked for, numbers in the `units` asked for.
+    func answer(_ captured: String, isForecast: Bool, call: Call) -> [UInt8] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(captured.utf8)) as? [String: Any] else {
+            return Array(captured.utf8)
+        }
+        let now = clock.now()
+        let moved = isForecast ? SampleTimeShifter.forecast(object, now: now) : SampleTimeShifter.current(object, now: now)
+        let translated = SampleTranslator.translate(moved, language: call.query("lang") ?? "en")
+        let units = call.query("units").flatMap(Units.init(rawValue:)) ?? .standard
+        let converted = SampleUnitConverter.convert(translated, from: .metric, to: units)
+        return (try? JSONSerialization.data(withJSONObject: converted)).map(Array.init) ?? Array(captured.utf8)
     }
 
     /// The sample whose geocoded position is closest (flat-earth distance: enough to pick a city).

@@ -28,6 +28,8 @@ struct MessageGoldenTests {
         ]
         all.append(("ambiguous-place", weather.current(MessageSamples.localized(MessageSamples.weather("London", "GB", MessageSamples.condition(803, "Clouds", "broken clouds", "04n")), language), place: london, alternatives: others, now: MessageSamples.now)))
         all.append(("forecast", ForecastMessageFormatter(language: language).forecast(MessageSamples.localized(MessageSamples.days, language), placeTitle: "Da Nang, VN", units: .metric)))
+        let emptyForecast = ForecastMessageFormatter(language: language).forecast([], placeTitle: "Da Nang, VN", units: .metric)
+        all.append(("forecast-empty", emptyForecast))
         let news = NewsMessageFormatter(language: language)
         all.append(("news-images", news.articles((0..<5).map { MessageSamples.article($0, image: true) }, topic: .headlines(nil), now: MessageSamples.now)))
         all.append(("news-no-images", news.articles((0..<3).map { MessageSamples.article($0, image: false) }, topic: .search("ベトナム"), now: MessageSamples.now)))

@@ -23,19 +23,30 @@ enum PreviewCommand {
             throw ConfigurationError(setting: "OPENWEATHER_API_KEY", problem: "is not set", fix: "set it to your OpenWeatherMap API key (or OPENWEATHER_API_KEY_FILE to a file holding it)")
         }
         let logger = TenkiCLI.makeLogger(settings)
-        let server = try TenkiServer.build(
-            settings: settings,
-            dependencies: ServerDependencies(
-                transport: CurlTransport.configured(by: settings), logger: logger, state: .memory, lateAnswers: .none,
-                verification: .skipped))
-        let payload = SlashCommandPayload(command: command, text: text, userID: list.value("user") ?? "UPREVIEW", userName: "preview")
-        let message = await server.commands.respond(to: payload, logger: logger)
+        let message = try await self.message(
+            command: command, text: text, userID: list.value("user") ?? "UPREVIEW", settings: settings,
+            dependencies: ServerDependencies(transport: CurlTransport.configured(by: settings), logger: logger))
         if format == "text" {
             TenkiCLI.printOutput(MessageTextRenderer.render(message))
         } else {
             TenkiCLI.printOutput(String(decoding: MessageEncoding.json(message, pretty: true), as: UTF8.self))
         }
         return .success
+    }
+
+    /// The reply to one command, as `preview` prints it: the server built without signature checks,
+    /// late answers or state on disk, and asked directly. Tests call it with fake providers and a
+    /// fixed clock.
+    static func message(
+        command: String, text: String, userID: String = "UPREVIEW", settings: Settings, dependencies: ServerDependencies
+    ) async throws(ConfigurationError) -> SlackMessage {
+        var dependencies = dependencies
+        dependencies.state = .memory
+        dependencies.lateAnswers = .none
+        dependencies.verification = .skipped
+        let server = try TenkiServer.build(settings: settings, dependencies: dependencies)
+        let payload = SlashCommandPayload(command: command, text: text, userID: userID, userName: "preview")
+        return await server.commands.respond(to: payload, logger: dependencies.logger)
     }
 
     /// `/weather Da Nang, VN` → (`/weather`, `Da Nang, VN`). The command must start with `/`.

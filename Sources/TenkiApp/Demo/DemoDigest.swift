@@ -7,10 +7,15 @@ import TenkiServices
 /// through the real delivery queue to the harness's sink, and shown as it arrived there.
 enum DemoDigest {
     static let webhookPath = "/services/T0TENKI/B0DEMO/digest"
+    static let cities = "Da Nang,VN;Tokyo,JP;London,GB"
 
-    /// Runs one digest now; returns the transcript to print and whether it reached the sink.
-    static func run(harness: ReplayHarness, logger: Logger) async -> (transcript: String, delivered: Bool) {
-        let directory = harness.stateDirectory.appendingPathComponent("digest")
+    /// Runs one digest at the harness's time; returns the transcript to print and the message as
+    /// it reached the sink (nil when it did not). `cities` and `language` are `DIGEST_CITIES` and `TENKI_LANG`.
+    static func run(
+        harness: ReplayHarness, logger: Logger, cities: String = DemoDigest.cities, language: WeatherLanguage = .en
+    ) async -> (transcript: String, delivered: Bool, message: SlackMessage?) {
+        let directory = harness.stateDirectory.appendingPathComponent("digest-\(UUID().uuidString)")
+        let now = harness.clock.now()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let settings = try Settings.load(environment: [
@@ -18,27 +23,28 @@ enum DemoDigest {
                 "NEWSAPI_BASE_URL": harness.upstreamOrigin, "NEWSAPI_KEY": ReplayHarness.apiKey,
                 "TENKI_STATE": directory.appendingPathComponent("tenki.sqlite").path,
                 "DIGEST_WEBHOOK_URL": harness.sinkOrigin + webhookPath,
-                "DIGEST_CITIES": "Da Nang,VN;Tokyo,JP;London,GB", "DIGEST_TIMEZONE": "Asia/Ho_Chi_Minh",
+                "DIGEST_CITIES": cities, "DIGEST_TIMEZONE": "Asia/Ho_Chi_Minh", "TENKI_LANG": language.rawValue,
             ])
-            guard let digest = settings.digests.first else { return ("▶ digest: not configured", false) }
+            guard let digest = settings.digests.first else { return ("▶ digest: not configured", false, nil) }
             let server = try TenkiServer.build(
                 settings: settings,
-                dependencies: ServerDependencies(transport: harness.transport, logger: logger, state: .settings, verification: .skipped))
+                dependencies: ServerDependencies(
+                    transport: harness.transport, clock: harness.clock, logger: logger, state: .settings, verification: .skipped))
             let runner = server.digests, queue = server.queue
-            guard case .posted(_, let id) = await runner.run(digest, now: Date(), force: true) else {
-                return ("▶ digest: not posted", false)
+            guard case .posted(_, let id) = await runner.run(digest, now: now, force: true) else {
+                return ("▶ digest: not posted", false, nil)
             }
-            _ = await queue.runOnce(now: Date())
+            _ = await queue.runOnce(now: now)
             let outcome = await queue.waitForOutcome(id, timeout: .seconds(5))
             guard outcome == .delivered, let body = harness.sink.requests(to: webhookPath).last?.body,
                   let message = try? JSONDecoder().decode(SlackMessage.self, from: Data(body))
-            else { return ("▶ digest → \(outcome)", false) }
+            else { return ("▶ digest → \(outcome)", false, nil) }
             let rendered = MessageTextRenderer.render(message).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-            let lines = ["▶ morning digest (DIGEST_CITIES=Da Nang,VN;Tokyo,JP;London,GB) → posted to the incoming-webhook sink"]
+            let lines = ["▶ morning digest (DIGEST_CITIES=\(cities)) → posted to the incoming-webhook sink"]
                 + rendered + ["  Block Kit Builder: " + BlockKitBuilderLink.url(for: message)]
-            return (lines.joined(separator: "\n"), true)
+            return (lines.joined(separator: "\n"), true, message)
         } catch {
-            return ("▶ digest: \(error)", false)
+            return ("▶ digest: \(error)", false, nil)
         }
     }
 }

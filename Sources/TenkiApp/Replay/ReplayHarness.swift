@@ -49,11 +49,13 @@ public final class ReplayHarness: Sendable {
     let transport: CurlTransport
     let stateDirectory: URL
     let logger: Logger
+    /// The time the fakes, the applications and the request signatures agree on.
+    let clock: any WallClock
     let sequence = Mutex(0)
 
     private init(
         options: Options, fakes: FakeUpstreams, sink: FakeWebhookReceiver, upstream: HTTPServer, sinkServer: HTTPServer,
-        upstreamPort: Int, sinkPort: Int, stateDirectory: URL, logger: Logger
+        upstreamPort: Int, sinkPort: Int, stateDirectory: URL, logger: Logger, clock: any WallClock
     ) {
         self.options = options
         self.fakes = fakes
@@ -65,11 +67,15 @@ public final class ReplayHarness: Sendable {
         self.stateDirectory = stateDirectory
         self.transport = CurlTransport()
         self.logger = logger
+        self.clock = clock
     }
 
-    /// Starts the fakes and the sink on free loopback ports.
-    public static func start(options: Options = Options(), logger: Logger = .discarding) throws(ReplayRunError) -> ReplayHarness {
-        let fakes = FakeUpstreams(openWeather: FakeOpenWeatherMap(apiKey: apiKey), news: FakeNewsAPI(apiKey: apiKey))
+    /// Starts the fakes and the sink on free loopback ports. Tests pass a fixed `clock` to replay at a chosen hour.
+    public static func start(
+        options: Options = Options(), logger: Logger = .discarding, clock: any WallClock = SystemWallClock()
+    ) throws(ReplayRunError) -> ReplayHarness {
+        let fakes = FakeUpstreams(
+            openWeather: FakeOpenWeatherMap(apiKey: apiKey, clock: clock), news: FakeNewsAPI(apiKey: apiKey))
         let sink = FakeWebhookReceiver()
         let upstream = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: fakes, logger: logger)
         let sinkServer = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: sink, logger: logger)
@@ -98,7 +104,7 @@ public final class ReplayHarness: Sendable {
         }
         return ReplayHarness(
             options: options, fakes: fakes, sink: sink, upstream: upstream, sinkServer: sinkServer,
-            upstreamPort: upstreamPort, sinkPort: sinkPort, stateDirectory: directory, logger: logger)
+            upstreamPort: upstreamPort, sinkPort: sinkPort, stateDirectory: directory, logger: logger, clock: clock)
     }
 
     public func stop() async {
@@ -173,7 +179,7 @@ public final class ReplayHarness: Sendable {
             server = try TenkiServer.build(
                 settings: settings,
                 dependencies: ServerDependencies(
-                    transport: transport, logger: logger, state: .settings,
+                    transport: transport, clock: clock, logger: logger, state: .settings,
                     waitForBudget: budgeted ? TimelyResponder.sleeping : Self.waitingForTheAnswer))
         } catch {
             throw .settings(error.description)
@@ -198,7 +204,7 @@ public final class ReplayHarness: Sendable {
 
     private func send(_ file: ReplayFile, to origin: URL, sinkPath: String, observeUpstreams: Bool) async throws(ReplayRunError) -> ReplayObservation {
         let request = file.outboundRequest(
-            origin: origin, responseURL: sinkOrigin + sinkPath, signingSecret: options.signingSecret, now: Date())
+            origin: origin, responseURL: sinkOrigin + sinkPath, signingSecret: options.signingSecret, now: clock.now())
         let response: OutboundResponse
         do {
             response = try await transport.send(request)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The morning digest as a Block Kit message: a dated header, one line per city, up to five
-/// headlines and a context line naming the data sources. Pure, like the other formatters, so the
+/// headlines and a context line naming each data source once. Pure, like the other formatters, so the
 /// same report always gives the same JSON.
 ///
 /// City lines are grouped into sections of at most `citiesPerSection`, so a long city list never
@@ -27,19 +27,20 @@ public struct DigestMessageFormatter: Sendable {
             blocks.append(Section.markdown(chunk.joined(separator: "\n")))
             start += Self.citiesPerSection
         }
-        var sources = [strings.dataSource]
+        var sources = [ReplyStrings.weatherProvider]
         switch report.headlines {
         case .articles(let articles):
             blocks.append(.divider)
             blocks.append(Section.markdown(headlinesText(articles)))
-            sources.append(strings.newsSource)
+            sources.append(ReplyStrings.newsProvider)
         case .failed:
             blocks.append(.divider)
             blocks.append(Section.markdown(strings.digestNewsFailed))
         case .omitted:
             break
         }
-        blocks.append(.context([.markdown(sources.joined(separator: " · "))]))
+        let sourcesLine = ReplyStrings.fill(strings.dataSources, ["sources": sources.joined(separator: " · ")])
+        blocks.append(.context([.markdown(sourcesLine)]))
         return SlackMessage(text: fallback(title: title, report: report), blocks: blocks)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The next days at a place, one line per day: date, emoji, high / low, chance of rain.
+/// The next days at a place, one line per day: date, emoji, high / low, chance of rain. A
+/// forecast with no days says so in one line instead of showing an empty list.
 public struct ForecastMessageFormatter: Sendable {
     public var strings: ReplyStrings
     public var visibility: SlackMessage.ResponseType
@@ -16,6 +17,7 @@ public struct ForecastMessageFormatter: Sendable {
     ///   - placeTitle: the place as the user should read it (`Da Nang, VN`).
     ///   - staleAge: set when the answer is an older one served because the provider failed.
     public func forecast(_ days: [DailyForecast], placeTitle: String, units: Units, staleContext: String? = nil) -> SlackMessage {
+        guard !days.isEmpty else { return noForecast(placeTitle: placeTitle) }
         let title = ReplyStrings.fill(strings.forecastTitle, ["place": placeTitle])
         let lines = days.prefix(6).map { line(for: $0, units: units) }
         var context: [ContextElement] = [.markdown(strings.dataSource)]
@@ -29,6 +31,12 @@ public struct ForecastMessageFormatter: Sendable {
             "\(dateLabel(day)) \(Self.degrees(day.high))/\(Self.degrees(day.low))"
         }.joined(separator: ", ")
         return SlackMessage(text: "📅 \(title): \(summary)", blocks: blocks, responseType: visibility)
+    }
+
+    /// One line, only to the user who asked: there is nothing for the channel to read.
+    func noForecast(placeTitle: String) -> SlackMessage {
+        let line = "📅 " + ReplyStrings.fill(strings.noForecast, ["place": Mrkdwn.escape(placeTitle)])
+        return SlackMessage(text: line, blocks: [Section.markdown(line)], responseType: .ephemeral)
     }
 
     func line(for day: DailyForecast, units: Units) -> String {

@@ -3,6 +3,10 @@ import Foundation
 /// Every word Tenki says to users, one table per language with the same keys, so formatters hold
 /// no string literals and a translation is one file. `{name}` placeholders are filled by `fill`.
 public struct ReplyStrings: Sendable {
+    /// The providers' names, as `dataSources` lists them (names, not words: never translated).
+    public static let weatherProvider = "OpenWeatherMap"
+    public static let newsProvider = "NewsAPI.org"
+
     public var language: WeatherLanguage
     public var feelsLike: String
     public var humidity: String
@@ -17,7 +21,11 @@ public struct ReplyStrings: Sendable {
     public var forecastDay: String
     public var weekdays: [String]
     public var chanceOfRain: String
+    /// A forecast with no days left in it: said in one line instead of an empty list.
+    public var noForecast: String
     public var dataSource: String
+    /// The context line naming several sources (`{sources}` joined with ` · `), each once.
+    public var dataSources: String
     /// A cached answer served because the weather service is failing: how old it is.
     public var staleMinutes: String
     public var staleHours: String
@@ -107,7 +115,9 @@ extension ReplyStrings {
         forecastDay: "{weekday} {day} {month}",
         weekdays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
         chanceOfRain: "chance of rain",
+        noForecast: "No forecast for {place} right now. Please try again later.",
         dataSource: "Data: OpenWeatherMap",
+        dataSources: "Data: {sources}",
         staleMinutes: "as of {minutes} min ago",
         staleHours: "as of {hours} h ago",
         alsoMatched: "Also matched: {places}. Add a country code to pick one, e.g. `{example}`.",
@@ -167,7 +177,9 @@ extension ReplyStrings {
         forecastDay: "{month}月{day}日({weekday})",
         weekdays: ["日", "月", "火", "水", "木", "金", "土"],
         chanceOfRain: "降水確率",
+        noForecast: "{place} の予報は今は取得できません。しばらくしてからもう一度お試しください。",
         dataSource: "データ: OpenWeatherMap",
+        dataSources: "データ: {sources}",
         staleMinutes: "{minutes}分前の情報",
         staleHours: "{hours}時間前の情報",
         alsoMatched: "ほかの候補: {places}。国コードを付けると選べます（例: `{example}`）。",

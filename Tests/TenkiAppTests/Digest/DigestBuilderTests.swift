@@ -63,7 +63,7 @@ extension DigestSuite {
             #expect(json.contains("high "))
             #expect(json.contains("chance of rain"))
             #expect(json.contains("Broken clouds"))
-            #expect(json.contains("Data: OpenWeatherMap · Data: NewsAPI.org"))
+            #expect(json.contains("Data: OpenWeatherMap · NewsAPI.org"))
             #expect(!built.headlineURLs.isEmpty && built.headlineURLs.count <= 5)
         }
 

@@ -29,13 +29,13 @@ struct FakeOpenWeatherMapTests {
         for sample in samples {
             let current = CurrentWeather(wire: try decode(OpenWeatherWire.CurrentWeather.self, sample.current), units: .metric)
             let forecast = Forecast(wire: try decode(OpenWeatherWire.Forecast.self, sample.forecast), units: .metric)
-            #expect(forecast.entries.count == 3)
+            #expect(forecast.entries.count == FakeOpenWeatherMap.constructedSteps)
             #expect(forecast.placeName == current.placeName)
             #expect(forecast.countryCode == sample.place.country)
             #expect(current.countryCode == sample.place.country)
-            // Forecast steps start after the observation, three hours apart.
+            // Stored steps are three hours apart from a UTC midnight; the fake serves 40 of them.
             let times = forecast.entries.map(\.time.timeIntervalSince1970)
-            #expect(times.first.map { $0 > current.observedAt.timeIntervalSince1970 } == true)
+            #expect(times.first.map { Int($0) % 86_400 == 0 } == true)
             #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 == 10_800 })
         }
     }
@@ -109,9 +109,15 @@ struct FakeOpenWeatherMapTests {
         #expect(imperial.main.temp == 30.4)
         #expect(imperial.wind.speed == 11.5)
         #expect(imperial.name == "Chicago")
-        let forecast = try decode(
-            OpenWeatherWire.Forecast.self, await get("/data/2.5/forecast?lat=41.85&lon=-87.65&units=imperial&appid=\(key)").body)
-        #expect(forecast.list.first?.main.temp == 29.84)
+        // The same forecast step in °C and °F, from a fake whose clock stands still between the two calls.
+        let fixed = FakeOpenWeatherMap(clock: FixedClock(1_796_083_200))
+        func firstTemperature(_ units: String) async throws -> Double? {
+            let target = "/data/2.5/forecast?lat=41.85&lon=-87.65&units=\(units)&appid=\(key)"
+            let body = await fixed.handle(HTTPRequest(method: "GET", target: target)).body
+            return try decode(OpenWeatherWire.Forecast.self, String(decoding: body, as: UTF8.self)).list.first?.main.temp
+        }
+        let celsius = try #require(try await firstTemperature("metric"))
+        #expect(try await firstTemperature("imperial") == ((celsius * 9 / 5 + 32) * 100).rounded() / 100)
     }
 
     @Test func callsAreRecordedAndSharedByCopies() async throws {
