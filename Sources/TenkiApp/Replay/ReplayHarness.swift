@@ -167,7 +167,7 @@ public final class ReplayHarness: Sendable {
             settings = try Settings.load(environment: environment)
             state = try StateFile.open(settings)
         } catch {
-            throw .settings(error.description)
+            throw .settings(String(describing: error))
         }
         let clock = SystemWallClock()
         let queue = DeliveryQueue(store: state.deliveries, transport: transport, clock: clock, logger: logger)
