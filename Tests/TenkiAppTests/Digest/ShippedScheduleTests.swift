@@ -27,14 +27,14 @@ extension DigestSuite {
             let shipped = try ShippedDigestSchedule.load()
             let harness = try DigestHarness(environment: ["DIGEST_SCHEDULE": schedule, "DIGEST_TIMEZONE": zone])
             let start = DigestHarness.monday
-            let postedAt = try await Self.run(harness, shipped, from: start, hours: 24)
-            // Every slot with a firing after it (within the day) is posted at the first firing at or after it.
+            let postedAt = try await Self.run(harness, shipped, from: start, hours: 48)
+            // Every slot is posted at the first firing at or after it, less the command's 5-minute lead.
             let cron = try CronSchedule(parsing: schedule)
             let timeZone = try #require(TimeZone(identifier: zone))
-            let end = start.addingTimeInterval(24 * 3600)
+            let end = start.addingTimeInterval(48 * 3600)
             var expected: [Date] = []
             var slot = cron.nextFire(after: start, in: timeZone)
-            while let due = slot, let firing = shipped.nextFire(atOrAfter: due), firing < end {
+            while let due = slot, let firing = shipped.nextFire(atOrAfter: due.addingTimeInterval(-300)), firing < end {
                 expected.append(firing)
                 slot = cron.nextFire(after: due, in: timeZone)
             }
