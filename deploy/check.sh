@@ -5,7 +5,8 @@
 # otherwise; the assertions (deploy/check_assertions.py) always run:
 #  1. every YAML file parses; every kustomization renders (kubectl kustomize, or the assertions'
 #     own fallback renderer) and validates against the Kubernetes 1.29 schemas
-#     (kubernetes-validate); the alert rules check (promtool, or their structure);
+#     (kubernetes-validate); the alert rules check and pass their unit tests (promtool), or at
+#     least their structure;
 #  2. systemd-analyze verify on the units; shellcheck on the scripts; hadolint on the Dockerfile;
 #     `docker compose config` with placeholder secrets, which must not show their values;
 #  3. assertions: one image for every workload, grace periods >= the drain, LimitNOFILE, timers,
@@ -107,6 +108,9 @@ done
 echo "ok  every metric the alerts use is exported by Tenki"
 if command -v promtool >/dev/null 2>&1; then
     promtool check rules "$work/rules.yaml"
+    # Unit tests: given series, the alerts fire (or stay quiet) with these labels and texts.
+    cp kubernetes/monitoring/prometheusrule.test.yaml "$work/"
+    (cd "$work" && promtool test rules prometheusrule.test.yaml)
 else
     echo "notice: promtool not installed; PromQL syntax not checked"
 fi
