@@ -16,7 +16,7 @@ enum Help {
           digest       post the digest whose slot is due (for cron, systemd timers, CronJobs)
           replay       replay recorded requests against fake upstreams and check their expectations
           outbox       list pending and dead deliveries; 'outbox retry ID' re-queues a dead one
-          backup       write a consistent copy of the state file while serve runs, e.g. tenki backup /backups/x.sqlite
+          backup       write a consistent copy of the state file to PATH, safe while serve runs
 
         Settings come from the environment (see README.md). Run 'tenki <command> --help' for details.
         """
