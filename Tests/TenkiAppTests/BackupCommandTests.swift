@@ -28,7 +28,7 @@ struct BackupCommandTests {
             destinationKind: .responseURL, body: Array("{\"text\":\"answer \(number)\"}".utf8), createdAt: now)
     }
 
-    @Test("backed up while another connection keeps enqueueing: the copy is one consistent commit; restored, it lists the same pending deliveries")
+    @Test("backed up while another connection enqueues: one consistent commit; restored, the same pending deliveries")
     func backupUnderLoad() async throws {
         let state = path("tenki.sqlite")
         let now = Date(timeIntervalSince1970: 1_795_996_800)
@@ -103,7 +103,7 @@ struct BackupCommandTests {
         #expect(!FileManager.default.fileExists(atPath: destination))
     }
 
-    @Test("state-file errors at start: disk full, I/O, locks are temporary (75); a file that is not a database is configuration (78)")
+    @Test("state-file errors at start: disk full, I/O, locks are temporary (75); not a database is configuration (78)")
     func classification() {
         let state = path("tenki.sqlite")
         #expect(StateFile.classify(SQLiteError(code: 13, operation: "open", message: "database or disk is full"), path: state)

@@ -11,7 +11,8 @@ struct BackupProcessTests {
     /// attempt count and timing, which move on while `serve` keeps retrying.
     static func owed(_ listing: String) -> Set<String> {
         Set(listing.split(separator: "\n").dropFirst().map { line in
-            let cells = line.split(separator: "  ", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.split(separator: "  ", omittingEmptySubsequences: true)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
             return [cells[0], cells[2], cells[3]].joined(separator: " ")
         })
     }
@@ -22,7 +23,7 @@ struct BackupProcessTests {
         return (status, child.stdout, child.stderr)
     }
 
-    @Test("backed up while serve queues answers under load, restored into a fresh state, outbox lists the same pending deliveries")
+    @Test("backed up while serve queues answers under load, restored fresh: outbox lists the same pending deliveries")
     func backupWhileServing() async throws {
         guard let upstream = try await DeliveryDurabilityTests.SlowUpstream() else { return }
         defer { upstream.remove() }
@@ -45,7 +46,8 @@ struct BackupProcessTests {
                 for index in 0..<20 {
                     group.addTask {
                         try await signer.send(
-                            to: endpoint, transport: transport, text: "16.07,108.22", responseURL: "http://127.0.0.1:9/hook/\(index)").status
+                            to: endpoint, transport: transport, text: "16.07,108.22",
+                            responseURL: "http://127.0.0.1:9/hook/\(index)").status
                     }
                 }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }

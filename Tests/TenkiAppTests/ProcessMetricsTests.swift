@@ -29,10 +29,11 @@ struct ProcessMetricsTests {
         for name in ProcessMetrics.names {
             #expect(text.contains("# TYPE \(name) "), "\(name)")
         }
-        let values = Dictionary(uniqueKeysWithValues: text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
+        let samples = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line -> (String, Double)? in
             let parts = line.split(separator: " ")
             return parts.count == 2 ? (String(parts[0]), Double(parts[1]) ?? -1) : nil
-        })
+        }
+        let values = Dictionary(uniqueKeysWithValues: samples)
         #expect(try #require(values["process_resident_memory_bytes"]) > 1_000_000)
         let open = try #require(values["process_open_fds"])
         #expect(open >= 3)

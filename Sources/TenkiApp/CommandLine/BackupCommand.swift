@@ -11,7 +11,8 @@ enum BackupCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
         let list = try ArgumentList(arguments, command: "backup", valueOptions: [], flagOptions: [])
         guard list.positional.count == 1, let destination = list.positional.first else {
-            throw UsageError("backup needs one PATH to write the copy to, e.g. tenki backup /backups/tenki.sqlite", command: "backup")
+            throw UsageError(
+                "backup needs one PATH to write the copy to, e.g. tenki backup /backups/tenki.sqlite", command: "backup")
         }
         let settings = try Settings.load()
         let written = try backUp(settings: settings, to: destination)
@@ -23,12 +24,14 @@ enum BackupCommand {
     static func backUp(settings: Settings, to destination: String) throws -> String {
         try StateFile.requireExisting(settings, command: "backup")
         guard !FileManager.default.fileExists(atPath: destination) else {
-            throw UsageError("\(destination) already exists; a backup never overwrites a file, choose a new name", command: "backup")
+            throw UsageError(
+                "\(destination) already exists; a backup never overwrites a file, choose a new name", command: "backup")
         }
         do {
             try SQLiteBackup.copy(from: settings.statePath, to: destination)
         } catch {
-            throw TemporaryFailure("backing up \(settings.statePath) to \(destination) failed (\(error)); nothing was written there")
+            throw TemporaryFailure(
+                "backing up \(settings.statePath) to \(destination) failed (\(error)); nothing was written there")
         }
         return destination
     }

@@ -41,7 +41,8 @@ struct StateFile {
         guard !FileManager.default.fileExists(atPath: path) else { return }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         throw ConfigurationError(
-            setting: "TENKI_STATE", problem: "names \(absolute), which does not exist (tenki \(command) reads the state, never creates it)",
+            setting: "TENKI_STATE",
+            problem: "names \(absolute), which does not exist (tenki \(command) reads the state, never creates it)",
             fix: "set TENKI_STATE to the service's state file, e.g. TENKI_STATE=/var/lib/tenki/tenki.sqlite")
     }
 
@@ -60,7 +61,8 @@ struct StateFile {
         let code = (error as? SQLiteError).map { $0.code & 0xFF }
         let unreadable = code == 14 && FileManager.default.fileExists(atPath: path)  // SQLITE_CANTOPEN on a file that is there
         if let code, temporaryCodes.contains(code) || unreadable {
-            return TemporaryFailure("the state file \(path) (TENKI_STATE) cannot be used now (\(error)); check the disk and its permissions")
+            return TemporaryFailure(
+                "the state file \(path) (TENKI_STATE) cannot be used now (\(error)); check the disk and its permissions")
         }
         return ConfigurationError(
             setting: "TENKI_STATE", problem: "cannot be opened as the state file \(path) (\(error))",

@@ -17,7 +17,8 @@ enum ProcessMetrics {
         metrics.describe("process_virtual_memory_bytes", type: "gauge", help: "Virtual memory size in bytes.")
         metrics.describe("process_open_fds", type: "gauge", help: "Number of open file descriptors.")
         metrics.describe("process_max_fds", type: "gauge", help: "Maximum number of open file descriptors (soft limit).")
-        metrics.describe("process_start_time_seconds", type: "gauge", help: "Start time of the process since the Unix epoch in seconds.")
+        metrics.describe(
+            "process_start_time_seconds", type: "gauge", help: "Start time of the process since the Unix epoch in seconds.")
         metrics.describe("process_cpu_seconds_total", type: "counter", help: "Total user and system CPU time spent in seconds.")
         metrics.counter("process_resident_memory_bytes", reading: { ProcessStats.current()?.residentBytes ?? 0 })
         metrics.counter("process_virtual_memory_bytes", reading: { ProcessStats.current()?.virtualBytes ?? 0 })
@@ -47,7 +48,9 @@ struct ProcessStats: Equatable {
 
     /// `stat` is /proc/self/stat (fields after the command name, which may hold spaces and parentheses),
     /// `statm` /proc/self/statm (sizes in pages), `systemStat` /proc/stat (for `btime`).
-    static func parse(stat: String, statm: String, systemStat: String, pageSize: Double, ticksPerSecond: Double) -> ProcessStats? {
+    static func parse(
+        stat: String, statm: String, systemStat: String, pageSize: Double, ticksPerSecond: Double
+    ) -> ProcessStats? {
         guard let close = stat.lastIndex(of: ")") else { return nil }
         // After ") ": field 3 (state) is index 0, so field N is index N - 3.
         let fields = stat[stat.index(after: close)...].split(separator: " ")

@@ -11,7 +11,9 @@ public enum SQLiteBackup {
     /// Copies the database at `source` to a new file at `destination`.
     /// - Throws: `SQLiteError` with operation `backup-open-source`, `backup-open-destination` or
     ///   `backup`; the destination is removed when the copy failed.
-    public static func copy(from source: String, to destination: String, busyTimeout: Duration = .seconds(30)) throws(SQLiteError) {
+    public static func copy(
+        from source: String, to destination: String, busyTimeout: Duration = .seconds(30)
+    ) throws(SQLiteError) {
         // Read-write without create: a WAL reader needs the -shm file, and a missing source must never be created.
         let from = try open(source, flags: SQLITE_OPEN_READWRITE, operation: "backup-open-source")
         defer { sqlite3_close_v2(from) }

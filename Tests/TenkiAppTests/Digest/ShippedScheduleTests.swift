@@ -50,7 +50,9 @@ extension DigestSuite {
         }
 
         /// Runs `tenki digest` at each firing in `hours` from `start`; the firings at which it posted.
-        static func run(_ harness: DigestHarness, _ shipped: ShippedDigestSchedule, from start: Date, hours: Int) async throws -> [Date] {
+        static func run(
+            _ harness: DigestHarness, _ shipped: ShippedDigestSchedule, from start: Date, hours: Int
+        ) async throws -> [Date] {
             var postedAt: [Date] = []
             let end = start.addingTimeInterval(TimeInterval(hours * 3600))
             var firing = shipped.nextFire(atOrAfter: start)
