@@ -7,7 +7,7 @@
 #     own fallback renderer) and validates against the Kubernetes 1.29 schemas
 #     (kubernetes-validate); the alert rules check and pass their unit tests (promtool), or at
 #     least their structure;
-#  2. systemd-analyze verify on the units; shellcheck on the scripts; hadolint on the Dockerfile;
+#  2. systemd-analyze verify and security (exposure at most 2.0) on the units; shellcheck on the scripts; hadolint on the Dockerfile;
 #     `docker compose config` with placeholder secrets, which must not show their values;
 #  3. assertions: one image for every workload, grace periods >= the drain, LimitNOFILE, timers,
 #     every setting in .env.example (check_assertions.py);
@@ -151,6 +151,18 @@ if command -v systemd-analyze >/dev/null 2>&1; then
         fi
         echo "ok  systemd-analyze verify ($variant)"
     done
+    # Exposure scores (0 safest, 10 unprotected): every service must stay at 2.0 or below, where
+    # they are now (tenki 1.6, digest 1.7, backup 1.0 on systemd 252); --offline needs systemd 250+.
+    if systemd-analyze security --help 2>/dev/null | grep -q -- '--offline'; then
+        for unit in "$work"/units-plain/*.service; do
+            if ! (cd "$work/units-plain" && systemd-analyze security --offline=yes --threshold=20 "./$(basename "$unit")") >"$work/security.log" 2>&1; then
+                cat "$work/security.log" >&2
+                echo "systemd-analyze security: $(basename "$unit") is more exposed than 2.0" >&2
+                exit 1
+            fi
+            echo "ok  systemd-analyze security $(basename "$unit"): $(grep -o 'exposure level for .*' "$work/security.log" | sed 's/^exposure level for [^:]*: //')"
+        done
+    fi
     if command -v systemd-sysusers >/dev/null 2>&1; then
         mkdir -p "$work/root/etc"
         systemd-sysusers --root="$work/root" "$PWD/systemd/tenki.sysusers.conf" >/dev/null 2>&1
