@@ -137,6 +137,17 @@ def check_kubernetes(deploy, rendered_dir):
                          f"(the ledger decides which digest is due)")
                 else:
                     ok(f"{where} fires every {DIGEST_FIRING_MINUTES} minutes")
+            if obj["kind"] == "NetworkPolicy":
+                check_network_policy(where, obj)
+            if obj["kind"] == "ServiceMonitor":
+                secrets = {(e.get("authorization", {}).get("credentials", {}).get("name"),
+                            e.get("authorization", {}).get("credentials", {}).get("key")) for e in obj["spec"]["endpoints"]}
+                if secrets != {("tenki", "metrics-token")}:
+                    fail(f"{where}: must send the Secret tenki's metrics-token as its bearer token (got {secrets})")
+            if obj["kind"] == "Deployment":
+                env = {e["name"]: e.get("value") for c in spec["containers"] for e in c.get("env", [])}
+                if env.get("TENKI_METRICS_TOKEN_FILE") != "/run/secrets/tenki/metrics-token":
+                    fail(f"{where}: TENKI_METRICS_TOKEN_FILE must be /run/secrets/tenki/metrics-token (the ServiceMonitor's key)")
             if obj["kind"] == "PersistentVolumeClaim" and name != "state":
                 fail(f"{where}: a PersistentVolumeClaim in the app bundle is deleted with it; keep it in kubernetes/state")
     if len(images) == 1:
@@ -145,6 +156,20 @@ def check_kubernetes(deploy, rendered_dir):
         fail("Kubernetes workloads name different images (name it once, in kubernetes/components/image): "
              + "; ".join(f"{image} in {', '.join(where)}" for image, where in images.items()))
     return set(images)
+
+
+def check_network_policy(where, policy):
+    """Both directions restricted, and no egress rule open to the cloud metadata address."""
+    if set(policy["spec"].get("policyTypes", [])) != {"Ingress", "Egress"}:
+        fail(f"{where}: policyTypes must be Ingress and Egress")
+    for rule in policy["spec"].get("egress", []):
+        if not rule.get("ports"):
+            fail(f"{where}: an egress rule without ports allows every port")
+        for peer in rule.get("to", [{}]):
+            block = peer.get("ipBlock")
+            if block and block["cidr"] == "0.0.0.0/0" and "169.254.169.254/32" not in block.get("except", []):
+                fail(f"{where}: egress to 0.0.0.0/0 must except the metadata address 169.254.169.254/32")
+    ok(f"{where}: ingress and egress restricted, metadata address excepted")
 
 
 def check_pod_grace(where, spec):
