@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
 # Checks of the deployment files, run by .ci/run with the release binary it built:
 #   bash deploy/check.sh path/to/tenki
-# 1. every YAML file under deploy/ parses (multi-document files included), and the Kubernetes
-#    kustomizations render (kubectl kustomize, where kubectl exists);
-# 2. systemd-analyze verify on the units, with ExecStart pointed at the given binary;
-# 3. the given binary answers --help.
+# Each tool runs when it is installed (.ci/run installs them) and is skipped with a notice
+# otherwise; the assertions (deploy/check_assertions.py) always run:
+#  1. every YAML file parses; every kustomization renders (kubectl kustomize, or the assertions'
+#     own fallback renderer) and validates against the Kubernetes 1.29 schemas
+#     (kubernetes-validate); the alert rules check and pass their unit tests (promtool), or at
+#     least their structure;
+#  2. systemd-analyze verify and security (exposure at most 2.0) on the units; shellcheck on the scripts; hadolint on the Dockerfile;
+#     `docker compose config` with placeholder secrets, which must not show their values;
+#  3. assertions: one image for every workload, grace periods >= the drain, LimitNOFILE, timers,
+#     every setting in .env.example (check_assertions.py);
+#  4. a self-test: a deliberately broken copy (two images, a grace period shorter than the drain)
+#     must fail the assertions;
+#  5. the given binary answers --help and lists the commands the units and jobs run.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -36,24 +45,74 @@ for path in sys.argv[1:]:
 sys.exit(1 if failed else 0)
 '
 
+kustomizations="base:kubernetes/base cronjob-digest:kubernetes/overlays/cronjob-digest state:kubernetes/state monitoring:kubernetes/monitoring"
+mkdir -p "$work/rendered"
 step "Kubernetes kustomizations render"
-if command -v kubectl >/dev/null 2>&1; then
-    for dir in kubernetes/base kubernetes/overlays/*/; do
-        kubectl kustomize "$dir" >"$work/rendered.yaml"
-        echo "ok  $dir ($(grep -c '^kind:' "$work/rendered.yaml") objects)"
+# kubectl's built-in kustomize must know components (kustomize v4+; Debian's kubernetes-client 1.20
+# has v2): otherwise check_assertions.py renders with its fallback.
+if command -v kubectl >/dev/null 2>&1 && kubectl version --client 2>/dev/null | grep -Eq 'Kustomize Version: v[4-9]'; then
+    for entry in $kustomizations; do
+        kubectl kustomize "${entry#*:}" >"$work/rendered/${entry%%:*}.yaml"
+        echo "ok  ${entry#*:} ($(grep -c '^kind:' "$work/rendered/${entry%%:*}.yaml") objects, kubectl kustomize)"
     done
     # The overlay must really turn the listener's scheduler off.
-    kubectl kustomize kubernetes/overlays/cronjob-digest | python3 -c '
+    python3 - "$work/rendered/cronjob-digest.yaml" <<'PY'
 import sys, yaml
-docs = list(yaml.safe_load_all(sys.stdin))
+docs = list(yaml.safe_load_all(open(sys.argv[1])))
 dep = next(d for d in docs if d["kind"] == "Deployment")
 env = {e["name"]: e.get("value") for e in dep["spec"]["template"]["spec"]["containers"][0]["env"]}
 assert env["TENKI_SCHEDULER"] == "off", env["TENKI_SCHEDULER"]
-assert any(d["kind"] == "CronJob" for d in docs)
-print("ok  cronjob-digest overlay: TENKI_SCHEDULER=off and a CronJob")
-'
+assert any(d["kind"] == "CronJob" and d["metadata"]["name"] == "tenki-digest" for d in docs)
+print("ok  cronjob-digest overlay: TENKI_SCHEDULER=off and the digest CronJob")
+PY
 else
-    echo "notice: kubectl not found; kustomizations not rendered"
+    rmdir "$work/rendered"
+    echo "notice: no kubectl with kustomize v4+; the assertions below render with their fallback (no patches)"
+fi
+
+step "Kubernetes schemas (kubernetes-validate, Kubernetes 1.29: the oldest version supported)"
+if command -v kubernetes-validate >/dev/null 2>&1 && [ -d "$work/rendered" ]; then
+    for entry in base cronjob-digest state; do
+        kubernetes-validate --kubernetes-version 1.29.0 --strict --quiet "$work/rendered/$entry.yaml"
+        echo "ok  $entry validates (strict: no unknown fields)"
+    done
+    echo "notice: ServiceMonitor and PrometheusRule are Prometheus Operator CRDs, without a schema here"
+else
+    echo "notice: kubernetes-validate (PyPI) or rendered output missing; schemas not checked"
+fi
+
+step "alert rules"
+python3 - kubernetes/monitoring/prometheusrule.yaml "$work/rules.yaml" <<'PY'
+import re, sys, yaml
+rule_file = yaml.safe_load(open(sys.argv[1]))
+groups = rule_file["spec"]["groups"]
+count = 0
+for group in groups:
+    for rule in group["rules"]:
+        count += 1
+        name = rule.get("alert", "?")
+        assert set(rule) <= {"alert", "expr", "for", "labels", "annotations"}, f"{name}: unknown keys {set(rule)}"
+        assert rule.get("expr"), f"{name}: no expr"
+        assert rule.get("labels", {}).get("severity") in ("critical", "warning", "info"), f"{name}: severity"
+        assert rule.get("annotations", {}).get("summary"), f"{name}: no summary"
+        if "for" in rule:
+            assert re.fullmatch(r"\d+[smh]", rule["for"]), f"{name}: for {rule['for']}"
+        assert rule["expr"].count("(") == rule["expr"].count(")"), f"{name}: unbalanced parentheses"
+yaml.safe_dump({"groups": groups}, open(sys.argv[2], "w"))
+print(f"ok  {count} alert rules have expr, severity and summary")
+PY
+# Every tenki_/process_ metric an alert uses must be one Tenki exports.
+grep -oE '\b(tenki|process)_[a-z_]+' kubernetes/monitoring/prometheusrule.yaml | sort -u | while read -r metric; do
+    grep -rqE "\"$metric\"" ../Sources || { echo "alert rules use $metric, which Tenki does not export" >&2; exit 1; }
+done
+echo "ok  every metric the alerts use is exported by Tenki"
+if command -v promtool >/dev/null 2>&1; then
+    promtool check rules "$work/rules.yaml"
+    # Unit tests: given series, the alerts fire (or stay quiet) with these labels and texts.
+    cp kubernetes/monitoring/prometheusrule.test.yaml "$work/"
+    (cd "$work" && promtool test rules prometheusrule.test.yaml)
+else
+    echo "notice: promtool not installed; PromQL syntax not checked"
 fi
 
 step "systemd units verify"
@@ -64,15 +123,16 @@ if command -v systemd-analyze >/dev/null 2>&1; then
     for variant in plain with-drop-in; do
         dir="$work/units-$variant"
         mkdir -p "$dir"
-        for unit in systemd/tenki.service systemd/tenki-digest.service systemd/tenki-digest.timer; do
-            sed "s#/usr/local/bin/tenki#$bin#g" "$unit" >"$dir/$(basename "$unit")"
+        for unit in systemd/*.service systemd/*.timer; do
+            sed -e "s#/usr/local/bin/tenki-backup-keep#$PWD/tenki-backup-keep#g" -e "s#/usr/local/bin/tenki\\b#$bin#g" \
+                "$unit" >"$dir/$(basename "$unit")"
         done
         if [ "$variant" = with-drop-in ]; then
             mkdir -p "$dir/tenki.service.d"
             sed "s#/usr/local/bin/tenki#$bin#g" systemd/tenki.service.d/digest-timer.conf >"$dir/tenki.service.d/digest-timer.conf"
         fi
         set +e
-        (cd "$dir" && systemd-analyze verify --man=no ./tenki.service ./tenki-digest.service ./tenki-digest.timer) >"$work/verify.log" 2>&1
+        (cd "$dir" && systemd-analyze verify --man=no ./*.service ./*.timer) >"$work/verify.log" 2>&1
         rc=$?
         set -e
         # verify exits 0 on warnings such as an unknown key or a misspelt value ("ignoring"), so
@@ -91,6 +151,18 @@ if command -v systemd-analyze >/dev/null 2>&1; then
         fi
         echo "ok  systemd-analyze verify ($variant)"
     done
+    # Exposure scores (0 safest, 10 unprotected): every service must stay at 2.0 or below, where
+    # they are now (tenki 1.6, digest 1.7, backup 1.0 on systemd 252); --offline needs systemd 250+.
+    if systemd-analyze security --help 2>/dev/null | grep -q -- '--offline'; then
+        for unit in "$work"/units-plain/*.service; do
+            if ! (cd "$work/units-plain" && systemd-analyze security --offline=yes --threshold=20 "./$(basename "$unit")") >"$work/security.log" 2>&1; then
+                cat "$work/security.log" >&2
+                echo "systemd-analyze security: $(basename "$unit") is more exposed than 2.0" >&2
+                exit 1
+            fi
+            echo "ok  systemd-analyze security $(basename "$unit"): $(grep -o 'exposure level for .*' "$work/security.log" | sed 's/^exposure level for [^:]*: //')"
+        done
+    fi
     if command -v systemd-sysusers >/dev/null 2>&1; then
         mkdir -p "$work/root/etc"
         systemd-sysusers --root="$work/root" "$PWD/systemd/tenki.sysusers.conf" >/dev/null 2>&1
@@ -101,9 +173,76 @@ else
     echo "notice: systemd-analyze not found; systemd units not verified"
 fi
 
+step "shell scripts (shellcheck)"
+if command -v shellcheck >/dev/null 2>&1; then
+    shellcheck check.sh tenki-backup-keep ../.ci/run
+    echo "ok  shellcheck: check.sh tenki-backup-keep .ci/run"
+else
+    echo "notice: shellcheck not installed; scripts not linted"
+fi
+
+step "Dockerfile (hadolint)"
+if command -v hadolint >/dev/null 2>&1; then
+    hadolint Dockerfile
+    echo "ok  hadolint Dockerfile"
+else
+    echo "notice: hadolint not installed; Dockerfile not linted"
+fi
+
+step "docker compose config shows no secret values"
+compose=()
+if docker compose version >/dev/null 2>&1; then compose=(docker compose); elif command -v docker-compose >/dev/null 2>&1; then compose=(docker-compose); fi
+if [ "${#compose[@]}" -gt 0 ]; then
+    # A scratch copy with placeholder secrets: the real deploy/.env and deploy/secrets are never read.
+    mkdir -p "$work/compose/secrets"
+    cp compose.yaml "$work/compose/"
+    grep -v -E '^(SLACK_SIGNING_SECRET|OPENWEATHER_API_KEY|NEWSAPI_KEY|DIGEST_WEBHOOK_URL|TENKI_METRICS_TOKEN)=' .env.example >"$work/compose/.env"
+    for secret in $(python3 -c 'import yaml; print(" ".join(yaml.safe_load(open("compose.yaml"))["secrets"]))'); do
+        printf 'PLACEHOLDER-SECRET-%s' "$secret" >"$work/compose/secrets/$secret"
+    done
+    # docker-compose 1.x does not know the top-level `name:` (Compose v2 does).
+    if [ "${compose[0]}" = docker-compose ]; then sed -i '/^name: /d' "$work/compose/compose.yaml"; fi
+    (cd "$work/compose" && "${compose[@]}" -f compose.yaml config) >"$work/compose-config.yaml"
+    if grep -q 'PLACEHOLDER-SECRET' "$work/compose-config.yaml"; then
+        echo "docker compose config shows a secret value:" >&2
+        grep -n 'PLACEHOLDER-SECRET' "$work/compose-config.yaml" >&2
+        exit 1
+    fi
+    grep -q 'SLACK_SIGNING_SECRET_FILE: /run/secrets/slack_signing_secret' "$work/compose-config.yaml"
+    echo "ok  ${compose[*]} config: secrets as files under /run/secrets, no secret value in the output"
+else
+    echo "notice: neither docker compose nor docker-compose installed; compose file not checked"
+fi
+
+step "assertions (check_assertions.py)"
+python3 check_assertions.py . ../Sources/TenkiApp/Settings/SettingName.swift "$work/rendered"
+
+step "self-test: a broken copy must fail the assertions"
+broken="$work/broken"
+mkdir -p "$broken"
+cp -r . "$broken/deploy"
+# The CronJob pinning its own image again, and a grace period shorter than the drain.
+sed -i 's#^\( *\)image: tenki$#\1image: registry.example.com/tenki:0.0.9#' "$broken/deploy/kubernetes/overlays/cronjob-digest/cronjob.yaml"
+sed -i 's#terminationGracePeriodSeconds: .*#terminationGracePeriodSeconds: 20#' "$broken/deploy/kubernetes/base/deployment.yaml"
+mkdir -p "$broken/rendered"
+if [ -d "$work/rendered" ]; then
+    for entry in $kustomizations; do
+        kubectl kustomize "$broken/deploy/${entry#*:}" >"$broken/rendered/${entry%%:*}.yaml"
+    done
+fi
+if python3 check_assertions.py "$broken/deploy" ../Sources/TenkiApp/Settings/SettingName.swift "$broken/rendered" >"$broken/out.txt" 2>&1; then
+    cat "$broken/out.txt" >&2
+    echo "the broken copy passed the assertions" >&2
+    exit 1
+fi
+grep -q 'different images' "$broken/out.txt" || { cat "$broken/out.txt" >&2; echo "two images not caught" >&2; exit 1; }
+grep -q 'terminationGracePeriodSeconds 20 <' "$broken/out.txt" || { cat "$broken/out.txt" >&2; echo "short grace not caught" >&2; exit 1; }
+sed -n 's/^BAD /    caught: /p' "$broken/out.txt"
+echo "ok  the broken copy fails (two images, grace period 20 s < drain)"
+
 step "the binary's --help"
 "$bin" --help >"$work/help.txt"
-for command in serve digest healthcheck; do
+for command in serve digest healthcheck outbox backup; do
     grep -q "^  $command " "$work/help.txt" || { echo "tenki --help does not list $command" >&2; exit 1; }
 done
 echo "ok  $bin --help"

@@ -4,7 +4,8 @@ public enum ExitCode: Int32, Sendable {
     case failure = 1
     /// The command line was wrong (EX_USAGE).
     case usage = 64
-    /// A delivery was still pending at its deadline; running again later may succeed (EX_TEMPFAIL).
+    /// A delivery still pending at its deadline, or a disk or state file unusable at start; running
+    /// again later may succeed (EX_TEMPFAIL), so supervisors restart on it.
     case temporaryFailure = 75
     /// A setting is missing or invalid (EX_CONFIG).
     case configuration = 78

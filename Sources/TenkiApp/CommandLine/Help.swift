@@ -16,6 +16,7 @@ enum Help {
           digest       post the digest whose slot is due (for cron, systemd timers, CronJobs)
           replay       replay recorded requests against fake upstreams and check their expectations
           outbox       list pending and dead deliveries; 'outbox retry ID' re-queues a dead one
+          backup       write a consistent copy of the state file to PATH, safe while serve runs
 
         Settings come from the environment (see README.md). Run 'tenki <command> --help' for details.
         """
@@ -30,6 +31,7 @@ enum Help {
         case "outbox": outbox
         case "replay": replay
         case "digest": digest
+        case "backup": backup
         default: nil
         }
     }
@@ -86,6 +88,19 @@ enum Help {
           tenki fakes --port 9090 &
           OPENWEATHER_BASE_URL=http://127.0.0.1:9090 OPENWEATHER_API_KEY=demo-key tenki preview "/weather Tokyo"
           tenki fakes --port 9091 --scenario slow
+        """
+
+    static let backup = """
+        USAGE: tenki backup PATH
+
+        Writes a consistent copy of the SQLite state file (TENKI_STATE) to PATH with SQLite's online
+        backup, while `tenki serve` keeps running; copies without migrating or validating. Refuses a
+        state file that does not exist (exit 78, naming the path) and a PATH that exists (exit 64);
+        exit 75 when the copy fails for the disk or a lock (nothing is left at PATH).
+        Restore: stop serve, copy the backup over TENKI_STATE (removing its -wal and -shm), start serve.
+
+        EXAMPLE:
+          TENKI_STATE=/var/lib/tenki/tenki.sqlite tenki backup /var/backups/tenki-$(date -u +%F).sqlite
         """
 
     static let outbox = """

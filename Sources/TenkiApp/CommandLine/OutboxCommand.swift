@@ -8,7 +8,7 @@ enum OutboxCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
         let list = try ArgumentList(arguments, command: "outbox", valueOptions: [], flagOptions: [])
         let settings = try Settings.load()
-        let state = try StateFile.open(settings)
+        let state = try StateFile.openExisting(settings, command: "outbox")
         switch list.positional.first {
         case nil:
             let rows = try await state.deliveries.list(states: [.pending, .dead])

@@ -39,7 +39,7 @@ enum PreviewCommand {
     /// fixed clock.
     static func message(
         command: String, text: String, userID: String = "UPREVIEW", settings: Settings, dependencies: ServerDependencies
-    ) async throws(ConfigurationError) -> SlackMessage {
+    ) async throws -> SlackMessage {
         var dependencies = dependencies
         dependencies.state = .memory
         dependencies.lateAnswers = .none

@@ -46,6 +46,7 @@ public enum TenkiCLI {
             case "outbox": code = try await OutboxCommand.run(rest)
             case "replay": code = try await ReplayCommand.run(rest)
             case "digest": code = try await DigestCommand.run(rest)
+            case "backup": code = try await BackupCommand.run(rest)
             default:
                 printError("tenki \(name): not available in this version yet; see CHANGELOG.md for what is")
                 code = .failure
@@ -57,6 +58,9 @@ public enum TenkiCLI {
         } catch let error as ConfigurationError {
             printError(error.description)
             return ExitCode.configuration.rawValue
+        } catch let error as TemporaryFailure {
+            printError("tenki \(name): \(error)")
+            return ExitCode.temporaryFailure.rawValue
         } catch {
             printError("tenki \(name): \(error)")
             return ExitCode.failure.rawValue

@@ -174,7 +174,7 @@ public final class ReplayHarness: Sendable {
         // cancelled as soon as the answer is ready.)
         let budgeted = file.settings?["TENKI_INLINE_BUDGET_MS"].map { !$0.isEmpty } ?? false
         let server: TenkiServer
-        do throws(ConfigurationError) {
+        do {
             let settings = try Settings.load(environment: environment)
             server = try TenkiServer.build(
                 settings: settings,
@@ -182,7 +182,7 @@ public final class ReplayHarness: Sendable {
                     transport: transport, clock: clock, logger: logger, state: .settings,
                     waitForBudget: budgeted ? TimelyResponder.sleeping : Self.waitingForTheAnswer))
         } catch {
-            throw .settings(error.description)
+            throw .settings(String(describing: error))
         }
         let running: TenkiServer.Running
         do {

@@ -113,7 +113,7 @@ private final class FirstOnly: Sendable {
 public protocol LateAnswerDelivery: Sendable {
     /// Called before the placeholder goes back, while the answer's work goes on: `fallback` is
     /// what `responseURL` should get if `deliver` never comes (the process was killed in
-    /// between), and shutdown can wait for what is owed (see `LateAnswersInFlight`). The default
+    /// between), and shutdown can wait for what is owed (see `BackgroundWork`). The default
     /// records nothing.
     func promise(fallback: SlackMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise
 

@@ -12,16 +12,18 @@ struct StateFile: Sendable {
     let ledger: SQLiteDigestLedger
     let budgets: SQLiteCallBudgetStore
 
-    static func open(_ location: ServerDependencies.StateLocation, settings: Settings, clock: any WallClock) throws(ConfigurationError) -> StateFile {
+    static func open(_ location: ServerDependencies.StateLocation, settings: Settings, clock: any WallClock) throws -> StateFile {
         switch location {
         case .settings: try open(settings, clock: clock)
         case .memory: try open(path: ":memory:", clock: clock)
         }
     }
 
-    /// A file that cannot be opened or migrated is a configuration error naming `TENKI_STATE`:
-    /// usually a missing directory or a permission, which only the operator can fix.
-    static func open(_ settings: Settings, clock: any WallClock = SystemWallClock()) throws(ConfigurationError) -> StateFile {
+    /// Opens (creating when `serve` or `digest` start on a new machine) the state file. A file that
+    /// cannot be opened is a configuration error naming `TENKI_STATE` when only the operator can
+    /// fix it (a missing directory, not a database), and a `TemporaryFailure` (exit 75) when it may
+    /// pass (a full disk, an I/O error, a lock, a permission).
+    static func open(_ settings: Settings, clock: any WallClock = SystemWallClock()) throws -> StateFile {
         let path = settings.statePath
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if !FileManager.default.fileExists(atPath: directory) {
@@ -30,7 +32,7 @@ struct StateFile: Sendable {
         return try open(path: path, clock: clock)
     }
 
-    private static func open(path: String, clock: any WallClock) throws(ConfigurationError) -> StateFile {
+    private static func open(path: String, clock: any WallClock) throws -> StateFile {
         do {
             let database = try SQLiteDatabase(path: path)
             return StateFile(
@@ -38,9 +40,47 @@ struct StateFile: Sendable {
                 preferences: try SQLiteUserPreferencesStore(database: database, clock: clock),
                 ledger: try SQLiteDigestLedger(database: database), budgets: try SQLiteCallBudgetStore(database: database))
         } catch {
-            throw ConfigurationError(
-                setting: "TENKI_STATE", problem: "cannot be opened as the state file \(path) (\(error))",
-                fix: "point it at a writable path on local disk (not NFS)")
+            throw classify(error, path: path)
         }
+    }
+
+    /// For commands that read the service's state (`outbox`, `backup`): a missing file is never
+    /// created (it would only show an empty outbox from the wrong file), and the error names the path.
+    static func openExisting(_ settings: Settings, command: String) throws -> StateFile {
+        try requireExisting(settings, command: command)
+        return try open(settings)
+    }
+
+    static func requireExisting(_ settings: Settings, command: String) throws(ConfigurationError) {
+        let path = settings.statePath
+        guard !FileManager.default.fileExists(atPath: path) else { return }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        throw ConfigurationError(
+            setting: "TENKI_STATE",
+            problem: "names \(absolute), which does not exist (tenki \(command) reads the state, never creates it)",
+            fix: "set TENKI_STATE to the service's state file, e.g. TENKI_STATE=/var/lib/tenki/tenki.sqlite")
+    }
+
+    /// SQLite's primary result codes that may pass without a change of settings.
+    private static let temporaryCodes: Set<Int32> = [
+        3, // SQLITE_PERM
+        5, 6, // SQLITE_BUSY, SQLITE_LOCKED
+        7, // SQLITE_NOMEM
+        8, // SQLITE_READONLY
+        10, // SQLITE_IOERR
+        13, // SQLITE_FULL
+        15, // SQLITE_PROTOCOL
+    ]
+
+    static func classify(_ error: any Error, path: String) -> any Error {
+        let code = (error as? SQLiteError).map { $0.code & 0xFF }
+        let unreadable = code == 14 && FileManager.default.fileExists(atPath: path)  // SQLITE_CANTOPEN on a file that is there
+        if let code, temporaryCodes.contains(code) || unreadable {
+            return TemporaryFailure(
+                "the state file \(path) (TENKI_STATE) cannot be used now (\(error)); check the disk and its permissions")
+        }
+        return ConfigurationError(
+            setting: "TENKI_STATE", problem: "cannot be opened as the state file \(path) (\(error))",
+            fix: "point it at a writable path on local disk (not NFS)")
     }
 }

@@ -6,10 +6,10 @@ import TenkiServices
 
 extension TenkiServer {
     /// The composition root: builds one of everything from the settings and the dependencies.
-    /// Throws a configuration error naming the setting when the settings cannot work together
-    /// (no signing secret where one is required, a digest with cities but no weather key, a state
-    /// file that cannot be opened).
-    public static func build(settings: Settings, dependencies: ServerDependencies) throws(ConfigurationError) -> TenkiServer {
+    /// Throws a `ConfigurationError` naming the setting when the settings cannot work together (no
+    /// signing secret where one is required, a digest with cities but no weather key, a state file
+    /// that cannot be opened), or a `TemporaryFailure` when the state file may work on a later try.
+    public static func build(settings: Settings, dependencies: ServerDependencies) throws -> TenkiServer {
         let clock = dependencies.clock, logger = dependencies.logger, metrics = dependencies.metrics
         let verifier = try verifier(settings: settings, dependencies: dependencies)
         try requireWeatherKey(settings, for: settings.digests)

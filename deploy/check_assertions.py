@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+"""Assertions over the deployment files that no linter makes; run by deploy/check.sh.
+
+    python3 deploy/check_assertions.py DEPLOY_DIR SETTINGS_SWIFT [RENDERED_DIR]
+
+RENDERED_DIR holds `kubectl kustomize` output per kustomization (base.yaml, cronjob-digest.yaml,
+...); without it each kustomization is rendered by the small fallback below (resources,
+components, images and namespace only: enough for these assertions, not a kustomize).
+Exit 1 with one line per broken rule. Every rule says what to change.
+"""
+import os
+import re
+import sys
+
+import yaml
+
+# The drain after SIGTERM (Sources/TenkiApp/CommandLine/ServeCommand.swift): the delay, the
+# listener's grace period, the late answers' wait (the same timeout again), the metrics listener.
+METRICS_LISTENER_SECONDS = 1
+MARGIN_SECONDS = 3
+DEFAULT_DRAIN_DELAY_MS = 1000
+DEFAULT_DRAIN_TIMEOUT_MS = 10000
+DEFAULT_MAX_CONNECTIONS = 1024
+DIGEST_FIRING_MINUTES = 15
+
+failures = []
+
+
+def fail(message):
+    failures.append(message)
+    print(f"BAD {message}")
+
+
+def ok(message):
+    print(f"ok  {message}")
+
+
+def drain_seconds(env):
+    delay = int(env.get("TENKI_DRAIN_DELAY_MS") or DEFAULT_DRAIN_DELAY_MS) / 1000
+    timeout = int(env.get("TENKI_DRAIN_TIMEOUT_MS") or DEFAULT_DRAIN_TIMEOUT_MS) / 1000
+    return delay + 2 * timeout + METRICS_LISTENER_SECONDS
+
+
+def seconds(text):
+    """systemd/compose durations: 30s, 1min, 2m, 1m30s, or a bare number of seconds."""
+    text = str(text).strip()
+    if re.fullmatch(r"\d+", text):
+        return int(text)
+    units = {"ms": 0.001, "s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600}
+    total = 0
+    for number, unit in re.findall(r"(\d+)\s*([a-z]+)", text):
+        total += int(number) * units[unit]
+    return total
+
+
+def env_file(path):
+    values = {}
+    for line in open(path, encoding="utf-8"):
+        match = re.match(r"^([A-Z_][A-Z0-9_]*)=(.*)$", line.strip())
+        if match:
+            values[match.group(1)] = match.group(2)
+    return values
+
+
+# ---- Kubernetes -------------------------------------------------------------------------------
+
+def render_fallback(directory):
+    """resources (files, directories), components, images and namespace of a kustomization."""
+    with open(os.path.join(directory, "kustomization.yaml"), encoding="utf-8") as f:
+        spec = yaml.safe_load(f)
+    objects = []
+    for entry in spec.get("resources", []):
+        path = os.path.join(directory, entry)
+        if os.path.isdir(path):
+            objects += render_fallback(path)
+        else:
+            with open(path, encoding="utf-8") as f:
+                objects += [d for d in yaml.safe_load_all(f) if d]
+    images = list(spec.get("images", []))
+    for component in spec.get("components", []):
+        with open(os.path.join(directory, component, "kustomization.yaml"), encoding="utf-8") as f:
+            images += yaml.safe_load(f).get("images", [])
+    for obj in objects:
+        for container in containers(obj):
+            for image in images:
+                if container.get("image") == image["name"]:
+                    name = image.get("newName", image["name"])
+                    suffix = "@" + image["digest"] if "digest" in image else ":" + image.get("newTag", "latest")
+                    container["image"] = name + suffix
+        if "namespace" in spec:
+            obj.setdefault("metadata", {})["namespace"] = spec["namespace"]
+    return objects
+
+
+def pod_spec(obj):
+    kind = obj.get("kind")
+    if kind == "Deployment":
+        return obj["spec"]["template"]["spec"]
+    if kind == "CronJob":
+        return obj["spec"]["jobTemplate"]["spec"]["template"]["spec"]
+    return None
+
+
+def containers(obj):
+    spec = pod_spec(obj)
+    return (spec or {}).get("containers", []) + (spec or {}).get("initContainers", [])
+
+
+def check_kubernetes(deploy, rendered_dir):
+    kustomizations = {
+        "base": "kubernetes/base",
+        "cronjob-digest": "kubernetes/overlays/cronjob-digest",
+        "state": "kubernetes/state",
+        "monitoring": "kubernetes/monitoring",
+    }
+    images = {}
+    for name, relative in kustomizations.items():
+        rendered = os.path.join(rendered_dir, name + ".yaml") if rendered_dir else None
+        if rendered and os.path.exists(rendered):
+            with open(rendered, encoding="utf-8") as f:
+                objects = [d for d in yaml.safe_load_all(f) if d]
+        else:
+            objects = render_fallback(os.path.join(deploy, relative))
+        for obj in objects:
+            where = f"{name}: {obj['kind']}/{obj['metadata']['name']}"
+            if obj["metadata"].get("namespace") != "tenki":
+                fail(f"{where} is not in the namespace tenki (set `namespace:` in its kustomization)")
+            for container in containers(obj):
+                images.setdefault(container.get("image"), []).append(where)
+            spec = pod_spec(obj)
+            if obj["kind"] == "Deployment":
+                check_pod_grace(where, spec)
+            if obj["kind"] == "CronJob" and obj["metadata"]["name"] == "tenki-digest":
+                schedule = obj["spec"]["schedule"]
+                if schedule != f"*/{DIGEST_FIRING_MINUTES} * * * *":
+                    fail(f"{where}: schedule {schedule!r}; it must fire every {DIGEST_FIRING_MINUTES} minutes "
+                         f"(the ledger decides which digest is due)")
+                else:
+                    ok(f"{where} fires every {DIGEST_FIRING_MINUTES} minutes")
+            if obj["kind"] == "NetworkPolicy":
+                check_network_policy(where, obj)
+            if obj["kind"] == "ServiceMonitor":
+                secrets = {(e.get("authorization", {}).get("credentials", {}).get("name"),
+                            e.get("authorization", {}).get("credentials", {}).get("key")) for e in obj["spec"]["endpoints"]}
+                if secrets != {("tenki", "metrics-token")}:
+                    fail(f"{where}: must send the Secret tenki's metrics-token as its bearer token (got {secrets})")
+            if obj["kind"] == "Deployment":
+                env = {e["name"]: e.get("value") for c in spec["containers"] for e in c.get("env", [])}
+                if env.get("TENKI_METRICS_TOKEN_FILE") != "/run/secrets/tenki/metrics-token":
+                    fail(f"{where}: TENKI_METRICS_TOKEN_FILE must be /run/secrets/tenki/metrics-token (the ServiceMonitor's key)")
+            if obj["kind"] == "PersistentVolumeClaim" and name != "state":
+                fail(f"{where}: a PersistentVolumeClaim in the app bundle is deleted with it; keep it in kubernetes/state")
+    if len(images) == 1:
+        ok(f"every Kubernetes workload runs {next(iter(images))} ({sum(len(v) for v in images.values())} containers)")
+    else:
+        fail("Kubernetes workloads name different images (name it once, in kubernetes/components/image): "
+             + "; ".join(f"{image} in {', '.join(where)}" for image, where in images.items()))
+    return set(images)
+
+
+def check_network_policy(where, policy):
+    """Both directions restricted, and no egress rule open to the cloud metadata address."""
+    if set(policy["spec"].get("policyTypes", [])) != {"Ingress", "Egress"}:
+        fail(f"{where}: policyTypes must be Ingress and Egress")
+    for rule in policy["spec"].get("egress", []):
+        if not rule.get("ports"):
+            fail(f"{where}: an egress rule without ports allows every port")
+        for peer in rule.get("to", [{}]):
+            block = peer.get("ipBlock")
+            if block and block["cidr"] == "0.0.0.0/0" and "169.254.169.254/32" not in block.get("except", []):
+                fail(f"{where}: egress to 0.0.0.0/0 must except the metadata address 169.254.169.254/32")
+    ok(f"{where}: ingress and egress restricted, metadata address excepted")
+
+
+def check_pod_grace(where, spec):
+    env = {}
+    for container in spec["containers"]:
+        env.update({e["name"]: e.get("value") for e in container.get("env", []) if "value" in e})
+    pre_stop = 0
+    for container in spec["containers"]:
+        command = container.get("lifecycle", {}).get("preStop", {}).get("exec", {}).get("command", [])
+        if command[:1] == ["sleep"]:
+            pre_stop = max(pre_stop, int(command[1]))
+    needed = pre_stop + drain_seconds(env) + MARGIN_SECONDS
+    grace = spec.get("terminationGracePeriodSeconds", 30)
+    if grace < needed:
+        fail(f"{where}: terminationGracePeriodSeconds {grace} < preStop {pre_stop} s + drain {drain_seconds(env):g} s "
+             f"+ margin {MARGIN_SECONDS} s = {needed:g} s")
+    else:
+        ok(f"{where}: terminationGracePeriodSeconds {grace} >= {needed:g} s (preStop + drain + margin)")
+
+
+# ---- systemd ----------------------------------------------------------------------------------
+
+def unit_values(path, key):
+    pattern = re.compile(rf"^{key}=(.*)$")
+    return [m.group(1) for line in open(path, encoding="utf-8") if (m := pattern.match(line.strip()))]
+
+
+def check_systemd(deploy, settings):
+    unit = os.path.join(deploy, "systemd/tenki.service")
+    stop = unit_values(unit, "TimeoutStopSec")
+    needed = drain_seconds(settings) + MARGIN_SECONDS
+    if not stop or seconds(stop[-1]) < needed:
+        fail(f"tenki.service: TimeoutStopSec {stop[-1] if stop else 'unset (90s default, but say it)'} < drain "
+             f"{drain_seconds(settings):g} s + margin {MARGIN_SECONDS} s")
+    else:
+        ok(f"tenki.service: TimeoutStopSec {stop[-1]} >= {needed:g} s (drain + margin)")
+    max_connections = int(settings.get("TENKI_MAX_CONNECTIONS") or DEFAULT_MAX_CONNECTIONS)
+    for name in ("tenki.service", "tenki-digest.service"):
+        nofile = unit_values(os.path.join(deploy, "systemd", name), "LimitNOFILE")
+        if not nofile or int(nofile[-1].split(":")[0]) < 2 * max_connections:
+            fail(f"{name}: LimitNOFILE {nofile[-1] if nofile else 'unset'} must be at least twice "
+                 f"TENKI_MAX_CONNECTIONS ({max_connections})")
+        else:
+            ok(f"{name}: LimitNOFILE {nofile[-1]} >= 2 x TENKI_MAX_CONNECTIONS ({max_connections})")
+    for name in ("tenki.service", "tenki-digest.service", "tenki-backup.service"):
+        state = unit_values(os.path.join(deploy, "systemd", name), "Environment")
+        if "TENKI_STATE=/var/lib/tenki/tenki.sqlite" not in state:
+            fail(f"{name}: must set Environment=TENKI_STATE=/var/lib/tenki/tenki.sqlite (the path on-call commands use)")
+    calendar = unit_values(os.path.join(deploy, "systemd/tenki-digest.timer"), "OnCalendar")
+    if calendar != [f"*-*-* *:00/{DIGEST_FIRING_MINUTES}:00 UTC"]:
+        fail(f"tenki-digest.timer: OnCalendar {calendar}; it must fire every {DIGEST_FIRING_MINUTES} minutes")
+    else:
+        ok(f"tenki-digest.timer fires every {DIGEST_FIRING_MINUTES} minutes")
+
+
+# ---- compose and settings ---------------------------------------------------------------------
+
+def check_compose(deploy, settings):
+    with open(os.path.join(deploy, "compose.yaml"), encoding="utf-8") as f:
+        compose = yaml.safe_load(f)
+    service = compose["services"]["tenki"]
+    env = dict(settings)
+    env.update({k: str(v) for k, v in (service.get("environment") or {}).items()})
+    needed = drain_seconds(env) + MARGIN_SECONDS
+    grace = seconds(service.get("stop_grace_period", "10s"))
+    if grace < needed:
+        fail(f"compose.yaml: stop_grace_period {service.get('stop_grace_period', '10s (default)')} < drain "
+             f"{drain_seconds(env):g} s + margin {MARGIN_SECONDS} s")
+    else:
+        ok(f"compose.yaml: stop_grace_period {service['stop_grace_period']} >= {needed:g} s (drain + margin)")
+    for key in ("mem_limit", "pids_limit", "logging"):
+        if key not in service:
+            fail(f"compose.yaml: service tenki has no {key}")
+    nofile = service.get("ulimits", {}).get("nofile", {})
+    soft = nofile.get("soft", 0) if isinstance(nofile, dict) else nofile
+    if soft < 2 * int(env.get("TENKI_MAX_CONNECTIONS") or DEFAULT_MAX_CONNECTIONS):
+        fail("compose.yaml: ulimits.nofile must be at least twice TENKI_MAX_CONNECTIONS")
+    secrets = {name for name in service.get("secrets", [])}
+    for name in secrets:
+        if f"/run/secrets/{name}" not in env.values():
+            fail(f"compose.yaml: secret {name} is mounted but no *_FILE setting points at /run/secrets/{name}")
+    ok(f"compose.yaml: limits, log rotation and {len(secrets)} secrets as files")
+    return {s.get("image") for s in compose["services"].values()}
+
+
+def check_settings_listed(env_example, settings_swift):
+    names = set(re.findall(r'"([A-Z][A-Z0-9_]+)"', open(settings_swift, encoding="utf-8").read()))
+    listed = set(re.findall(r"^#?([A-Z][A-Z0-9_]+)=", open(env_example, encoding="utf-8").read(), re.M))
+    missing = sorted(names - listed)
+    if missing:
+        fail(f".env.example misses {len(missing)} settings: {', '.join(missing)}")
+    else:
+        ok(f".env.example lists all {len(names)} settings")
+    catch_up = int(env_file(env_example).get("TENKI_DIGEST_CATCH_UP_MINUTES") or 120)
+    if catch_up < DIGEST_FIRING_MINUTES:
+        fail(f".env.example: TENKI_DIGEST_CATCH_UP_MINUTES {catch_up} < {DIGEST_FIRING_MINUTES}: "
+             "a slot between two timer firings would be missed")
+
+
+def main():
+    deploy, settings_swift = sys.argv[1], sys.argv[2]
+    rendered_dir = sys.argv[3] if len(sys.argv) > 3 else None
+    env_example = os.path.join(deploy, ".env.example")
+    settings = env_file(env_example)
+    check_kubernetes(deploy, rendered_dir)
+    check_systemd(deploy, settings)
+    check_compose(deploy, settings)
+    check_settings_listed(env_example, settings_swift)
+    if failures:
+        print(f"{len(failures)} deployment assertion(s) failed", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
