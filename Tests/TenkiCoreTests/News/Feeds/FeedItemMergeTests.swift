@@ -1,0 +1,30 @@
+import Testing
+
+@testable import TenkiCore
+
+@Suite struct FeedItemMergeTests {
+    @Test func theSameLinkInAnotherFeedIsDroppedKeepingTheFirst() {
+        let items = [
+            FeedItem(title: "Rain in Hanoi", link: "https://vnexpress.net/a-1.html"),
+            FeedItem(title: "Mưa ở Hà Nội", link: "HTTPS://VNEXPRESS.NET/a-1.html#comments"),
+            FeedItem(title: "Other", link: "https://vnexpress.net/a-2.html/"),
+            FeedItem(title: "Other again", link: "https://vnexpress.net/a-2.html"),
+        ]
+        #expect(FeedItemMerge.deduplicated(items).map(\.title) == ["Rain in Hanoi", "Other"])
+    }
+
+    @Test func theSameTitleWithDifferentLinksIsOneStory() {
+        let items = [
+            FeedItem(title: "Đà Nẵng hosts fireworks", link: "https://a.example/1?utm_source=rss"),
+            FeedItem(title: "đà nẵng HOSTS fireworks", link: "https://b.example/2"),
+            FeedItem(title: nil, link: "https://c.example/3", summary: "untitled"),
+            FeedItem(title: nil, link: "https://c.example/4", summary: "untitled too"),
+        ]
+        #expect(FeedItemMerge.deduplicated(items).map(\.link) == ["https://a.example/1?utm_source=rss", "https://c.example/3", "https://c.example/4"])
+    }
+
+    @Test func linkKeysIgnoreCaseOfSchemeAndHostOnly() {
+        #expect(FeedItemMerge.linkKey("HTTPS://Example.COM/Path/") == "https://example.com/Path")
+        #expect(FeedItemMerge.linkKey("https://example.com/Path") != FeedItemMerge.linkKey("https://example.com/path"))
+    }
+}
