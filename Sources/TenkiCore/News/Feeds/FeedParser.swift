@@ -26,11 +26,17 @@ public enum FeedParser {
     }
 
     /// `text` as one line of plain text (tags stripped, entities decoded), or nil when that is empty.
+    /// Only the first `maxHTMLCharacters` are read: a summary is a few lines, and a full article in
+    /// `content:encoded` would otherwise cost its whole length for each item.
     static func plain(_ text: String?) -> String? {
         guard let text else { return nil }
-        let plain = HTMLText.plainText(text)
+        let head = text.count > maxHTMLCharacters ? String(text.prefix(maxHTMLCharacters)) : text
+        let needsHTML = head.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") })
+        let plain = needsHTML ? HTMLText.plainText(head) : HTMLText.collapsingWhitespace(head)
         return plain.isEmpty ? nil : plain
     }
+
+    static let maxHTMLCharacters = 8_192
 
     /// `text` with whitespace collapsed but markup kept as written (Atom's `type="text"`), or nil.
     static func collapsed(_ text: String?) -> String? {
@@ -46,16 +52,41 @@ public enum FeedParser {
         return url.absoluteString
     }
 
-    /// The `src` of the first `<img>` in an HTML fragment (many feeds put their picture only there).
+    /// The `src` of the first `<img>` in an HTML fragment (many feeds put their picture only there),
+    /// found by a scan of the bytes (`<img` and `src=` in any case).
     static func firstImageSource(inHTML html: String?) -> String? {
-        guard let html, let img = html.range(of: "<img", options: .caseInsensitive) else { return nil }
-        let tag = html[img.upperBound...].prefix(while: { $0 != ">" })
-        guard let src = tag.range(of: "src=", options: .caseInsensitive) else { return nil }
-        let rest = tag[src.upperBound...]
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-        let value = rest.dropFirst().prefix(while: { $0 != quote })
-        let decoded = HTMLText.decodingEntities(String(value)).trimmingCharacters(in: .whitespaces)
+        guard let html else { return nil }
+        let bytes = Array(html.utf8)
+        guard let img = find(Array("<img".utf8), in: bytes, from: 0) else { return nil }
+        let tagEnd = bytes[img...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.endIndex
+        guard let src = find(Array("src=".utf8), in: bytes, from: img + 4), src < tagEnd, src + 4 < tagEnd else { return nil }
+        let quote = bytes[src + 4]
+        guard quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\"") else { return nil }
+        let start = src + 5
+        let end = bytes[start..<tagEnd].firstIndex(of: quote) ?? tagEnd
+        let value = String(decoding: bytes[start..<end], as: UTF8.self)
+        let decoded = HTMLText.decodingEntities(value).trimmingCharacters(in: .whitespaces)
         return decoded.isEmpty ? nil : decoded
+    }
+
+    /// The first offset at or after `from` where `needle` (lower-case ASCII) occurs in `bytes`, in any case.
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard needle.count <= bytes.count else { return nil }
+        var index = from
+        while index + needle.count <= bytes.count {
+            var match = true
+            for offset in 0..<needle.count where lowercased(bytes[index + offset]) != needle[offset] {
+                match = false
+                break
+            }
+            if match { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     static let mediaNamespaces: Set<String?> = [FeedNamespace.media, "http://search.yahoo.com/mrss"]
