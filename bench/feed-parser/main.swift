@@ -95,3 +95,21 @@ let xxe = """
     """
 let xxeResult = foundationParse(Data(xxe.utf8))
 print("XMLParser, XXE for /etc/hostname with shouldResolveExternalEntities=false: ok=\(xxeResult.0), \(xxeResult.1.characters) characters delivered")
+
+// Peak memory for hostile documents of the default size limit (4 MiB), each in a fresh measurement
+// window: the growth of the process's peak RSS while FeedParser refuses (or reads) it.
+func measure(_ name: String, _ document: [UInt8]) {
+    let before = peakRSSKiB()
+    var outcome = ""
+    let time = seconds {
+        outcome = "\(Result { () throws(FeedParseError) in try FeedParser.parse(document) }.map { "\($0.items.count) items" })"
+    }
+    print(String(format: "FeedParser, %@ (%d B): %@ in %.1f ms, peak RSS +%d KiB",
+        name, document.count, outcome, time * 1000, peakRSSKiB() - before))
+}
+let fourMiB = 4 << 20
+measure("huge attribute", Array(("<rss version=\"" + String(repeating: "A", count: fourMiB - 40) + "\"/>").utf8))
+measure("deep nesting", Array(("<rss>" + String(repeating: "<a>", count: (fourMiB - 20) / 3)).utf8))
+measure("over the size limit", Array(repeating: UInt8(ascii: " "), count: fourMiB + 1))
+let item = "<item><title>T&amp;itle</title><link>https://example.com/a</link><description>&lt;p&gt;Some text&lt;/p&gt;</description></item>"
+measure("2 MiB of small items", Array(("<rss><channel>" + String(repeating: item, count: fourMiB / 2 / item.utf8.count) + "</channel></rss>").utf8))
