@@ -1,2 +1,3 @@
 import Foundation
+
 print(Date().timeIntervalSince1970 > 0)

@@ -42,7 +42,8 @@ func checkPullParser(_ input: [UInt8]) {
             check(!name.isEmpty, "an empty element name")
             check(attributes.count <= limits.maxAttributesPerElement, "too many attributes accepted")
             for attribute in attributes {
-                check(!validUTF8 || attribute.value.utf8.count <= limits.maxAttributeBytes, "an attribute over the limit accepted")
+                check(
+                    !validUTF8 || attribute.value.utf8.count <= limits.maxAttributeBytes, "an attribute over the limit accepted")
                 textBytes += attribute.value.utf8.count
             }
             open.append(name)

@@ -68,7 +68,9 @@ struct AtomReader {
             }
         }
         for case let node? in html where node.attribute("type") == "html" {
-            if let source = FeedParser.firstImageSource(inHTML: node.text) { return FeedParser.resolve(source, against: node.base) }
+            if let source = FeedParser.firstImageSource(inHTML: node.text) {
+                return FeedParser.resolve(source, against: node.base)
+            }
         }
         return nil
     }

@@ -9,7 +9,9 @@ public enum FeedParser {
     /// - Parameters:
     ///   - bytes: the document as received, in any encoding `FeedTextEncoding` reads.
     ///   - url: where it came from, against which relative links are resolved (after `xml:base`).
-    public static func parse(_ bytes: [UInt8], url: URL? = nil, limits: FeedLimits = .standard)
+    public static func parse(
+        _ bytes: [UInt8], url: URL? = nil, limits: FeedLimits = .standard
+    )
         throws(FeedParseError) -> Feed
     {
         guard bytes.count <= limits.maxDocumentBytes else { throw .tooLarge(.documentBytes(limits.maxDocumentBytes)) }

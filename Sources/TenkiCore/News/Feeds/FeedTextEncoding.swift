@@ -75,7 +75,9 @@ enum FeedTextEncoding {
         "\u{02DC}", "\u{2122}", "\u{0161}", "\u{203A}", "\u{0153}", nil, "\u{017E}", "\u{0178}",
     ]
 
-    private static func transcode(_ bytes: [UInt8], from encoding: String.Encoding, label: String)
+    private static func transcode(
+        _ bytes: [UInt8], from encoding: String.Encoding, label: String
+    )
         throws(FeedParseError) -> [UInt8]
     {
         // Windows-1252 leaves five bytes undefined; a feed using one is read as ISO-8859-1 instead.

@@ -59,8 +59,10 @@ struct RSSReader {
         }
         // RSS 1.0 names the item by its link.
         if let about = node.attribute("rdf:about"), about.contains("://") { return about }
-        return node.children("link", in: [FeedNamespace.atom]).first(where: { ($0.attribute("rel") ?? "alternate") == "alternate" })?
-            .attribute("href")
+        return node.children("link", in: [FeedNamespace.atom]).first(where: {
+            ($0.attribute("rel") ?? "alternate") == "alternate"
+        })?
+        .attribute("href")
     }
 
     private func image(of node: XMLNode, html: [String?]) -> String? {

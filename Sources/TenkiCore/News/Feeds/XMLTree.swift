@@ -82,7 +82,8 @@ enum XMLTree {
                     }
                 }
                 let (prefix, local) = split(name)
-                let namespace = scope[prefix ?? ""].flatMap { $0.isEmpty ? nil : $0 }
+                let namespace =
+                    scope[prefix ?? ""].flatMap { $0.isEmpty ? nil : $0 }
                     ?? prefix.map { conventionalPrefixes[$0] ?? "\($0):" }
                 var base = stack.last?.node.base ?? documentURL
                 if let declared = attributes.first(where: { $0.name == "xml:base" })?.value {

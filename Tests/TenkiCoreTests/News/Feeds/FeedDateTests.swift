@@ -33,8 +33,10 @@ import Testing
         #expect(FeedDate.parse(text) == Date(timeIntervalSince1970: seconds))
     }
 
-    @Test(arguments: ["", "   ", "yesterday", "Thu, 32 Feb 2025 10:00:00 GMT", "Thu, 06 Foo 2025 10:00:00 GMT",
-        "Thu, 06 Feb 2025 25:00:00 GMT", "Thu, 06 Feb 2025 10:00:00 XYZ", "2025-13-01T00:00:00Z"])
+    @Test(arguments: [
+        "", "   ", "yesterday", "Thu, 32 Feb 2025 10:00:00 GMT", "Thu, 06 Foo 2025 10:00:00 GMT",
+        "Thu, 06 Feb 2025 25:00:00 GMT", "Thu, 06 Feb 2025 10:00:00 XYZ", "2025-13-01T00:00:00Z",
+    ])
     func unreadableDatesAreNil(text: String) {
         #expect(FeedDate.parse(text) == nil)
     }

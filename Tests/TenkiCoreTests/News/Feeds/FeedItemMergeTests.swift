@@ -20,7 +20,10 @@ import Testing
             FeedItem(title: nil, link: "https://c.example/3", summary: "untitled"),
             FeedItem(title: nil, link: "https://c.example/4", summary: "untitled too"),
         ]
-        #expect(FeedItemMerge.deduplicated(items).map(\.link) == ["https://a.example/1?utm_source=rss", "https://c.example/3", "https://c.example/4"])
+        #expect(
+            FeedItemMerge.deduplicated(items).map(\.link) == [
+                "https://a.example/1?utm_source=rss", "https://c.example/3", "https://c.example/4",
+            ])
     }
 
     @Test func linkKeysIgnoreCaseOfSchemeAndHostOnly() {

@@ -13,7 +13,9 @@ import Testing
         #expect(first.title == "Kubernetesに腰を据えて入門する方向けのロードマップ")
         #expect(
             first.link
-                == "https://qiita.com/riita10069/items/292c90b008e3714ee88b?utm_campaign=popular_items&utm_medium=feed&utm_source=popular_items")
+                == "https://qiita.com/riita10069/items/292c90b008e3714ee88b"
+                + "?utm_campaign=popular_items&utm_medium=feed&utm_source=popular_items"
+        )
         #expect(first.published == FeedFixtures.date("2023-02-05T19:36:38+09:00"))
         #expect(first.author == "riita10069")
         #expect(first.summary?.hasPrefix("背景 最近、「コンテナはもうわかってきたので") == true)

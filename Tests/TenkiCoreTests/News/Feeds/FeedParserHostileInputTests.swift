@@ -105,6 +105,7 @@ import Testing
 
     @Test func errorsReadAsOneLineForAReply() {
         #expect(FeedParseError.refusedDoctype(offset: 0).description.contains("refused"))
-        #expect(FeedParseError.tooLarge(.documentBytes(4_194_304)).description == "the feed is too large: more than 4194304 bytes")
+        #expect(
+            FeedParseError.tooLarge(.documentBytes(4_194_304)).description == "the feed is too large: more than 4194304 bytes")
     }
 }

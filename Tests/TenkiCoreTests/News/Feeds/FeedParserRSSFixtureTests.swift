@@ -13,14 +13,18 @@ import Testing
         #expect(first.title == "Secret scanning: Admins can now provide a link to display when a push is blocked")
         #expect(
             first.link
-                == "https://github.blog/changelog/2022-08-24-secret-scanning-admins-can-now-provide-a-link-to-display-when-a-push-is-blocked")
+                == "https://github.blog/changelog/"
+                + "2022-08-24-secret-scanning-admins-can-now-provide-a-link-to-display-when-a-push-is-blocked"
+        )
         #expect(first.author == "Kevin Duck")
         #expect(first.published == FeedFixtures.date("2022-08-24T17:00:54Z"))
         #expect(first.summary == "Secret scanning: Admins can now provide a link to display when a push is blocked")
         // The picture is only in content:encoded, with `&#038;` in its URL.
         #expect(
             first.imageURL
-                == "https://i0.wp.com/user-images.githubusercontent.com/81782111/186042467-171209d3-ab13-4a02-88d2-498aa15020b3.png?w=600&ssl=1")
+                == "https://i0.wp.com/user-images.githubusercontent.com/81782111/"
+                + "186042467-171209d3-ab13-4a02-88d2-498aa15020b3.png?w=600&ssl=1"
+        )
         #expect(feed.items[1].title == "Improved UI for syncing a fork")
     }
 
@@ -58,7 +62,9 @@ import Testing
         #expect(first.link == "https://vnexpress.net/israel-noi-got-my-roi-hoi-dong-nhan-quyen-lhq-4846612.html")
         #expect(
             first.summary
-                == "Ngoại trưởng Israel cho biết nước này sẽ rút khỏi Hội đồng Nhân quyền Liên Hợp Quốc, hưởng ứng quyết định tương tự của Mỹ.")
+                == "Ngoại trưởng Israel cho biết nước này sẽ rút khỏi Hội đồng Nhân quyền Liên Hợp Quốc, "
+                + "hưởng ứng quyết định tương tự của Mỹ."
+        )
         #expect(first.published == FeedFixtures.date("2025-02-06T20:30:48+07:00"))
         #expect(first.imageURL?.hasPrefix("https://i1-vnexpress.vnecdn.net/2025/02/06/afp-20250123-36vm3wf") == true)
         #expect(first.imageURL?.hasSuffix("?w=1200&h=0&q=100&dpr=1&fit=crop&s=EZLAecVUZhLBSg818oeXbA") == true)
@@ -70,7 +76,11 @@ import Testing
         #expect(feed.items.count == 2)
         let first = try #require(feed.items.first)
         #expect(first.title == "Vietnam designer’s collection at New York Fashion Week garners global attention")
-        #expect(first.summary == "Cong Tri’s 2019 fall-winter collection he unveiled at the New York Fashion Week Monday has come in for much praise.")
+        #expect(
+            first.summary
+                == "Cong Tri’s 2019 fall-winter collection he unveiled at the New York Fashion Week Monday "
+                + "has come in for much praise."
+        )
         #expect(first.imageURL == "https://i-english.vnecdn.net/2019/02/14/1-1550110709-2805-1550110764_180x108.jpg")
         #expect(first.published == FeedFixtures.date("2019-02-14T13:34:15+07:00"))
         #expect(feed.items[1].title == "Siêu trăng lớn nhất năm sắp thắp sáng bầu trời tháng 2")
@@ -98,7 +108,8 @@ import Testing
         #expect(feed.title == "Threadless Weekly")
         let first = try #require(feed.items.first)
         #expect(first.title == "Tees announced on December 19")
-        #expect(first.link == "http://www.threadless.com/index/?week=2010-12-19&utm_medium=feed&utm_source=rss&utm_campaign=weekly")
+        #expect(
+            first.link == "http://www.threadless.com/index/?week=2010-12-19&utm_medium=feed&utm_source=rss&utm_campaign=weekly")
         #expect(first.summary?.hasPrefix("Psusennes MMXII by Eric Zelinski Mo'Deer Nature by Jerry Maninang") == true)
         #expect(first.imageURL == "http://www.threadless.com/product/2633/minizoom.jpg")
         #expect(first.published == FeedFixtures.date("2010-12-19T00:00:00-06:00"))
@@ -126,7 +137,9 @@ import Testing
         #expect(first.link == "http://writetheweb.com/read.php?item=24")
         #expect(
             first.summary
-                == "WorldOS is a framework on which to build programs that work like Freenet or Gnutella -allowing distributed applications using peer-to-peer routing.")
+                == "WorldOS is a framework on which to build programs that work like Freenet or Gnutella -allowing "
+                + "distributed applications using peer-to-peer routing."
+        )
     }
 
     @Test func rss2InADefaultNamespaceWithDublinCoreModules() throws {

@@ -11,7 +11,8 @@ import Testing
 
     @Test func relativeLinksResolveAgainstTheFeedURL() throws {
         let feed = try Self.parse(
-            "<rss><channel><item><title>a</title><link>/news/1</link><enclosure url=\"img/1.jpg\" type=\"image/jpeg\"/></item></channel></rss>",
+            "<rss><channel><item><title>a</title><link>/news/1</link>"
+                + "<enclosure url=\"img/1.jpg\" type=\"image/jpeg\"/></item></channel></rss>",
             url: "https://example.com/feeds/rss.xml")
         #expect(feed.items.first?.link == "https://example.com/news/1")
         #expect(feed.items.first?.imageURL == "https://example.com/feeds/img/1.jpg")
@@ -63,23 +64,27 @@ import Testing
     }
 
     @Test func authorEmailWithANameGivesTheName() throws {
-        let feed = try Self.parse("<rss><channel><item><title>t</title><author>sf@example.com (Simon Fell)</author></item></channel></rss>")
+        let feed = try Self.parse(
+            "<rss><channel><item><title>t</title><author>sf@example.com (Simon Fell)</author></item></channel></rss>")
         #expect(feed.items.first?.author == "Simon Fell")
     }
 
     @Test func aByteOrderMarkAndCommentsBeforeTheRootAreSkipped() throws {
-        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("<?xml version=\"1.0\"?><!-- c --><rss><channel><title>x</title></channel></rss>".utf8)
+        let bytes: [UInt8] =
+            [0xEF, 0xBB, 0xBF] + Array("<?xml version=\"1.0\"?><!-- c --><rss><channel><title>x</title></channel></rss>".utf8)
         #expect(try FeedParser.parse(bytes).title == "x")
     }
 
     @Test func undeclaredBytesThatAreNotUTF8AreReadAsWindows1252() throws {
-        let bytes = Array("<rss><channel><item><title>".utf8) + [0x93, 0x51, 0x94, 0x20, 0x80, 0x35]
+        let bytes =
+            Array("<rss><channel><item><title>".utf8) + [0x93, 0x51, 0x94, 0x20, 0x80, 0x35]
             + Array("</title></item></channel></rss>".utf8)
         #expect(try FeedParser.parse(bytes).items.first?.title == "\u{201C}Q\u{201D} €5")
     }
 
     @Test func windows1252DeclaredAsISO88591GivesCurlyQuotes() throws {
-        let bytes = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss><channel><item><title>don".utf8) + [0x92]
+        let bytes =
+            Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss><channel><item><title>don".utf8) + [0x92]
             + Array("t caf".utf8) + [0xE9] + Array("</title></item></channel></rss>".utf8)
         #expect(try FeedParser.parse(bytes).items.first?.title == "don\u{2019}t café")
     }
