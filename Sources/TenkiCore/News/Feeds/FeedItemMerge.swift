@@ -22,6 +22,19 @@ public enum FeedItemMerge {
         return kept
     }
 
+    /// `items` newest first by `published`, whatever order their feeds gave; undated items last, in
+    /// the order they came (the sort is stable).
+    public static func newestFirst(_ items: [FeedItem]) -> [FeedItem] {
+        items.enumerated().sorted { left, right in
+            switch (left.element.published, right.element.published) {
+            case (let a?, let b?): a != b ? a > b : left.offset < right.offset
+            case (.some, nil): true
+            case (nil, .some): false
+            case (nil, nil): left.offset < right.offset
+            }
+        }.map(\.element)
+    }
+
     /// The form of a link that two copies of the same page share.
     public static func linkKey(_ link: String) -> String {
         var text = link.trimmingCharacters(in: .whitespacesAndNewlines)

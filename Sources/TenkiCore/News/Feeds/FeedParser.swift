@@ -32,7 +32,7 @@ public enum FeedParser {
     /// `content:encoded` would otherwise cost its whole length for each item.
     static func plain(_ text: String?) -> String? {
         guard let text else { return nil }
-        let head = text.count > maxHTMLCharacters ? String(text.prefix(maxHTMLCharacters)) : text
+        let head = text.utf8.count > maxHTMLCharacters ? String(text.prefix(maxHTMLCharacters)) : text
         let needsHTML = head.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") })
         let plain = needsHTML ? HTMLText.plainText(head) : HTMLText.collapsingWhitespace(head)
         return plain.isEmpty ? nil : plain

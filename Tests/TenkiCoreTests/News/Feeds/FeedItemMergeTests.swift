@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TenkiCore
@@ -24,6 +25,17 @@ import Testing
             FeedItemMerge.deduplicated(items).map(\.link) == [
                 "https://a.example/1?utm_source=rss", "https://c.example/3", "https://c.example/4",
             ])
+    }
+
+    @Test func newestFirstWithUndatedItemsLastInTheirOrder() {
+        let items = [
+            FeedItem(title: "undated 1", link: nil),
+            FeedItem(title: "old", link: nil, published: Date(timeIntervalSince1970: 100)),
+            FeedItem(title: "undated 2", link: nil),
+            FeedItem(title: "new", link: nil, published: Date(timeIntervalSince1970: 300)),
+            FeedItem(title: "old too", link: nil, published: Date(timeIntervalSince1970: 100)),
+        ]
+        #expect(FeedItemMerge.newestFirst(items).map(\.title) == ["new", "old", "old too", "undated 1", "undated 2"])
     }
 
     @Test func linkKeysIgnoreCaseOfSchemeAndHostOnly() {

@@ -58,6 +58,15 @@ import Testing
         #expect(feed.items.first?.title == "right")
     }
 
+    @Test func aSummaryReadsOnlyTheFirst8192CharactersOfItsHTML() throws {
+        let article = String(repeating: "<p>word</p>", count: 5_000)
+        let feed = try Self.parse("<rss><channel><item><description><![CDATA[\(article)]]></description></item></channel></rss>")
+        let summary = try #require(feed.items.first?.summary)
+        #expect(summary.hasPrefix("word word"))
+        #expect(summary.count <= FeedParser.maxHTMLCharacters)
+        #expect(summary.count > 3_000)
+    }
+
     @Test func itemsWithNothingToShowAreDropped() throws {
         let feed = try Self.parse("<rss><channel><item><pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate></item></channel></rss>")
         #expect(feed.items.isEmpty)
