@@ -12,10 +12,10 @@ import Foundation
 /// - image: `media:thumbnail`/`media:content`, else a `link rel="enclosure"` of an image type, else the
 ///   first `<img>` in HTML content.
 struct AtomReader {
-    let root: XMLNode
+    let root: XMLTreeNode
     let atom: Set<String?>
 
-    init(root: XMLNode) {
+    init(root: XMLTreeNode) {
         self.root = root
         atom = [root.namespace]
     }
@@ -27,7 +27,7 @@ struct AtomReader {
             items: root.children("entry", in: atom).compactMap { entry(from: $0, feedAuthor: feedAuthor) })
     }
 
-    private func entry(from node: XMLNode, feedAuthor: String?) -> FeedItem? {
+    private func entry(from node: XMLTreeNode, feedAuthor: String?) -> FeedItem? {
         let summary = node.child("summary", in: atom), content = node.child("content", in: atom)
         let linkNode = alternateLink(of: node)
         let date = ["published", "updated", "issued", "modified"].lazy
@@ -43,13 +43,13 @@ struct AtomReader {
         return item
     }
 
-    private func alternateLink(of node: XMLNode) -> XMLNode? {
+    private func alternateLink(of node: XMLTreeNode) -> XMLTreeNode? {
         let alternates = node.children("link", in: atom).filter { ($0.attribute("rel") ?? "alternate") == "alternate" }
         return alternates.first(where: { $0.attribute("type") == "text/html" }) ?? alternates.first
     }
 
     /// An Atom text construct as one line of text, per its `type` (0.3's `mode="escaped"` is `html`).
-    private func text(_ node: XMLNode?) -> String? {
+    private func text(_ node: XMLTreeNode?) -> String? {
         guard let node else { return nil }
         let type = node.attribute("type") ?? "text"
         if type == "xhtml" || type == "application/xhtml+xml" { return FeedParser.collapsed(node.allText) }
@@ -58,7 +58,7 @@ struct AtomReader {
         return FeedParser.collapsed(node.children.isEmpty ? node.text : node.allText)
     }
 
-    private func image(of node: XMLNode, html: [XMLNode?]) -> String? {
+    private func image(of node: XMLTreeNode, html: [XMLTreeNode?]) -> String? {
         if let media = FeedParser.mediaImage(in: node) { return FeedParser.resolve(media, against: node.base) }
         for link in node.children("link", in: atom) where link.attribute("rel") == "enclosure" {
             guard let href = link.attribute("href") else { continue }

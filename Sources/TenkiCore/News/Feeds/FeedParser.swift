@@ -95,7 +95,7 @@ public enum FeedParser {
 
     /// A picture from Media RSS: `media:thumbnail`, else a `media:content` that is an image, looking
     /// inside `media:group` too.
-    static func mediaImage(in node: XMLNode) -> String? {
+    static func mediaImage(in node: XMLTreeNode) -> String? {
         if let thumbnail = node.child("thumbnail", in: mediaNamespaces)?.attribute("url") { return thumbnail }
         for content in node.children("content", in: mediaNamespaces) {
             let medium = content.attribute("medium"), type = content.attribute("type") ?? ""

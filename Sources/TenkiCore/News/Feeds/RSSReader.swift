@@ -13,10 +13,10 @@ import Foundation
 ///   `<img>` in the description or content.
 /// An item with neither title, link nor summary is dropped.
 struct RSSReader {
-    let root: XMLNode
+    let root: XMLTreeNode
     let core: Set<String?>
 
-    init(root: XMLNode) {
+    init(root: XMLTreeNode) {
         self.root = root
         core = [nil, root.namespace, FeedNamespace.rss10, FeedNamespace.rss090, FeedNamespace.userlandRSS2]
     }
@@ -31,7 +31,7 @@ struct RSSReader {
             items: items.compactMap { item(from: $0, channelLink: channelLink) })
     }
 
-    private func item(from node: XMLNode, channelLink: String?) -> FeedItem? {
+    private func item(from node: XMLTreeNode, channelLink: String?) -> FeedItem? {
         let dc: Set<String?> = [FeedNamespace.dublinCore]
         // A relative link is resolved against xml:base or the feed's URL, else against the channel's link.
         let base = node.base ?? channelLink.flatMap { URL(string: $0.trimmingCharacters(in: .whitespacesAndNewlines)) }
@@ -50,7 +50,7 @@ struct RSSReader {
         return item
     }
 
-    private func link(of node: XMLNode) -> String? {
+    private func link(of node: XMLTreeNode) -> String? {
         if let link = node.child("link", in: core)?.text, !link.allSatisfy(\.isWhitespace) { return link }
         if let guid = node.child("guid", in: core), guid.attribute("isPermaLink") != "false",
             guid.text.contains("://")
@@ -65,7 +65,7 @@ struct RSSReader {
         .attribute("href")
     }
 
-    private func image(of node: XMLNode, html: [String?]) -> String? {
+    private func image(of node: XMLTreeNode, html: [String?]) -> String? {
         if let media = FeedParser.mediaImage(in: node) { return media }
         for enclosure in node.children("enclosure", in: core) {
             guard let url = enclosure.attribute("url") else { continue }

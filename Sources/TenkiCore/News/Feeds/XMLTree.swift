@@ -1,7 +1,7 @@
 import Foundation
 
 /// An element of a parsed feed document, with its namespace resolved and its `xml:base` applied.
-struct XMLNode: Sendable {
+struct XMLTreeNode: Sendable {
     /// The namespace URI, or nil for none (RSS 2.0 without a default namespace).
     var namespace: String?
     var localName: String
@@ -15,19 +15,19 @@ struct XMLNode: Sendable {
         attributes.first(where: { $0.name == name })?.value
     }
 
-    var children: [XMLNode] {
+    var children: [XMLTreeNode] {
         content.compactMap { if case .element(let node) = $0 { node } else { nil } }
     }
 
     /// The first child called `localName` in one of `namespaces`.
-    func child(_ localName: String, in namespaces: Set<String?>) -> XMLNode? {
+    func child(_ localName: String, in namespaces: Set<String?>) -> XMLTreeNode? {
         for case .element(let node) in content where node.localName == localName && namespaces.contains(node.namespace) {
             return node
         }
         return nil
     }
 
-    func children(_ localName: String, in namespaces: Set<String?>) -> [XMLNode] {
+    func children(_ localName: String, in namespaces: Set<String?>) -> [XMLTreeNode] {
         children.filter { $0.localName == localName && namespaces.contains($0.namespace) }
     }
 
@@ -54,10 +54,10 @@ struct XMLNode: Sendable {
 
 indirect enum XMLContent: Sendable {
     case text(String)
-    case element(XMLNode)
+    case element(XMLTreeNode)
 }
 
-/// Builds the `XMLNode` tree of a document from `XMLPullParser`'s events, resolving namespace
+/// Builds the `XMLTreeNode` tree of a document from `XMLPullParser`'s events, resolving namespace
 /// prefixes. The tree holds what the document holds, so its size is bounded by the parser's limits.
 enum XMLTree {
     /// Namespaces that feeds use under their usual prefix without declaring it; an undeclared prefix
@@ -67,9 +67,9 @@ enum XMLTree {
         "atom": FeedNamespace.atom, "rdf": FeedNamespace.rdf,
     ]
 
-    static func parse(utf8 bytes: [UInt8], documentURL: URL?, limits: FeedLimits) throws(FeedParseError) -> XMLNode {
+    static func parse(utf8 bytes: [UInt8], documentURL: URL?, limits: FeedLimits) throws(FeedParseError) -> XMLTreeNode {
         var parser = XMLPullParser(utf8: bytes, limits: limits)
-        var stack: [(node: XMLNode, scope: [String: String])] = []
+        var stack: [(node: XMLTreeNode, scope: [String: String])] = []
         while let event = try parser.next() {
             switch event {
             case .start(let name, let attributes):
@@ -89,7 +89,7 @@ enum XMLTree {
                 if let declared = attributes.first(where: { $0.name == "xml:base" })?.value {
                     base = URL(string: declared.trimmingCharacters(in: .whitespaces), relativeTo: base)?.absoluteURL ?? base
                 }
-                let node = XMLNode(namespace: namespace, localName: local, attributes: attributes, base: base)
+                let node = XMLTreeNode(namespace: namespace, localName: local, attributes: attributes, base: base)
                 stack.append((node, scope))
             case .end:
                 let finished = stack.removeLast().node
