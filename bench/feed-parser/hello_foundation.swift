@@ -1,0 +1,3 @@
+import Foundation
+
+print(Date().timeIntervalSince1970 > 0)
