@@ -1,11 +1,10 @@
 // libFuzzer target for FeedParser and XMLPullParser (Sources/TenkiCore/News/Feeds).
 //
-// Built like the other targets: the library files compiled with this one into a module named
-// TenkiCore (Sources/TenkiCore/News/Feeds/*.swift, News/HTMLText.swift, News/ISO8601Timestamp.swift,
-// Calendar/CivilDate.swift). Unlike the others these import Foundation (URL, Date, transcoding).
-// Every invariant ends in `fatalError` (through `check`), which libFuzzer reports as a crash and
-// saves the input.
+// Built by fuzz/run.sh against the module imported below, which it builds with the fuzzer's
+// coverage. Every invariant ends in `fatalError` (through `check`), which libFuzzer reports as a
+// crash and saves the input.
 import Foundation
+@testable import TenkiCore
 
 /// `precondition` that keeps its message in -O builds, so the crash report says which invariant broke.
 func check(_ condition: Bool, _ message: @autoclosure () -> String) {
