@@ -93,7 +93,7 @@ public func buildApplication(
         settings.metricsAddress != nil ? .elsewhere : settings.metricsToken.map { .bearer($0) } ?? .open
     let timely = TimelyResponder(
         commands: commands, budget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget,
-        lateAnswers: dependencies.lateAnswers, allowedResponseHosts: Set(settings.allowedResponseHosts), language: settings.language)
+        lateAnswers: dependencies.lateAnswers, allowedResponseHosts: settings.allowedResponseHosts, language: settings.language)
     let router = TenkiRouter(
         verifier: verifier, commands: timely, metrics: dependencies.metrics, logger: dependencies.logger, isDraining: isDraining,
         metricsAccess: metricsAccess)

@@ -12,7 +12,7 @@ enum DigestComponents {
         settings: Settings, transport: any HTTPTransport, clock: any WallClock, metrics: MetricsRegistry?, logger: Logger
     ) -> DigestBuilder {
         let providers = ProviderServices(settings: settings, transport: transport, clock: clock, metrics: metrics, logger: logger)
-        return DigestBuilder(weather: providers.weather, news: providers.news, newsCountry: settings.newsCountry, logger: logger)
+        return DigestBuilder(weather: providers.weather, news: providers.news, newsCountry: settings.newsCountry.code, logger: logger)
     }
 
     static func runner(
