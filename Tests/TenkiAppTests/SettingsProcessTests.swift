@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TenkiApp
 @testable import TenkiHTTP
 
@@ -15,28 +16,25 @@ struct SettingsProcessTests {
         return environment
     }
 
-    /// The child's stderr once `line` appears in it: the pipe may still be read after the exit.
-    static func stderr(of child: ChildProcess, containing line: String) async throws -> String {
-        for _ in 0..<500 where !child.stderr.contains(line) { try await Task.sleep(for: .milliseconds(10)) }
-        return child.stderr
-    }
-
-    @Test("an invalid setting exits 78 with one line naming it", arguments: [
-        ("TENKI_ALLOWED_RESPONSE_HOSTS", "*"),
-        ("TENKI_ALLOWED_RESPONSE_HOSTS", "http://hooks.slack.com"),
-        ("TENKI_WEATHER_COMMAND", "/news"),
-        ("TENKI_METRICS_TOKEN", " "),
-        ("DIGEST_SCHEDULE", "61 * * * *"),
-    ])
+    @Test(
+        "an invalid setting exits 78 with one line naming it",
+        arguments: [
+            ("TENKI_ALLOWED_RESPONSE_HOSTS", "*"),
+            ("TENKI_ALLOWED_RESPONSE_HOSTS", "http://hooks.slack.com"),
+            ("TENKI_WEATHER_COMMAND", "/news"),
+            ("TENKI_METRICS_TOKEN", " "),
+            ("DIGEST_SCHEDULE", "61 * * * *"),
+        ])
     func refused(name: String, value: String) async throws {
         guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
             Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path); run swift build first")
             return
         }
-        let serve = try ChildProcess(["serve", "--host", "127.0.0.1", "--port", "0"], environment: Self.environment([name: value]))
+        let serve = try ChildProcess(
+            ["serve", "--host", "127.0.0.1", "--port", "0"], environment: Self.environment([name: value]))
         defer { serve.stop() }
         #expect(try await serve.waitForExit() == ExitCode.configuration.rawValue)
-        let stderr = try await Self.stderr(of: serve, containing: "\n")
+        let stderr = serve.stderr
         let lines = stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(stderr)")
         #expect(lines.first?.hasPrefix("configuration error: \(name) ") == true, "\(stderr)")
@@ -49,7 +47,8 @@ struct SettingsProcessTests {
             return
         }
         let serve = try ChildProcess(
-            ["serve", "--host", "127.0.0.1", "--port", "0", "--no-scheduler"], environment: Self.environment(["TENKI_UNIT": "imperial"]))
+            ["serve", "--host", "127.0.0.1", "--port", "0", "--no-scheduler"],
+            environment: Self.environment(["TENKI_UNIT": "imperial"]))
         defer { serve.stop() }
         let (_, log) = try await serve.waitFor("the listener") { _, err in ChildProcess.listeningPort(in: err) != nil }
         let warning = log.split(separator: "\n").first { $0.contains("not a Tenki setting") }
@@ -65,10 +64,11 @@ struct SettingsProcessTests {
         }
         let holder = try HTTPServer.listen(host: "127.0.0.1", port: 0)
         defer { close(holder.fd) }
-        let serve = try ChildProcess(["serve", "--host", "127.0.0.1", "--port", "\(holder.port)"], environment: Self.environment([:]))
+        let serve = try ChildProcess(
+            ["serve", "--host", "127.0.0.1", "--port", "\(holder.port)"], environment: Self.environment([:]))
         defer { serve.stop() }
         #expect(try await serve.waitForExit() == ExitCode.temporaryFailure.rawValue)
-        let stderr = try await Self.stderr(of: serve, containing: "cannot listen")
+        let stderr = serve.stderr
         let line = stderr.split(separator: "\n").first { $0.contains("cannot listen") }.map(String.init) ?? ""
         #expect(line.contains("127.0.0.1:\(holder.port)"), "\(stderr)")
         #expect(line.contains("--port"), "\(stderr)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TenkiApp
 
 /// README.md's settings table and `SettingsTable` say the same: every setting in the code is a row
@@ -54,9 +55,15 @@ struct SettingsReadmeTests {
             let expected = Self.expectedRow(declaration)
             #expect(row.cells.count == 4, "\(declaration.name): the row has \(row.cells.count) cells, not 4")
             guard row.cells.count == 4 else { continue }
-            #expect(row.cells[2] == expected[2], "\(declaration.name): README's default differs from the code's; the row is:\n\(Self.markdown(declaration.name))")
-            #expect(row.cells[1] == expected[1], "\(declaration.name): README's meaning differs from the code's; the row is:\n\(Self.markdown(declaration.name))")
-            #expect(row.cells[3] == expected[3], "\(declaration.name): README's commands differ from the code's; the row is:\n\(Self.markdown(declaration.name))")
+            #expect(
+                row.cells[2] == expected[2],
+                "\(declaration.name): README's default differs from the code's; the row is:\n\(Self.markdown(declaration.name))")
+            #expect(
+                row.cells[1] == expected[1],
+                "\(declaration.name): README's meaning differs from the code's; the row is:\n\(Self.markdown(declaration.name))")
+            #expect(
+                row.cells[3] == expected[3],
+                "\(declaration.name): README's commands differ from the code's; the row is:\n\(Self.markdown(declaration.name))")
         }
     }
 

@@ -6,7 +6,14 @@ public struct ResponseURLAllowList: Sendable, Hashable, CustomStringConvertible 
     public let entries: [AllowedResponseHost]
 
     /// Slack's response_url hosts: the default.
-    static let slack = try! ResponseURLAllowList(parsing: "hooks.slack.com,hooks.slack-gov.com")
+    static let slack = ResponseURLAllowList(entries: [
+        AllowedResponseHost(host: "hooks.slack.com", scheme: "https", port: 443),
+        AllowedResponseHost(host: "hooks.slack-gov.com", scheme: "https", port: 443),
+    ])
+
+    init(entries: [AllowedResponseHost]) {
+        self.entries = entries
+    }
 
     /// Why a URL was refused, as the log line says it.
     public enum Refusal: String, Sendable, Equatable {

@@ -10,7 +10,8 @@ extension Setting {
         _ summary: String, parse: @escaping @Sendable (String) throws(SettingProblem) -> Value
     ) -> Setting {
         Setting(
-            declaration: SettingDeclaration(name: name, summary: summary, defaultText: defaultText, isSecret: secret, readers: readers),
+            declaration: SettingDeclaration(
+                name: name, summary: summary, defaultText: defaultText, isSecret: secret, readers: readers),
             fallback: fallback, parse: parse)
     }
 
@@ -19,10 +20,12 @@ extension Setting {
         _ name: String, default fallback: Int, range: ClosedRange<Int>, readers: SettingReaders, _ summary: String,
         as convert: @escaping @Sendable (Int) -> Value
     ) -> Setting {
-        custom(name, default: convert(fallback), defaultText: "`\(fallback)`", readers: readers, summary) { text throws(SettingProblem) in
+        custom(name, default: convert(fallback), defaultText: "`\(fallback)`", readers: readers, summary) {
+            text throws(SettingProblem) in
             guard let value = Int(text), range.contains(value) else {
                 throw SettingProblem(
-                    "must be a whole number from \(range.lowerBound) to \(range.upperBound)", fix: "correct it or unset it for the default \(fallback)",
+                    "must be a whole number from \(range.lowerBound) to \(range.upperBound)",
+                    fix: "correct it or unset it for the default \(fallback)",
                     got: text)
             }
             return convert(value)
@@ -31,10 +34,12 @@ extension Setting {
 
     /// One of a fixed set of words (case-insensitive); the first word of a value is its name in the README.
     static func choice(
-        _ name: String, default fallback: Value, options: [(word: String, value: Value)], readers: SettingReaders, _ summary: String
+        _ name: String, default fallback: Value, options: [(word: String, value: Value)], readers: SettingReaders,
+        _ summary: String
     ) -> Setting where Value: Equatable {
         let defaultWord = options.first { $0.value == fallback }?.word ?? "?"
-        return custom(name, default: fallback, defaultText: "`\(defaultWord)`", readers: readers, summary) { text throws(SettingProblem) in
+        return custom(name, default: fallback, defaultText: "`\(defaultWord)`", readers: readers, summary) {
+            text throws(SettingProblem) in
             guard let value = options.first(where: { $0.word == text.lowercased() })?.value else {
                 let words = options.map(\.word).joined(separator: ", ")
                 throw SettingProblem("has an unknown value", fix: "use one of \(words)", got: text)
@@ -44,8 +49,10 @@ extension Setting {
     }
 
     /// An absolute http(s) URL.
-    static func url(_ name: String, default fallback: String, readers: SettingReaders, _ summary: String) -> Setting where Value == URL {
-        custom(name, default: URL(string: fallback)!, defaultText: "`\(fallback)`", readers: readers, summary) { text throws(SettingProblem) in
+    static func url(_ name: String, default fallback: String, readers: SettingReaders, _ summary: String) -> Setting
+    where Value == URL {
+        custom(name, default: URL(string: fallback)!, defaultText: "`\(fallback)`", readers: readers, summary) {
+            text throws(SettingProblem) in
             try httpURL(text)
         }
     }
@@ -62,7 +69,9 @@ extension Setting {
 
 extension Setting where Value == Int {
     /// A whole number within `range`.
-    static func number(_ name: String, default fallback: Int, range: ClosedRange<Int>, readers: SettingReaders, _ summary: String) -> Setting {
+    static func number(
+        _ name: String, default fallback: Int, range: ClosedRange<Int>, readers: SettingReaders, _ summary: String
+    ) -> Setting {
         number(name, default: fallback, range: range, readers: readers, summary, as: { $0 })
     }
 }
@@ -70,7 +79,9 @@ extension Setting where Value == Int {
 extension Setting where Value == String? {
     /// Free text (a key, a path, a query); nil when absent.
     static func text(_ name: String, secret: Bool = false, none: String, readers: SettingReaders, _ summary: String) -> Setting {
-        custom(name, default: nil, defaultText: none, secret: secret, readers: readers, summary) { text throws(SettingProblem) in text }
+        custom(name, default: nil, defaultText: none, secret: secret, readers: readers, summary) { text throws(SettingProblem) in
+            text
+        }
     }
 }
 
@@ -91,7 +102,8 @@ extension Setting where Value == [String] {
 
 extension Setting where Value == Bool {
     static func onOff(_ name: String, default fallback: Bool, readers: SettingReaders, _ summary: String) -> Setting {
-        custom(name, default: fallback, defaultText: fallback ? "`on`" : "`off`", readers: readers, summary) { text throws(SettingProblem) in
+        custom(name, default: fallback, defaultText: fallback ? "`on`" : "`off`", readers: readers, summary) {
+            text throws(SettingProblem) in
             switch text.lowercased() {
             case "on", "true", "1", "yes": return true
             case "off", "false", "0", "no": return false

@@ -3,9 +3,10 @@
 enum SettingNameSuggestion {
     /// The prefixes of Tenki's settings: an environment variable with one of them that is not a
     /// setting is most likely a misspelt one.
-    static let prefixes: Set<String> = Set(SettingsTable.names.compactMap { name in
-        name.firstIndex(of: "_").map { String(name[...$0]) }
-    })
+    static let prefixes: Set<String> = Set(
+        SettingsTable.names.compactMap { name in
+            name.firstIndex(of: "_").map { String(name[...$0]) }
+        })
 
     /// Environment variables that look like settings but are none, each with the closest setting
     /// when one is close, sorted by name. A secret's `NAME_FILE` form is a setting.

@@ -32,7 +32,8 @@ enum SettingParsers {
 
     @Sendable static func newsCountry(_ text: String) throws(SettingProblem) -> NewsCountry {
         guard let country = NewsCountry(code: text) else {
-            throw SettingProblem("is not a country NewsAPI has top headlines for", fix: "use a two-letter code such as us, gb or jp", got: text)
+            throw SettingProblem(
+                "is not a country NewsAPI has top headlines for", fix: "use a two-letter code such as us, gb or jp", got: text)
         }
         return country
     }
@@ -51,7 +52,8 @@ enum SettingParsers {
         do {
             return try CronSchedule(parsing: text)
         } catch {
-            throw SettingProblem("is not a cron expression (\(error))", fix: "use five fields such as \"\(defaultDigestSchedule)\"")
+            throw SettingProblem(
+                "is not a cron expression (\(error))", fix: "use five fields such as \"\(defaultDigestSchedule)\"")
         }
     }
 

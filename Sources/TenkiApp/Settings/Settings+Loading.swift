@@ -65,6 +65,14 @@ extension Settings {
         return settings
     }
 
+    /// Only `PORT`, for `tenki healthcheck`, which must not fail on a setting it does not use.
+    public static func port(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        readFile: @escaping (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
+    ) throws(ConfigurationError) -> Int {
+        try SettingsReader(source: try SettingsSource(environment: environment, readFile: readFile)).read(\.port)
+    }
+
     static func defaultStatePath(environment: [String: String]) -> String {
         if let directory = environment["STATE_DIRECTORY"]?.split(separator: ":").first, !directory.isEmpty {
             return "\(directory)/tenki.sqlite"
@@ -80,7 +88,8 @@ extension SettingsReader {
         let names = Settings.CommandNames(weather: try read(\.weatherCommand), news: try read(\.newsCommand))
         guard names.weather != names.news else {
             let weatherRenamed = try source.value(table.weatherCommand.declaration) != nil
-            let (renamed, other) = weatherRenamed ? (table.weatherCommand, table.newsCommand) : (table.newsCommand, table.weatherCommand)
+            let (renamed, other) =
+                weatherRenamed ? (table.weatherCommand, table.newsCommand) : (table.newsCommand, table.weatherCommand)
             throw ConfigurationError(
                 setting: renamed.name, problem: "names the same command as \(other.name) (\(names.weather))",
                 fix: "give the weather and news commands different names")

@@ -42,7 +42,8 @@ extension SettingsReader {
     private func fileDigest(_ entry: Any, index: Int, settings: Settings) throws(ConfigurationError) -> Settings.DigestSettings {
         var label = "TENKI_CONFIG digests[\(index)]"
         guard let object = entry as? [String: Any] else {
-            throw ConfigurationError(setting: label, problem: "is not an object", fix: "write each digest as {\"name\": …, \"webhook_url\": …}")
+            throw ConfigurationError(
+                setting: label, problem: "is not an object", fix: "write each digest as {\"name\": …, \"webhook_url\": …}")
         }
         if let unknown = object.keys.sorted().first(where: { !Self.digestKeys.contains($0) }) {
             throw ConfigurationError(
@@ -64,12 +65,15 @@ extension SettingsReader {
         }
         label = "TENKI_CONFIG digests[\(name)]"
         let webhookURL = try webhook(direct: try text("webhook_url"), file: try text("webhook_url_file"), label: label)
-        let schedule = try Self.parse(try text("schedule") ?? SettingParsers.defaultDigestSchedule, as: table.digestSchedule, label: "\(label).schedule")
+        let schedule = try Self.parse(
+            try text("schedule") ?? SettingParsers.defaultDigestSchedule, as: table.digestSchedule, label: "\(label).schedule")
         let timeZone = try Self.parse(try text("timezone") ?? "UTC", as: table.digestTimeZone, label: "\(label).timezone")
         var cities: [String] = []
         if let raw = object["cities"] {
             guard let list = raw as? [String] else {
-                throw ConfigurationError(setting: "\(label).cities", problem: "is not a list of texts", fix: "write it as [\"Tokyo,JP\", \"Da Nang,VN\"]")
+                throw ConfigurationError(
+                    setting: "\(label).cities", problem: "is not a list of texts",
+                    fix: "write it as [\"Tokyo,JP\", \"Da Nang,VN\"]")
             }
             cities = list.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
@@ -92,23 +96,28 @@ extension SettingsReader {
         var raw = direct
         if let file {
             guard direct == nil else {
-                throw ConfigurationError(setting: "\(label).webhook_url", problem: "and webhook_url_file are both set", fix: "set only one of them")
+                throw ConfigurationError(
+                    setting: "\(label).webhook_url", problem: "and webhook_url_file are both set", fix: "set only one of them")
             }
             do {
                 raw = try source.readFile(file).trimmingCharacters(in: .whitespacesAndNewlines)
             } catch {
                 throw ConfigurationError(
-                    setting: "\(label).webhook_url_file", problem: "names a file that cannot be read (\(file))", fix: "check the path and its permissions")
+                    setting: "\(label).webhook_url_file", problem: "names a file that cannot be read (\(file))",
+                    fix: "check the path and its permissions")
             }
         }
         guard let raw else {
             throw ConfigurationError(
-                setting: "\(label).webhook_url", problem: "is missing", fix: "paste the incoming-webhook URL from the Slack app's settings")
+                setting: "\(label).webhook_url", problem: "is missing",
+                fix: "paste the incoming-webhook URL from the Slack app's settings")
         }
         do {
             return try Setting<URL>.httpURL(raw)
         } catch {
-            throw ConfigurationError(setting: "\(label).webhook_url", problem: error.problem, fix: "paste the incoming-webhook URL from the Slack app's settings")
+            throw ConfigurationError(
+                setting: "\(label).webhook_url", problem: error.problem,
+                fix: "paste the incoming-webhook URL from the Slack app's settings")
         }
     }
 

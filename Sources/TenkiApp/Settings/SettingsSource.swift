@@ -39,11 +39,13 @@ struct SettingsSource {
                 contents = try readFile(path)
             } catch {
                 throw ConfigurationError(
-                    setting: name + "_FILE", problem: "names a file that cannot be read (\(path))", fix: "check the path and its permissions")
+                    setting: name + "_FILE", problem: "names a file that cannot be read (\(path))",
+                    fix: "check the path and its permissions")
             }
             guard let secret = try? Self.nonBlank(contents, setting: name) else {
                 throw ConfigurationError(
-                    setting: name + "_FILE", problem: "names an empty file (\(path))", fix: "write the secret into it, or unset \(name)_FILE")
+                    setting: name + "_FILE", problem: "names an empty file (\(path))",
+                    fix: "write the secret into it, or unset \(name)_FILE")
             }
             return secret
         }
@@ -70,31 +72,41 @@ struct SettingsSource {
         do {
             text = try readFile(path)
         } catch {
-            throw ConfigurationError(setting: "TENKI_CONFIG", problem: "names a file that cannot be read (\(path))", fix: "check the path and its permissions")
+            throw ConfigurationError(
+                setting: "TENKI_CONFIG", problem: "names a file that cannot be read (\(path))",
+                fix: "check the path and its permissions")
         }
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-            throw ConfigurationError(setting: "TENKI_CONFIG", problem: "is not a JSON object (\(path))", fix: "write the file as {\"SETTING_NAME\": \"value\", …}")
+            throw ConfigurationError(
+                setting: "TENKI_CONFIG", problem: "is not a JSON object (\(path))",
+                fix: "write the file as {\"SETTING_NAME\": \"value\", …}")
         }
         var values: [String: String] = [:]
         var digests: [Any]?
         for (key, raw) in object {
             if key == digestsKey {
                 guard let list = raw as? [Any] else {
-                    throw ConfigurationError(setting: "TENKI_CONFIG", problem: "has \"digests\" that is not a list", fix: "write it as [{\"name\": …}, …]")
+                    throw ConfigurationError(
+                        setting: "TENKI_CONFIG", problem: "has \"digests\" that is not a list",
+                        fix: "write it as [{\"name\": …}, …]")
                 }
                 digests = list
                 continue
             }
             guard SettingsTable.names.contains(key), key != SettingsTable.shared.config.name else {
-                let fix = SettingNameSuggestion.closest(to: key).map { "did you mean \($0)?" } ?? "see the README's settings table"
+                let fix =
+                    SettingNameSuggestion.closest(to: key).map { "did you mean \($0)?" } ?? "see the README's settings table"
                 throw ConfigurationError(setting: "TENKI_CONFIG", problem: "has an unknown key \"\(key)\"", fix: fix)
             }
             switch raw {
             case let string as String: values[key] = string
             case let number as NSNumber: values[key] = number.stringValue
-            case let list as [String]: values[key] = list.joined(separator: key == SettingsTable.shared.digestCities.name ? ";" : ",")
+            case let list as [String]:
+                values[key] = list.joined(separator: key == SettingsTable.shared.digestCities.name ? ";" : ",")
             default:
-                throw ConfigurationError(setting: key, problem: "in TENKI_CONFIG has a value that is not text or a number", fix: "write it as a string")
+                throw ConfigurationError(
+                    setting: key, problem: "in TENKI_CONFIG has a value that is not text or a number", fix: "write it as a string"
+                )
             }
         }
         return (values, digests)

@@ -18,7 +18,8 @@ struct SettingsTable: Sendable {
 
     // Slack and providers
     let signingSecrets: Setting<[String]> = .custom(
-        "SLACK_SIGNING_SECRET", default: [], defaultText: "required for `serve` unless `--insecure-skip-verification`", secret: true,
+        "SLACK_SIGNING_SECRET", default: [], defaultText: "required for `serve` unless `--insecure-skip-verification`",
+        secret: true,
         readers: [.serve, .replay],
         "verifies every request (Slack's v0 scheme); two secrets separated by `,` are both accepted while rotating",
         parse: SettingParsers.signingSecrets)
@@ -27,16 +28,19 @@ struct SettingsTable: Sendable {
         none: "`serve` needs it or `NEWSAPI_KEY` (a missing one is warned at start and its command answers \"not configured\"); "
             + "`preview` and `digest` exit 78 when they need it",
         readers: .providers, "OpenWeatherMap key")
-    let newsAPIKey: Setting<String?> = .text("NEWSAPI_KEY", secret: true, none: "as above", readers: .providers, "NewsAPI.org key")
+    let newsAPIKey: Setting<String?> = .text(
+        "NEWSAPI_KEY", secret: true, none: "as above", readers: .providers, "NewsAPI.org key")
     let openWeatherBaseURL: Setting<URL> = .url(
         "OPENWEATHER_BASE_URL", default: "https://api.openweathermap.org", readers: .providers,
         "OpenWeatherMap origin, or a proxy in front of it")
-    let newsAPIBaseURL: Setting<URL> = .url("NEWSAPI_BASE_URL", default: "https://newsapi.org", readers: .providers, "NewsAPI origin, or a proxy")
+    let newsAPIBaseURL: Setting<URL> = .url(
+        "NEWSAPI_BASE_URL", default: "https://newsapi.org", readers: .providers, "NewsAPI origin, or a proxy")
     let openWeatherBearerToken: Setting<String?> = .text(
         "OPENWEATHER_BEARER_TOKEN", secret: true, none: "none", readers: .providers,
         "sent as `Authorization: Bearer` to a proxy at `OPENWEATHER_BASE_URL`")
     let newsAPIBearerToken: Setting<String?> = .text(
-        "NEWSAPI_BEARER_TOKEN", secret: true, none: "none", readers: .providers, "sent as `Authorization: Bearer` to a proxy at `NEWSAPI_BASE_URL`")
+        "NEWSAPI_BEARER_TOKEN", secret: true, none: "none", readers: .providers,
+        "sent as `Authorization: Bearer` to a proxy at `NEWSAPI_BASE_URL`")
     let allowedResponseHosts: Setting<ResponseURLAllowList> = .custom(
         "TENKI_ALLOWED_RESPONSE_HOSTS", default: .slack, defaultText: "`\(ResponseURLAllowList.slack)`", readers: .serve,
         "hosts that `response_url` may point to, `,`-separated: `host` (HTTPS on 443), `host:port` (HTTPS on that port), "
@@ -44,12 +48,15 @@ struct SettingsTable: Sendable {
         parse: ResponseURLAllowList.init(parsing:))
 
     // Replies
-    let language: Setting<WeatherLanguage> = .choice("TENKI_LANG", default: .en, readers: .providers, "reply language: `en` or `ja`")
-    let units: Setting<Units> = .choice("TENKI_UNITS", default: .metric, readers: .providers, "`metric`, `imperial` or `standard`")
+    let language: Setting<WeatherLanguage> = .choice(
+        "TENKI_LANG", default: .en, readers: .providers, "reply language: `en` or `ja`")
+    let units: Setting<Units> = .choice(
+        "TENKI_UNITS", default: .metric, readers: .providers, "`metric`, `imperial` or `standard`")
     let defaultCity: Setting<String?> = .text(
         "TENKI_DEFAULT_CITY", none: "none: help", readers: .answers, "place used by a bare `/weather` when the caller saved none")
     let resultVisibility: Setting<SlackMessage.ResponseType> = .choice(
-        "TENKI_RESULT_VISIBILITY", default: .inChannel, options: [("in_channel", .inChannel), ("ephemeral", .ephemeral)], readers: .answers,
+        "TENKI_RESULT_VISIBILITY", default: .inChannel, options: [("in_channel", .inChannel), ("ephemeral", .ephemeral)],
+        readers: .answers,
         "who sees results: `in_channel` or `ephemeral` (help and errors are always ephemeral)")
     let newsCountry: Setting<NewsCountry> = .custom(
         "TENKI_NEWS_COUNTRY", default: .default, defaultText: "`\(NewsCountry.default.code)`", readers: .providers,
@@ -71,7 +78,8 @@ struct SettingsTable: Sendable {
         as: { .milliseconds($0) })
     let upstreamConnectTimeout: Setting<Duration> = .number(
         "TENKI_UPSTREAM_CONNECT_TIMEOUT_MS", default: 3000, range: 1000...60_000, readers: .providers,
-        "how long connecting to a provider may take (the whole call stays within `TENKI_UPSTREAM_TIMEOUT_MS`)", as: { .milliseconds($0) })
+        "how long connecting to a provider may take (the whole call stays within `TENKI_UPSTREAM_TIMEOUT_MS`)",
+        as: { .milliseconds($0) })
     let upstreamConnectionsPerHost: Setting<Int> = .number(
         "TENKI_UPSTREAM_CONNECTIONS_PER_HOST", default: 32, range: 16...1024, readers: .providers,
         "concurrent connections to one provider (16–1024)")
@@ -110,8 +118,8 @@ struct SettingsTable: Sendable {
         "`debug`, `info`, `notice`, `warning`, `error`")
     let logFormat: Setting<StandardErrorLogSink.Format> = .choice(
         "TENKI_LOG_FORMAT", default: .logfmt, readers: .all,
-        "`logfmt` or `json` (one line per record on stderr; `serve` writes `info` and `debug` lines in batches, within about 25 ms, "
-            + "and `notice` and above at once)")
+        "`logfmt` or `json` (one line per record on stderr; `serve` writes `info` and `debug` lines in batches, "
+            + "within about 25 ms, and `notice` and above at once)")
 
     // Listener
     let maxHeaderBytes: Setting<Int> = .number(
@@ -137,12 +145,14 @@ struct SettingsTable: Sendable {
         "idle keep-alive connections close after this", as: { .milliseconds($0) })
     let drainDelay: Setting<Duration> = .number(
         "TENKI_DRAIN_DELAY_MS", default: 1000, range: 0...120_000, readers: .serve,
-        "on SIGTERM, how long `/healthz` answers 503 while requests are still served, so load balancers stop sending traffic first",
+        "on SIGTERM, how long `/healthz` answers 503 while requests are still served, "
+            + "so load balancers stop sending traffic first",
         as: { .milliseconds($0) })
     let drainTimeout: Setting<Duration> = .number(
         "TENKI_DRAIN_TIMEOUT_MS", default: 10_000, range: 0...600_000, readers: .serve,
         "then, how long in-flight requests may take to finish; then as long again for late answers whose placeholder already "
-            + "went out to be queued (one not queued by then is replaced, after the restart, by a \"please run the command again\")",
+            + "went out to be queued (one not queued by then is replaced, after the restart, "
+            + "by a \"please run the command again\")",
         as: { .milliseconds($0) })
     let metricsToken: Setting<String?> = .text(
         "TENKI_METRICS_TOKEN", secret: true, none: "none: open", readers: .serve,
@@ -160,14 +170,15 @@ struct SettingsTable: Sendable {
         "incoming-webhook URL of the digest named `default`; see [The morning digest](#the-morning-digest)",
         parse: { text throws(SettingProblem) in try Setting<URL>.httpURL(text) })
     let digestSchedule: Setting<CronSchedule> = .custom(
-        "DIGEST_SCHEDULE", default: try! CronSchedule(parsing: SettingParsers.defaultDigestSchedule),
+        "DIGEST_SCHEDULE", default: (try? CronSchedule(parsing: SettingParsers.defaultDigestSchedule))!,
         defaultText: "`\(SettingParsers.defaultDigestSchedule)`", readers: [.serve, .digest], "five-field cron expression",
         parse: SettingParsers.cronSchedule)
     let digestTimeZone: Setting<TimeZone> = .custom(
         "DIGEST_TIMEZONE", default: TimeZone(identifier: "UTC")!, defaultText: "`UTC`", readers: [.serve, .digest],
         "IANA time zone of the schedule", parse: SettingParsers.timeZone)
     let digestCities: Setting<[String]> = .list(
-        "DIGEST_CITIES", separator: ";", none: "none", readers: [.serve, .digest], "cities, separated by `;` (e.g. `Da Nang,VN;Tokyo,JP`)")
+        "DIGEST_CITIES", separator: ";", none: "none", readers: [.serve, .digest],
+        "cities, separated by `;` (e.g. `Da Nang,VN;Tokyo,JP`)")
     let digestNewsQuery: Setting<String?> = .text(
         "DIGEST_NEWS_QUERY", none: "none: top headlines", readers: [.serve, .digest], "NewsAPI query for the digest's headlines")
     let digestCatchUp: Setting<TimeInterval> = .number(
