@@ -35,6 +35,8 @@ final class ChildProcess: Sendable {
     /// Output collected by one reader thread per pipe.
     final class Output: Sendable {
         let text = Mutex<(stdout: String, stderr: String)>(("", ""))
+        /// Pipes read to EOF: 2 once everything the child wrote is in `text`.
+        let pipesAtEnd = Mutex(0)
     }
 
     let processIdentifier: pid_t
@@ -78,8 +80,8 @@ final class ChildProcess: Sendable {
         }
         processIdentifier = pid
         let output = output
-        Self.startReader(outPipe.read) { chunk in output.text.withLock { $0.stdout += chunk } }
-        Self.startReader(errPipe.read) { chunk in output.text.withLock { $0.stderr += chunk } }
+        Self.startReader(outPipe.read, atEnd: output) { chunk in output.text.withLock { $0.stdout += chunk } }
+        Self.startReader(errPipe.read, atEnd: output) { chunk in output.text.withLock { $0.stderr += chunk } }
     }
 
     /// A pipe whose descriptors close on exec, so no other child inherits them (a write end kept
@@ -91,7 +93,7 @@ final class ChildProcess: Sendable {
     }
 
     /// Reads `fd` until EOF on a thread of its own, handing each chunk over as it arrives.
-    private static func startReader(_ fd: Int32, _ deliver: @escaping @Sendable (String) -> Void) {
+    private static func startReader(_ fd: Int32, atEnd output: Output, _ deliver: @escaping @Sendable (String) -> Void) {
         let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 16 * 1024)
             while true {
@@ -101,6 +103,7 @@ final class ChildProcess: Sendable {
                 deliver(String(decoding: buffer[0..<count], as: UTF8.self))
             }
             _ = close(fd)
+            output.pipesAtEnd.withLock { $0 += 1 }
         }
         thread.start()
     }
@@ -140,11 +143,12 @@ final class ChildProcess: Sendable {
         }
     }
 
-    /// Waits for the process to end (bounded by `limit`) and returns its exit code.
+    /// Waits for the process to end and its output to be read to the end (bounded by `limit`),
+    /// and returns its exit code.
     func waitForExit(limit: Duration = .seconds(30)) async throws -> Int32 {
         let deadline = ContinuousClock.now + limit
         while true {
-            if let status = exitStatus { return status }
+            if let status = exitStatus, output.pipesAtEnd.withLock({ $0 }) == 2 { return status }
             if ContinuousClock.now > deadline { throw Timeout(waitingFor: "exit", output: stdout + stderr) }
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -7,8 +7,7 @@ import TenkiHTTPServer
 enum HealthcheckCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
         let list = try ArgumentList(arguments, command: "healthcheck", valueOptions: ["url"], flagOptions: [])
-        let port = ProcessInfo.processInfo.environment["PORT"].flatMap(Int.init) ?? 8080
-        let text = list.value("url") ?? "http://127.0.0.1:\(port)/healthz"
+        let text = try list.value("url") ?? "http://127.0.0.1:\(Settings.port())/healthz"
         guard let url = URL(string: text), url.host != nil else {
             throw UsageError("--url must be an absolute URL (got \"\(text)\")", command: "healthcheck")
         }

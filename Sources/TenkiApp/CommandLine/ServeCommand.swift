@@ -24,9 +24,9 @@ enum ServeCommand {
         if insecure, list.value("record") != nil {
             throw UsageError("--record writes only verified requests; it cannot be used with --insecure-skip-verification", command: "serve")
         }
-        let port = try list.port("port", command: "serve") ?? environmentPort() ?? 8080
-
+        let flagPort = try list.port("port", command: "serve")
         let settings = try Settings.load()
+        let port = flagPort ?? settings.port
         if settings.openWeatherAPIKey == nil, settings.newsAPIKey == nil {
             throw ConfigurationError(setting: "OPENWEATHER_API_KEY", problem: "and NEWSAPI_KEY are both unset", fix: "set at least one provider key")
         }
@@ -43,7 +43,9 @@ enum ServeCommand {
 
         // Listening before the state file opens: a request that arrives meanwhile waits in the
         // backlog and is answered once the listener starts, instead of being refused.
-        let listening = try HTTPServer.listen(host: host, port: port)
+        let listening = try ListenFailure.explaining(
+            address: "\(host):\(port)", chosenBy: listenSource(hostFlag: list.value("host"), portFlag: flagPort)
+        ) { () throws(HTTPServerError) in try HTTPServer.listen(host: host, port: port) }
         var dependencies = ServerDependencies.production(settings: settings, logger: logger)
         dependencies.verification = insecure ? .skipped : .required
         let server = try TenkiServer.build(settings: settings, dependencies: dependencies)
@@ -70,12 +72,11 @@ enum ServeCommand {
         return .success
     }
 
-    static func environmentPort() throws(ConfigurationError) -> Int? {
-        guard let raw = ProcessInfo.processInfo.environment["PORT"], !raw.isEmpty else { return nil }
-        guard let port = Int(raw), (1...65535).contains(port) else {
-            throw ConfigurationError(setting: "PORT", problem: "is not a port number (got \"\(raw)\")", fix: "set it to a number from 1 to 65535")
-        }
-        return port
+    /// What chose the listening address, for the error when it cannot be used.
+    static func listenSource(hostFlag: String?, portFlag: Int?) -> String {
+        let portFromEnvironment = !(ProcessInfo.processInfo.environment["PORT"] ?? "").isEmpty
+        let portSource = portFlag != nil ? "--port" : portFromEnvironment ? "PORT" : "the default port, --port or PORT"
+        return hostFlag != nil ? "--host and \(portSource)" : portSource
     }
 
     static func isLoopback(_ host: String) -> Bool {

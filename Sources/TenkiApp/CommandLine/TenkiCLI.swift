@@ -55,6 +55,9 @@ public enum TenkiCLI {
         } catch let error as UsageError {
             printError(error.description)
             return ExitCode.usage.rawValue
+        } catch let error as ListenFailure {
+            printError(error.description)
+            return error.exitCode.rawValue
         } catch let error as ConfigurationError {
             printError(error.description)
             return ExitCode.configuration.rawValue
@@ -77,10 +80,16 @@ public enum TenkiCLI {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
-    /// The process logger for a command, from the log settings.
+    /// The process logger for a command, from the log settings. Each command makes one, at
+    /// start, so this is also where the settings' warnings (misspelt variables) are logged, once.
     static func makeLogger(_ settings: Settings) -> Logger {
-        let format: StandardErrorLogSink.Format = settings.logFormat == "json" ? .json : .logfmt
         // Buffered: lines are written in batches by a background thread, not one write(2) each on the listener's thread.
-        return Logger(sink: BufferedLogSink(format: format), threshold: LogLevel(name: settings.logLevel) ?? .info)
+        let logger = Logger(sink: BufferedLogSink(format: settings.logFormat), threshold: settings.logLevel)
+        for variable in settings.misspeltVariables {
+            logger.warning("environment variable is not a Tenki setting and is ignored", [
+                ("variable", variable.name), ("did_you_mean", variable.closest ?? "(no setting is close; see the README)"),
+            ])
+        }
+        return logger
     }
 }

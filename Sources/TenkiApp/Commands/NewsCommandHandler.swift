@@ -19,7 +19,7 @@ struct NewsCommandHandler: Sendable {
         }
         let topic = NewsTopic(userText: text)
         do {
-            let articles = try await news.articles(for: topic, country: settings.newsCountry)
+            let articles = try await news.articles(for: topic, country: settings.newsCountry.code)
             if let age = articles.staleAge {
                 logger.notice("serving older news", [("age_s", String(Int(age)))])
             }

@@ -74,8 +74,8 @@ enum DigestCommand {
         for digest in digests {
             let now = clock.now()
             let outcome = await runner.run(digest, now: now, lead: DigestTiming.commandLead, force: options.force)
-            let next = runner.timing(of: digest, lead: DigestTiming.commandLead)?.nextSlot(after: now)
-            let nextText = next.flatMap { date in runner.timing(of: digest, lead: 0)?.describe(date) } ?? "never"
+            let next = runner.timing(of: digest, lead: DigestTiming.commandLead).nextSlot(after: now)
+            let nextText = next.map { date in runner.timing(of: digest, lead: 0).describe(date) } ?? "never"
             switch outcome {
             case .posted(_, let id):
                 posted.append((digest.name, id))
@@ -180,6 +180,6 @@ enum DigestCommand {
     }
 
     private static func describe(_ slot: Date, _ digest: Settings.DigestSettings, _ runner: DigestRunner) -> String {
-        "the slot \(runner.timing(of: digest, lead: 0)?.describe(slot) ?? "\(slot)")"
+        "the slot \(runner.timing(of: digest, lead: 0).describe(slot))"
     }
 }

@@ -44,17 +44,16 @@ public final class DigestRunner: Sendable {
         self.queued = queued
     }
 
-    /// The digest's timing; its schedule was validated when the settings were loaded.
-    public func timing(of digest: Settings.DigestSettings, lead: TimeInterval) -> DigestTiming? {
-        guard let schedule = try? CronSchedule(parsing: digest.schedule) else { return nil }
-        return DigestTiming(schedule: schedule, timeZone: digest.timeZone, catchUpWindow: catchUpWindow, lead: lead)
+    /// The digest's timing.
+    public func timing(of digest: Settings.DigestSettings, lead: TimeInterval) -> DigestTiming {
+        DigestTiming(schedule: digest.schedule, timeZone: digest.timeZone, catchUpWindow: catchUpWindow, lead: lead)
     }
 
     /// Applies the slot rule at `now`. With `force`, posts whatever the ledger says, recorded
     /// under the latest slot (or `now` when the schedule never fired), so a scheduled run of that
     /// slot does not post it again.
     public func run(_ digest: Settings.DigestSettings, now: Date, lead: TimeInterval = 0, force: Bool = false) async -> Outcome {
-        guard let timing = timing(of: digest, lead: lead) else { return .neverScheduled }
+        let timing = timing(of: digest, lead: lead)
         let slot: Date
         do {
             switch timing.decide(now: now) {

@@ -41,7 +41,7 @@ public final class DigestScheduler: Sendable {
         var next: Date?
         for digest in runner.digests {
             outcomes[digest.name] = await runner.run(digest, now: now)
-            if let slot = runner.timing(of: digest, lead: 0)?.nextSlot(after: now) {
+            if let slot = runner.timing(of: digest, lead: 0).nextSlot(after: now) {
                 next = min(next ?? slot, slot)
             }
         }

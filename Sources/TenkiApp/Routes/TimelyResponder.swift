@@ -16,7 +16,7 @@ public struct TimelyResponder: SlashCommandResponder {
     /// Returns once the budget is spent. Tests pass one they control; nothing here sleeps in tests.
     let waitForBudget: @Sendable (Duration) async -> Void
     let lateAnswers: (any LateAnswerDelivery)?
-    let allowedResponseHosts: Set<String>
+    let allowedResponseHosts: ResponseURLAllowList
     let language: WeatherLanguage
     /// Owns the work that goes on after a placeholder went back, so the drain can wait for it.
     let background: BackgroundWork
@@ -80,23 +80,21 @@ public struct TimelyResponder: SlashCommandResponder {
         }
     }
 
-    /// The command's `response_url`, only when its host is allowed: an attacker who can get a
-    /// request signed must not make Tenki post to an address of their choosing.
+    /// The command's `response_url`, only when the allow-list permits its scheme, host and port:
+    /// an attacker who can get a request signed must not make Tenki post to an address of their choosing.
     func allowedResponseURL(_ raw: String?, logger: Logger) -> URL? {
-        guard let raw, let url = URL(string: raw), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else {
+        guard let raw, let url = URL(string: raw), url.scheme != nil, let host = url.host?.lowercased() else {
             logger.warning("command has no usable response_url")
             return nil
         }
-        guard allowedResponseHosts.contains(host), scheme == "https" || (scheme == "http" && Self.isLoopback(host)) else {
-            logger.warning("response_url refused: host not allowed", [("host", host), ("setting", "TENKI_ALLOWED_RESPONSE_HOSTS")])
+        if let refusal = allowedResponseHosts.refusal(of: url) {
+            var fields = [("scheme", url.scheme?.lowercased() ?? ""), ("host", host)]
+            if let port = url.port { fields.append(("port", String(port))) }
+            fields.append(("setting", "TENKI_ALLOWED_RESPONSE_HOSTS"))
+            logger.warning("response_url refused: \(refusal.rawValue)", fields)
             return nil
         }
         return url
-    }
-
-    /// Plain http is allowed only to loopback hosts (the replay harness and tests); Slack's hosts are https.
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }
 

@@ -41,7 +41,7 @@ extension TenkiServer {
             }
         let timely = TimelyResponder(
             commands: commands, budget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget,
-            lateAnswers: lateAnswers, allowedResponseHosts: Set(settings.allowedResponseHosts), language: settings.language,
+            lateAnswers: lateAnswers, allowedResponseHosts: settings.allowedResponseHosts, language: settings.language,
             background: background)
         let drainFlag = DrainFlag()
         let metricsAccess: TenkiRouter.MetricsAccess =
@@ -51,7 +51,7 @@ extension TenkiServer {
             isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess)
         let digests = DigestRunner(
             digests: settings.digests,
-            builder: DigestBuilder(weather: providers.weather, news: providers.news, newsCountry: settings.newsCountry, logger: logger),
+            builder: DigestBuilder(weather: providers.weather, news: providers.news, newsCountry: settings.newsCountry.code, logger: logger),
             ledger: state.ledger, catchUpWindow: settings.digestCatchUp, metrics: metrics, logger: logger,
             queued: { [queue] in queue.wake() })
         describeLogMetrics(logger: logger, metrics: metrics)

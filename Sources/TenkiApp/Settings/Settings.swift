@@ -1,12 +1,13 @@
 import Foundation
 import TenkiCore
+import TenkiLogging
 
-/// Every setting Tenki reads, decoded once at start into a value that is passed down.
-/// Nothing below `TenkiApp` reads the environment.
+/// Every setting Tenki reads, decoded once at start into typed values that are passed down
+/// (`SettingsTable` declares them). Nothing below `TenkiApp` reads the environment.
 public struct Settings: Sendable {
     // Slack
     public var signingSecrets: [String]
-    public var allowedResponseHosts: [String]
+    public var allowedResponseHosts: ResponseURLAllowList
     public var commandNames: CommandNames
 
     // Providers
@@ -17,7 +18,7 @@ public struct Settings: Sendable {
     public var newsAPIBaseURL: URL
     public var newsAPIBearerToken: String?
     /// Two-letter country of `/news` top headlines.
-    public var newsCountry: String
+    public var newsCountry: NewsCountry
     /// NewsAPI calls allowed per UTC day (the free plan allows 100).
     public var newsDailyBudget: Int
     public var upstreamTimeout: Duration
@@ -38,13 +39,18 @@ public struct Settings: Sendable {
     // Process
     public var statePath: String
     public var schedulerEnabled: Bool
-    public var logLevel: String
-    public var logFormat: String
+    public var logLevel: LogLevel
+    public var logFormat: StandardErrorLogSink.Format
     public var listener: ListenerSettings
     /// A bearer token `/metrics` requires, when set.
     public var metricsToken: String?
     /// `host:port` of a separate listener for `/metrics` (and `/healthz`), when set.
     public var metricsAddress: (host: String, port: Int)?
+    /// The port of `serve` when `--port` is not given (PORT).
+    public var port: Int
+    /// Environment variables that look like settings but are none (a typo), with the setting
+    /// each most likely meant; commands warn about them at start.
+    public var misspeltVariables: [(name: String, closest: String?)] = []
 
     // Delivery
     public var delivery: DeliverySettings
@@ -54,9 +60,9 @@ public struct Settings: Sendable {
     /// Every configured digest: `default` from `DIGEST_*`, then the `digests` of `TENKI_CONFIG`.
     public var digests: [DigestSettings] = []
     /// How long after its slot a missed digest is still posted (TENKI_DIGEST_CATCH_UP_MINUTES).
-    public var digestCatchUp: TimeInterval = 7200
+    public var digestCatchUp: TimeInterval
     /// How long `tenki digest` waits for its post (TENKI_DIGEST_WAIT_SECONDS).
-    public var digestWait: Duration = .seconds(60)
+    public var digestWait: Duration
 
     /// The names `/weather` and `/news` are known by in this workspace (renamed when another app owns them).
     public struct CommandNames: Sendable, Equatable {
@@ -100,7 +106,7 @@ public struct Settings: Sendable {
         public var language: WeatherLanguage = .en
         public var units: Units = .metric
         public var webhookURL: URL
-        public var schedule: String
+        public var schedule: CronSchedule
         public var timeZone: TimeZone
         public var cities: [String]
         public var newsQuery: String?

@@ -4,14 +4,11 @@ import Foundation
 /// file named by `TENKI_CONFIG`. The environment wins over the file.
 struct SettingsSource {
     let environment: [String: String]
+    /// `TENKI_CONFIG`'s settings, as text.
     let fileValues: [String: String]
+    /// `TENKI_CONFIG`'s `digests` list, as parsed JSON (see `SettingsReader+Digests.swift`).
+    let fileDigests: [Any]?
     let readFile: (String) throws -> String
-
-    /// Settings whose value may be given as a file (Docker and Kubernetes secrets, systemd credentials).
-    static let fileBackedSecrets: Set<String> = [
-        "SLACK_SIGNING_SECRET", "OPENWEATHER_API_KEY", "NEWSAPI_KEY", "DIGEST_WEBHOOK_URL",
-        "OPENWEATHER_BEARER_TOKEN", "NEWSAPI_BEARER_TOKEN", "TENKI_METRICS_TOKEN",
-    ]
 
     /// The `TENKI_CONFIG` key holding the named digests; a file-only setting.
     static let digestsKey = "digests"
@@ -19,18 +16,21 @@ struct SettingsSource {
     init(environment: [String: String], readFile: @escaping (String) throws -> String) throws(ConfigurationError) {
         self.environment = environment
         self.readFile = readFile
-        if let path = environment["TENKI_CONFIG"], !path.isEmpty {
-            self.fileValues = try Self.loadConfigFile(path: path, readFile: readFile)
+        let configName = SettingsTable.shared.config.name
+        if let path = environment[configName], !path.isEmpty {
+            (fileValues, fileDigests) = try Self.loadConfigFile(path: path, readFile: readFile)
         } else {
-            self.fileValues = [:]
+            (fileValues, fileDigests) = ([:], nil)
         }
     }
 
-    /// The trimmed value of `name`, or nil when it is unset or empty. `NAME_FILE` is read when `NAME`
-    /// itself is not set; setting both is an error, as it is ambiguous which one is meant.
-    func value(_ name: String) throws(ConfigurationError) -> String? {
-        let direct = environment[name].flatMap(Self.nonEmpty)
-        if Self.fileBackedSecrets.contains(name), let path = environment[name + "_FILE"].flatMap(Self.nonEmpty) {
+    /// The trimmed value of a setting, or nil when it is unset or empty. A secret's `NAME_FILE` is
+    /// read when `NAME` itself is not set; setting both is an error, as it is ambiguous which one is
+    /// meant. A value of spaces only is an error: it is a mistake, never a deliberate "unset".
+    func value(_ declaration: SettingDeclaration) throws(ConfigurationError) -> String? {
+        let name = declaration.name
+        let direct = try Self.nonBlank(environment[name], setting: name)
+        if declaration.isSecret, let path = try Self.nonBlank(environment[name + "_FILE"], setting: name + "_FILE") {
             guard direct == nil else {
                 throw ConfigurationError(setting: name, problem: "and \(name)_FILE are both set", fix: "set only one of them")
             }
@@ -38,51 +38,77 @@ struct SettingsSource {
             do {
                 contents = try readFile(path)
             } catch {
-                throw ConfigurationError(setting: name + "_FILE", problem: "names a file that cannot be read (\(path))", fix: "check the path and its permissions")
+                throw ConfigurationError(
+                    setting: name + "_FILE", problem: "names a file that cannot be read (\(path))",
+                    fix: "check the path and its permissions")
             }
-            return Self.nonEmpty(contents)
+            guard let secret = try? Self.nonBlank(contents, setting: name) else {
+                throw ConfigurationError(
+                    setting: name + "_FILE", problem: "names an empty file (\(path))",
+                    fix: "write the secret into it, or unset \(name)_FILE")
+            }
+            return secret
         }
-        return direct ?? fileValues[name].flatMap(Self.nonEmpty)
+        if let direct { return direct }
+        return try Self.nonBlank(fileValues[name], setting: "TENKI_CONFIG \(name)")
     }
 
-    private static func nonEmpty(_ text: String) -> String? {
+    /// Nil for nil or "", the trimmed text otherwise; spaces only are refused.
+    private static func nonBlank(_ text: String?, setting: String) throws(ConfigurationError) -> String? {
+        guard let text, !text.isEmpty else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : trimmed
+        guard !trimmed.isEmpty else {
+            throw ConfigurationError(setting: setting, problem: "is blank (spaces only)", fix: "give it a value, or unset it")
+        }
+        return trimmed
     }
 
     /// Reads `TENKI_CONFIG`: a JSON object whose keys are setting names. An unknown key is an error,
     /// so that a typo never silently falls back to a default.
-    private static func loadConfigFile(path: String, readFile: (String) throws -> String) throws(ConfigurationError) -> [String: String] {
+    private static func loadConfigFile(
+        path: String, readFile: (String) throws -> String
+    ) throws(ConfigurationError) -> ([String: String], [Any]?) {
         let text: String
         do {
             text = try readFile(path)
         } catch {
-            throw ConfigurationError(setting: "TENKI_CONFIG", problem: "names a file that cannot be read (\(path))", fix: "check the path and its permissions")
+            throw ConfigurationError(
+                setting: "TENKI_CONFIG", problem: "names a file that cannot be read (\(path))",
+                fix: "check the path and its permissions")
         }
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-            throw ConfigurationError(setting: "TENKI_CONFIG", problem: "is not a JSON object (\(path))", fix: "write the file as {\"SETTING_NAME\": \"value\", …}")
+            throw ConfigurationError(
+                setting: "TENKI_CONFIG", problem: "is not a JSON object (\(path))",
+                fix: "write the file as {\"SETTING_NAME\": \"value\", …}")
         }
         var values: [String: String] = [:]
+        var digests: [Any]?
         for (key, raw) in object {
-            if key == Self.digestsKey {
-                // Several named digests (see `SettingsReader+Digests.swift`), kept as JSON text.
-                guard let list = raw as? [Any], let data = try? JSONSerialization.data(withJSONObject: list) else {
-                    throw ConfigurationError(setting: "TENKI_CONFIG", problem: "has \"digests\" that is not a list", fix: "write it as [{\"name\": …}, …]")
+            if key == digestsKey {
+                guard let list = raw as? [Any] else {
+                    throw ConfigurationError(
+                        setting: "TENKI_CONFIG", problem: "has \"digests\" that is not a list",
+                        fix: "write it as [{\"name\": …}, …]")
                 }
-                values[key] = String(decoding: data, as: UTF8.self)
+                digests = list
                 continue
             }
-            guard SettingName.all.contains(key) else {
-                throw ConfigurationError(setting: "TENKI_CONFIG", problem: "has an unknown key \"\(key)\"", fix: "use the setting names listed in the README")
+            guard SettingsTable.names.contains(key), key != SettingsTable.shared.config.name else {
+                let fix =
+                    SettingNameSuggestion.closest(to: key).map { "did you mean \($0)?" } ?? "see the README's settings table"
+                throw ConfigurationError(setting: "TENKI_CONFIG", problem: "has an unknown key \"\(key)\"", fix: fix)
             }
             switch raw {
             case let string as String: values[key] = string
             case let number as NSNumber: values[key] = number.stringValue
-            case let list as [String]: values[key] = list.joined(separator: key == "DIGEST_CITIES" ? ";" : ",")
+            case let list as [String]:
+                values[key] = list.joined(separator: key == SettingsTable.shared.digestCities.name ? ";" : ",")
             default:
-                throw ConfigurationError(setting: key, problem: "in TENKI_CONFIG has a value that is not text or a number", fix: "write it as a string")
+                throw ConfigurationError(
+                    setting: key, problem: "in TENKI_CONFIG has a value that is not text or a number", fix: "write it as a string"
+                )
             }
         }
-        return values
+        return (values, digests)
     }
 }

@@ -60,7 +60,7 @@ struct DigestSettingsTests {
         #expect(morning.language == .ja)
         #expect(morning.units == .imperial)
         #expect(settings.digests.last?.webhookURL.absoluteString == Self.secret)
-        #expect(settings.digests.last?.schedule == "@daily")
+        #expect(settings.digests.last?.schedule == (try CronSchedule(parsing: "@daily")))
         #expect(settings.digestCatchUp == 45 * 60)
     }
 

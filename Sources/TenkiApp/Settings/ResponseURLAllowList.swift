@@ -1,0 +1,49 @@
+import Foundation
+
+/// `TENKI_ALLOWED_RESPONSE_HOSTS`: the origins a command's `response_url` may point to, so that
+/// an attacker who gets a request signed cannot make Tenki post to an address of their choosing.
+public struct ResponseURLAllowList: Sendable, Hashable, CustomStringConvertible {
+    public let entries: [AllowedResponseHost]
+
+    /// Slack's response_url hosts: the default.
+    static let slack = ResponseURLAllowList(entries: [
+        AllowedResponseHost(host: "hooks.slack.com", scheme: "https", port: 443),
+        AllowedResponseHost(host: "hooks.slack-gov.com", scheme: "https", port: 443),
+    ])
+
+    init(entries: [AllowedResponseHost]) {
+        self.entries = entries
+    }
+
+    /// Why a URL was refused, as the log line says it.
+    public enum Refusal: String, Sendable, Equatable {
+        case schemeNotAllowed = "scheme not allowed"
+        case hostNotAllowed = "host not allowed"
+        case portNotAllowed = "port not allowed"
+    }
+
+    /// `,`-separated entries (see `AllowedResponseHost` for their forms).
+    init(parsing text: String) throws(SettingProblem) {
+        let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !items.isEmpty else {
+            throw SettingProblem("lists no host", fix: "list hosts separated by commas, or unset it for Slack's", got: text)
+        }
+        var entries: [AllowedResponseHost] = []
+        for item in items {
+            entries.append(try AllowedResponseHost(parsing: item))
+        }
+        self.entries = entries
+    }
+
+    /// Nil when some entry permits `url`; otherwise the most specific reason it was refused.
+    public func refusal(of url: URL) -> Refusal? {
+        guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else { return .schemeNotAllowed }
+        if entries.contains(where: { $0.permits(url) }) { return nil }
+        let host = AllowedResponseHost.normalized(url.host ?? "")
+        let sameHost = entries.filter { $0.host == host }
+        if sameHost.isEmpty { return .hostNotAllowed }
+        return sameHost.contains { $0.scheme == scheme } ? .portNotAllowed : .schemeNotAllowed
+    }
+
+    public var description: String { entries.map(\.description).joined(separator: ",") }
+}

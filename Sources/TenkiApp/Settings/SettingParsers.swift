@@ -1,0 +1,66 @@
+import Foundation
+import TenkiCore
+
+/// Parsers for the settings whose values are Tenki's own shapes (command names, cron schedules,
+/// addresses). Each returns a valid value or a `SettingProblem`; the digests of `TENKI_CONFIG` use
+/// the same ones as the `DIGEST_*` variables.
+enum SettingParsers {
+    static let defaultDigestSchedule = "30 7 * * 1-5"
+
+    /// One secret, or two (old and new) while rotating: a third is more likely a mistake than a plan.
+    @Sendable static func signingSecrets(_ text: String) throws(SettingProblem) -> [String] {
+        let secrets = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !secrets.isEmpty else {
+            throw SettingProblem("lists no secret", fix: "copy the Signing Secret from the Slack app's Basic Information page")
+        }
+        guard secrets.count <= 2 else {
+            throw SettingProblem(
+                "lists \(secrets.count) secrets; at most two are accepted (old,new while rotating)",
+                fix: "keep the current secret and, while rotating, the previous one")
+        }
+        return secrets
+    }
+
+    /// `/name` (the slash may be left out), lowercased.
+    @Sendable static func commandName(_ text: String) throws(SettingProblem) -> String {
+        let command = text.hasPrefix("/") ? text : "/" + text
+        guard command.count > 1, command.count <= 32, !command.contains(where: { $0.isWhitespace || $0 == "," }) else {
+            throw SettingProblem("is not a slash-command name", fix: "set it to a name such as /tenki-weather", got: text)
+        }
+        return command.lowercased()
+    }
+
+    @Sendable static func newsCountry(_ text: String) throws(SettingProblem) -> NewsCountry {
+        guard let country = NewsCountry(code: text) else {
+            throw SettingProblem(
+                "is not a country NewsAPI has top headlines for", fix: "use a two-letter code such as us, gb or jp", got: text)
+        }
+        return country
+    }
+
+    /// `host:port`, e.g. `127.0.0.1:9100`.
+    @Sendable static func address(_ text: String) throws(SettingProblem) -> (host: String, port: Int)? {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port),
+            !text[..<colon].isEmpty
+        else {
+            throw SettingProblem("is not host:port", fix: "set it to an address such as 127.0.0.1:9100", got: text)
+        }
+        return (String(text[..<colon]), port)
+    }
+
+    @Sendable static func cronSchedule(_ text: String) throws(SettingProblem) -> CronSchedule {
+        do {
+            return try CronSchedule(parsing: text)
+        } catch {
+            throw SettingProblem(
+                "is not a cron expression (\(error))", fix: "use five fields such as \"\(defaultDigestSchedule)\"")
+        }
+    }
+
+    @Sendable static func timeZone(_ text: String) throws(SettingProblem) -> TimeZone {
+        guard let zone = TimeZone(identifier: text) else {
+            throw SettingProblem("is not an IANA time zone", fix: "use a name such as Asia/Tokyo or Europe/Berlin", got: text)
+        }
+        return zone
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import TenkiCore
+import TenkiLogging
+
+/// Every setting Tenki reads, one declaration each, in the order of README.md's settings table.
+/// Loading (`Settings.load`), `_FILE` secrets, `TENKI_CONFIG`'s unknown-key check, the warning for a
+/// misspelt variable and the README test all come from here: adding a setting is adding a property.
+struct SettingsTable: Sendable {
+    static let shared = SettingsTable()
+
+    /// Every declaration, in the order of the properties below (read through `Mirror`, so that
+    /// the properties are the only list).
+    static let declarations: [SettingDeclaration] = Mirror(reflecting: shared).children.compactMap {
+        ($0.value as? any DeclaredSetting)?.declaration
+    }
+
+    static let names: Set<String> = Set(declarations.map(\.name))
+
+    // Slack and providers
+    let signingSecrets: Setting<[String]> = .custom(
+        "SLACK_SIGNING_SECRET", default: [], defaultText: "required for `serve` unless `--insecure-skip-verification`",
+        secret: true,
+        readers: [.serve, .replay],
+        "verifies every request (Slack's v0 scheme); two secrets separated by `,` are both accepted while rotating",
+        parse: SettingParsers.signingSecrets)
+    let openWeatherAPIKey: Setting<String?> = .text(
+        "OPENWEATHER_API_KEY", secret: true,
+        none: "`serve` needs it or `NEWSAPI_KEY` (a missing one is warned at start and its command answers \"not configured\"); "
+            + "`preview` and `digest` exit 78 when they need it",
+        readers: .providers, "OpenWeatherMap key")
+    let newsAPIKey: Setting<String?> = .text(
+        "NEWSAPI_KEY", secret: true, none: "as above", readers: .providers, "NewsAPI.org key")
+    let openWeatherBaseURL: Setting<URL> = .url(
+        "OPENWEATHER_BASE_URL", default: "https://api.openweathermap.org", readers: .providers,
+        "OpenWeatherMap origin, or a proxy in front of it")
+    let newsAPIBaseURL: Setting<URL> = .url(
+        "NEWSAPI_BASE_URL", default: "https://newsapi.org", readers: .providers, "NewsAPI origin, or a proxy")
+    let openWeatherBearerToken: Setting<String?> = .text(
+        "OPENWEATHER_BEARER_TOKEN", secret: true, none: "none", readers: .providers,
+        "sent as `Authorization: Bearer` to a proxy at `OPENWEATHER_BASE_URL`")
+    let newsAPIBearerToken: Setting<String?> = .text(
+        "NEWSAPI_BEARER_TOKEN", secret: true, none: "none", readers: .providers,
+        "sent as `Authorization: Bearer` to a proxy at `NEWSAPI_BASE_URL`")
+    let allowedResponseHosts: Setting<ResponseURLAllowList> = .custom(
+        "TENKI_ALLOWED_RESPONSE_HOSTS", default: .slack, defaultText: "`\(ResponseURLAllowList.slack)`", readers: .serve,
+        "hosts that `response_url` may point to, `,`-separated: `host` (HTTPS on 443), `host:port` (HTTPS on that port), "
+            + "`http://host[:port]` (plain HTTP, not for Slack's hosts); loopback hosts allow any port",
+        parse: ResponseURLAllowList.init(parsing:))
+
+    // Replies
+    let language: Setting<WeatherLanguage> = .choice(
+        "TENKI_LANG", default: .en, readers: .providers, "reply language: `en` or `ja`")
+    let units: Setting<Units> = .choice(
+        "TENKI_UNITS", default: .metric, readers: .providers, "`metric`, `imperial` or `standard`")
+    let defaultCity: Setting<String?> = .text(
+        "TENKI_DEFAULT_CITY", none: "none: help", readers: .answers, "place used by a bare `/weather` when the caller saved none")
+    let resultVisibility: Setting<SlackMessage.ResponseType> = .choice(
+        "TENKI_RESULT_VISIBILITY", default: .inChannel, options: [("in_channel", .inChannel), ("ephemeral", .ephemeral)],
+        readers: .answers,
+        "who sees results: `in_channel` or `ephemeral` (help and errors are always ephemeral)")
+    let newsCountry: Setting<NewsCountry> = .custom(
+        "TENKI_NEWS_COUNTRY", default: .default, defaultText: "`\(NewsCountry.default.code)`", readers: .providers,
+        "two-letter country of `/news` top headlines (NewsAPI's list: `us`, `gb`, `jp`, …)", parse: SettingParsers.newsCountry)
+    let newsDailyBudget: Setting<Int> = .number(
+        "TENKI_NEWS_DAILY_BUDGET", default: 100, range: 1...1_000_000, readers: .providers,
+        "NewsAPI calls per UTC day (the free plan allows 100); once spent, the last answer is served with its age")
+    let weatherCommand: Setting<String> = .custom(
+        "TENKI_WEATHER_COMMAND", default: "/weather", defaultText: "`/weather`", readers: .answers,
+        "the weather command's name, when a workspace renamed it (e.g. `/tenki-weather`)", parse: SettingParsers.commandName)
+    let newsCommand: Setting<String> = .custom(
+        "TENKI_NEWS_COMMAND", default: "/news", defaultText: "`/news`", readers: .answers,
+        "the news command's name, when a workspace renamed it (e.g. `/tenki-news`)", parse: SettingParsers.commandName)
+    let inlineBudget: Setting<Duration> = .number(
+        "TENKI_INLINE_BUDGET_MS", default: 2000, range: 100...2800, readers: .serve,
+        "how long an answer may take to go back inline (100–2800)", as: { .milliseconds($0) })
+    let upstreamTimeout: Setting<Duration> = .number(
+        "TENKI_UPSTREAM_TIMEOUT_MS", default: 5000, range: 100...120_000, readers: .providers, "total time for one provider call",
+        as: { .milliseconds($0) })
+    let upstreamConnectTimeout: Setting<Duration> = .number(
+        "TENKI_UPSTREAM_CONNECT_TIMEOUT_MS", default: 3000, range: 1000...60_000, readers: .providers,
+        "how long connecting to a provider may take (the whole call stays within `TENKI_UPSTREAM_TIMEOUT_MS`)",
+        as: { .milliseconds($0) })
+    let upstreamConnectionsPerHost: Setting<Int> = .number(
+        "TENKI_UPSTREAM_CONNECTIONS_PER_HOST", default: 32, range: 16...1024, readers: .providers,
+        "concurrent connections to one provider (16–1024)")
+    let userRateLimit: Setting<Int> = .number(
+        "TENKI_USER_RATE_LIMIT", default: 20, range: 0...10_000, readers: .serve,
+        "commands one user may run per minute (a minute's worth at once); 0 turns it off")
+
+    // Delivery
+    let deliveryTimeout: Setting<Duration> = .number(
+        "TENKI_DELIVERY_TIMEOUT_MS", default: 10_000, range: 1000...120_000, readers: [.serve, .digest],
+        "the longest one post to Slack may take", as: { .milliseconds($0) })
+    let retryBase: Setting<Duration> = .number(
+        "TENKI_RETRY_BASE_MS", default: 1000, range: 100...600_000, readers: [.serve, .digest],
+        "retry backoff: full jitter under `base × 2^(attempt−1)`", as: { .milliseconds($0) })
+    let retryCap: Setting<Duration> = .number(
+        "TENKI_RETRY_CAP_MS", default: 300_000, range: 1000...3_600_000, readers: [.serve, .digest],
+        "the longest wait between two retries", as: { .milliseconds($0) })
+    let webhookDeadline: Setting<TimeInterval> = .number(
+        "TENKI_WEBHOOK_DEADLINE_HOURS", default: 6, range: 1...72, readers: [.serve, .digest],
+        "how long a post to an incoming webhook (the digest) keeps being retried", as: { TimeInterval($0 * 3600) })
+    let deliveryRetention: Setting<TimeInterval> = .number(
+        "TENKI_DELIVERY_RETENTION_HOURS", default: 168, range: 1...8760, readers: [.serve, .digest],
+        "how long delivered messages stay in the state file", as: { TimeInterval($0 * 3600) })
+
+    // Process
+    let statePath: Setting<String?> = .text(
+        "TENKI_STATE", none: "`$STATE_DIRECTORY/tenki.sqlite` under systemd, else `./tenki-state.sqlite`",
+        readers: [.serve, .digest, .outbox], "path of the SQLite state file")
+    let config: Setting<String?> = .text(
+        "TENKI_CONFIG", none: "none", readers: .all,
+        "a JSON file of these settings and named digests; the environment wins over it, and an unknown key is an error")
+    let scheduler: Setting<Bool> = .onOff(
+        "TENKI_SCHEDULER", default: true, readers: .serve, "`on` or `off`: whether `serve` runs the digest scheduler")
+    let logLevel: Setting<LogLevel> = .choice(
+        "TENKI_LOG_LEVEL", default: .info, options: LogLevel.allCases.map { ($0.description, $0) }, readers: .all,
+        "`debug`, `info`, `notice`, `warning`, `error`")
+    let logFormat: Setting<StandardErrorLogSink.Format> = .choice(
+        "TENKI_LOG_FORMAT", default: .logfmt, readers: .all,
+        "`logfmt` or `json` (one line per record on stderr; `serve` writes `info` and `debug` lines in batches, "
+            + "within about 25 ms, and `notice` and above at once)")
+
+    // Listener
+    let maxHeaderBytes: Setting<Int> = .number(
+        "TENKI_MAX_HEADER_BYTES", default: 16 * 1024, range: 1024...1_048_576, readers: .serve,
+        "request line and headers; larger gets 431")
+    let maxBodyBytes: Setting<Int> = .number(
+        "TENKI_MAX_BODY_BYTES", default: 64 * 1024, range: 1024...16_777_216, readers: .serve,
+        "request body (decoded size when chunked); larger gets 413")
+    let maxRequestsPerConnection: Setting<Int> = .number(
+        "TENKI_MAX_REQUESTS_PER_CONNECTION", default: 1000, range: 1...1_000_000, readers: .serve,
+        "requests on one keep-alive connection before it is closed")
+    let handlerTimeout: Setting<Duration> = .number(
+        "TENKI_HANDLER_TIMEOUT_MS", default: 10_000, range: 1000...120_000, readers: .serve,
+        "a command that takes longer is answered 503 and its connection closed (the inline budget answers long before)",
+        as: { .milliseconds($0) })
+    let maxConnections: Setting<Int> = .number(
+        "TENKI_MAX_CONNECTIONS", default: 1024, range: 1...100_000, readers: .serve, "connections open at once; more get 503")
+    let headerTimeout: Setting<Duration> = .number(
+        "TENKI_HEADER_TIMEOUT_MS", default: 10_000, range: 100...300_000, readers: .serve,
+        "time a client has to send its request head, and then its body; slower gets 408", as: { .milliseconds($0) })
+    let idleTimeout: Setting<Duration> = .number(
+        "TENKI_IDLE_TIMEOUT_MS", default: 60_000, range: 100...3_600_000, readers: .serve,
+        "idle keep-alive connections close after this", as: { .milliseconds($0) })
+    let drainDelay: Setting<Duration> = .number(
+        "TENKI_DRAIN_DELAY_MS", default: 1000, range: 0...120_000, readers: .serve,
+        "on SIGTERM, how long `/healthz` answers 503 while requests are still served, "
+            + "so load balancers stop sending traffic first",
+        as: { .milliseconds($0) })
+    let drainTimeout: Setting<Duration> = .number(
+        "TENKI_DRAIN_TIMEOUT_MS", default: 10_000, range: 0...600_000, readers: .serve,
+        "then, how long in-flight requests may take to finish; then as long again for late answers whose placeholder already "
+            + "went out to be queued (one not queued by then is replaced, after the restart, "
+            + "by a \"please run the command again\")",
+        as: { .milliseconds($0) })
+    let metricsToken: Setting<String?> = .text(
+        "TENKI_METRICS_TOKEN", secret: true, none: "none: open", readers: .serve,
+        "when set, `/metrics` needs `Authorization: Bearer TOKEN`")
+    let metricsAddress: Setting<(host: String, port: Int)?> = .custom(
+        "TENKI_METRICS_ADDRESS", default: nil, defaultText: "none", readers: .serve,
+        "`host:port` of a separate listener for `/metrics` and `/healthz`; the main listener then answers `/metrics` with 404",
+        parse: SettingParsers.address)
+    let port: Setting<Int> = .number(
+        "PORT", default: 8080, range: 1...65535, readers: [.serve, .healthcheck], "port of `serve` when `--port` is not given")
+
+    // Digests
+    let digestWebhookURL: Setting<URL?> = .custom(
+        "DIGEST_WEBHOOK_URL", default: nil, defaultText: "none: no digest", secret: true, readers: [.serve, .digest],
+        "incoming-webhook URL of the digest named `default`; see [The morning digest](#the-morning-digest)",
+        parse: { text throws(SettingProblem) in try Setting<URL>.httpURL(text) })
+    let digestSchedule: Setting<CronSchedule> = .custom(
+        "DIGEST_SCHEDULE", default: (try? CronSchedule(parsing: SettingParsers.defaultDigestSchedule))!,
+        defaultText: "`\(SettingParsers.defaultDigestSchedule)`", readers: [.serve, .digest], "five-field cron expression",
+        parse: SettingParsers.cronSchedule)
+    let digestTimeZone: Setting<TimeZone> = .custom(
+        "DIGEST_TIMEZONE", default: TimeZone(identifier: "UTC")!, defaultText: "`UTC`", readers: [.serve, .digest],
+        "IANA time zone of the schedule", parse: SettingParsers.timeZone)
+    let digestCities: Setting<[String]> = .list(
+        "DIGEST_CITIES", separator: ";", none: "none", readers: [.serve, .digest],
+        "cities, separated by `;` (e.g. `Da Nang,VN;Tokyo,JP`)")
+    let digestNewsQuery: Setting<String?> = .text(
+        "DIGEST_NEWS_QUERY", none: "none: top headlines", readers: [.serve, .digest], "NewsAPI query for the digest's headlines")
+    let digestCatchUp: Setting<TimeInterval> = .number(
+        "TENKI_DIGEST_CATCH_UP_MINUTES", default: 120, range: 0...10_080, readers: [.serve, .digest],
+        "how long after its slot a missed digest is still posted (0–10080); older slots are logged and skipped",
+        as: { TimeInterval($0 * 60) })
+    let digestWait: Setting<Duration> = .number(
+        "TENKI_DIGEST_WAIT_SECONDS", default: 60, range: 1...3600, readers: .digest,
+        "how long `tenki digest` waits for its post before exiting 75 (1–3600)", as: { .seconds($0) })
+}
+
+/// A `Setting` of any value type, for listing the table.
+protocol DeclaredSetting {
+    var declaration: SettingDeclaration { get }
+}
+
+extension Setting: DeclaredSetting {}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import TenkiApp
+import TenkiBase
+@testable import TenkiHTTPServer
+
+/// `tenki serve` refusing to start as an operator sees it: the exit code and the one line on stderr.
+@Suite("tenki serve refuses bad settings at start", .serialized)
+struct SettingsProcessTests {
+    static func environment(_ extra: [String: String]) -> [String: String] {
+        var environment = [
+            "SLACK_SIGNING_SECRET": "process-test-secret", "OPENWEATHER_API_KEY": "k",
+            "TENKI_STATE": FileManager.default.temporaryDirectory.appendingPathComponent("tenki-settings-\(UUID()).sqlite").path,
+        ]
+        environment.merge(extra) { _, new in new }
+        return environment
+    }
+
+    @Test(
+        "an invalid setting exits 78 with one line naming it",
+        arguments: [
+            ("TENKI_ALLOWED_RESPONSE_HOSTS", "*"),
+            ("TENKI_ALLOWED_RESPONSE_HOSTS", "http://hooks.slack.com"),
+            ("TENKI_WEATHER_COMMAND", "/news"),
+            ("TENKI_METRICS_TOKEN", " "),
+            ("DIGEST_SCHEDULE", "61 * * * *"),
+        ])
+    func refused(name: String, value: String) async throws {
+        guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
+            Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path); run swift build first")
+            return
+        }
+        let serve = try ChildProcess(
+            ["serve", "--host", "127.0.0.1", "--port", "0"], environment: Self.environment([name: value]))
+        defer { serve.stop() }
+        #expect(try await serve.waitForExit() == ExitCode.configuration.rawValue)
+        let stderr = serve.stderr
+        let lines = stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(stderr)")
+        #expect(lines.first?.hasPrefix("configuration error: \(name) ") == true, "\(stderr)")
+    }
+
+    @Test("a misspelt variable is warned about at start, naming the setting it was meant to be")
+    func misspeltWarning() async throws {
+        guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
+            Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path); run swift build first")
+            return
+        }
+        let serve = try ChildProcess(
+            ["serve", "--host", "127.0.0.1", "--port", "0", "--no-scheduler"],
+            environment: Self.environment(["TENKI_UNIT": "imperial"]))
+        defer { serve.stop() }
+        let (_, log) = try await serve.waitFor("the listener") { _, err in ChildProcess.listeningPort(in: err) != nil }
+        let warning = log.split(separator: "\n").first { $0.contains("not a Tenki setting") }
+        #expect(warning?.contains("variable=TENKI_UNIT") == true, "\(log)")
+        #expect(warning?.contains("did_you_mean=TENKI_UNITS") == true, "\(log)")
+    }
+
+    @Test("a port in use exits 75 with one line naming the address and the flag")
+    func portInUse() async throws {
+        guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
+            Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path); run swift build first")
+            return
+        }
+        let holder = try HTTPServer.listen(host: "127.0.0.1", port: 0)
+        defer { close(holder.fd) }
+        let serve = try ChildProcess(
+            ["serve", "--host", "127.0.0.1", "--port", "\(holder.port)"], environment: Self.environment([:]))
+        defer { serve.stop() }
+        #expect(try await serve.waitForExit() == ExitCode.temporaryFailure.rawValue)
+        let stderr = serve.stderr
+        let line = stderr.split(separator: "\n").first { $0.contains("cannot listen") }.map(String.init) ?? ""
+        #expect(line.contains("127.0.0.1:\(holder.port)"), "\(stderr)")
+        #expect(line.contains("--port"), "\(stderr)")
+        #expect(line.contains("already in use"), "\(stderr)")
+    }
+}
