@@ -126,6 +126,13 @@ struct RouterTests {
         #expect(guarded.handleInline(HTTPRequest(method: "GET", target: "/metrics"))?.status == .unauthorized)
         #expect(guarded.handleInline(HTTPRequest(method: "GET", target: "/metrics", headers: ["Authorization": "Bearer wrong"]))?.status == .unauthorized)
         #expect(guarded.handleInline(HTTPRequest(method: "GET", target: "/metrics", headers: ["Authorization": "Bearer s3cret"]))?.status == .ok)
+        // The scheme is case-insensitive (RFC 9110 §11.1); the token is not.
+        for scheme in ["bearer s3cret", "BEARER s3cret", "Bearer  s3cret"] {
+            #expect(guarded.handleInline(HTTPRequest(method: "GET", target: "/metrics", headers: ["Authorization": scheme]))?.status == .ok)
+        }
+        for refused in ["Bearer S3CRET", "Basic s3cret", "Bearer", "Bearer ", "s3cret", "Bearers3cret"] {
+            #expect(guarded.handleInline(HTTPRequest(method: "GET", target: "/metrics", headers: ["Authorization": refused]))?.status == .unauthorized)
+        }
         let main = TenkiRouter(verifier: nil, commands: responder, metrics: metrics, logger: .discarding, metricsAccess: .elsewhere)
         #expect(main.handleInline(HTTPRequest(method: "GET", target: "/metrics"))?.status == .notFound)
         let metricsOnly = TenkiRouter(verifier: nil, commands: responder, metrics: metrics, logger: .discarding, servesCommands: false)

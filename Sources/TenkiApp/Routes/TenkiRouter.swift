@@ -82,9 +82,9 @@ public struct TenkiRouter: HTTPHandler {
         case .elsewhere:
             return .text(.notFound, "metrics are served on the metrics address\n")
         case .bearer(let token):
-            let expected = Array("Bearer \(token)".utf8)
-            let given = Array((request.headers["Authorization"] ?? "").utf8)
-            guard HMACSHA256.constantTimeEquals(given, expected) else {
+            guard Self.bearerCredentials(request.headers["Authorization"]).map({
+                HMACSHA256.constantTimeEquals(Array($0.utf8), Array(token.utf8))
+            }) == true else {
                 return .text(.unauthorized, "metrics need Authorization: Bearer TOKEN\n", headers: ["WWW-Authenticate": "Bearer"])
             }
         case .open:
@@ -92,6 +92,15 @@ public struct TenkiRouter: HTTPHandler {
         }
         return HTTPResponse(
             status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(metrics.exposition().utf8))
+    }
+
+    /// The credentials of `Authorization: Bearer CREDENTIALS`; the scheme is case-insensitive and
+    /// may be followed by several spaces (RFC 9110 §11.4). Nil for another scheme or none.
+    static func bearerCredentials(_ authorization: String?) -> Substring? {
+        guard let authorization, let space = authorization.firstIndex(of: " "),
+              authorization[..<space].equalsIgnoringASCIICase("Bearer") else { return nil }
+        let credentials = authorization[space...].drop { $0 == " " }
+        return credentials.isEmpty ? nil : credentials
     }
 
     /// A body over the limit is answered 413 by the server, but only once routing has passed:
