@@ -111,10 +111,11 @@ extension EventLoop {
         }
     }
 
-    /// A head asked for `100 Continue`: send it only when the body would be read. A route that
-    /// answers without the body (404, 405) answers now, and the connection closes after it.
+    /// A head asked for `100 Continue`: send it only when the body would be read. A request the
+    /// handler answers whatever its body (404, 405, unsigned) is answered now, and the connection
+    /// closes after it.
     private func answerExpectation(_ connection: Connection) {
-        guard let head = connection.parser.pending, let routed = handler.answerWithoutBody(head) else {
+        guard let head = connection.parser.pending, let routed = handler.answerBeforeContinue(head) else {
             connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
             return
         }

@@ -87,7 +87,7 @@ extension HTTPRequestParser {
                     let field = try Self.parseField(line)
                     if Self.isHostField(line) {
                         hostCount += 1
-                        guard field.value.utf8.allSatisfy(Self.isHostByte) else {
+                        guard Self.isValidHostValue(line) else {
                             throw HTTPParseError(.malformed, "invalid Host")
                         }
                     }
@@ -111,6 +111,15 @@ extension HTTPRequestParser {
     static func isHostField(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         line.count >= 5 && line[4] == UInt8(ascii: ":") && line[0] | 0x20 == UInt8(ascii: "h")
             && line[1] | 0x20 == UInt8(ascii: "o") && line[2] | 0x20 == UInt8(ascii: "s") && line[3] | 0x20 == UInt8(ascii: "t")
+    }
+
+    /// The value of a `Host` line (after `host:`, without OWS at either end) is `uri-host [":" port]`
+    /// as far as its bytes tell; checked on bytes, as the String's UTF-8 view is slow to walk.
+    static func isValidHostValue(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 5, end = line.count
+        while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+        while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
+        return line[start..<end].allSatisfy(isHostByte)
     }
 
     /// A byte of `uri-host [":" port]` (RFC 3986: reg-name, IP literal, percent-encoding), as two

@@ -80,6 +80,22 @@ struct RouterTests {
         #expect(router.answerWithoutBody(HTTPRequest(method: "GET", target: "/healthz")) == nil)
     }
 
+    @Test("Expect: 100-continue is refused up front for what the body cannot change: routing, content type, no signature")
+    func answersBeforeContinue() {
+        let form = "application/x-www-form-urlencoded"
+        #expect(router.answerBeforeContinue(HTTPRequest(method: "POST", target: "/nope"))?.status == .notFound)
+        #expect(router.answerBeforeContinue(HTTPRequest(method: "PUT", target: "/slack/commands"))?.status == .methodNotAllowed)
+        #expect(router.answerBeforeContinue(
+            HTTPRequest(method: "POST", target: "/slack/commands", headers: ["Content-Type": "text/plain"]))?.status == .unsupportedMediaType)
+        #expect(router.answerBeforeContinue(
+            HTTPRequest(method: "POST", target: "/slack/commands", headers: ["Content-Type": form]))?.status == .unauthorized)
+        #expect(router.answerBeforeContinue(HTTPRequest(method: "POST", target: "/slack/commands", headers: [
+            "Content-Type": form, "X-Slack-Request-Timestamp": "1", "X-Slack-Signature": "v0=00",
+        ])) == nil)
+        #expect(metrics.counter("tenki_signature_failures_total", [("reason", "missing_header")]) == 1)
+        #expect(responder.payloads.isEmpty)
+    }
+
     @Test("a content type other than a form is 415, before verification")
     func contentType() async {
         let response = await respond(signedRequest(contentType: "application/json"))

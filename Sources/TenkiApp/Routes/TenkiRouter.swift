@@ -110,6 +110,26 @@ public struct TenkiRouter: HTTPHandler {
         return answer
     }
 
+    /// Before inviting a body with `100 Continue`: the routing answer, 415 for a command that is
+    /// not form-encoded, 401 for one without Slack's signature headers; such a body would only be
+    /// thrown away. (A signature needs the body, so a signed request is always invited.)
+    public func answerBeforeContinue(_ head: HTTPRequest) -> HTTPResponse? {
+        if let routed = answerWithoutBody(head) { return routed }
+        guard servesCommands, head.path == Self.commandsPath, head.method == "POST" else { return nil }
+        let start = ContinuousClock.now
+        let response: HTTPResponse
+        if !Self.isFormEncoded(head.headers["Content-Type"]) {
+            response = .text(.unsupportedMediaType, "Slack commands are application/x-www-form-urlencoded\n")
+        } else if verifier != nil, !head.headers.contains("X-Slack-Signature") || !head.headers.contains("X-Slack-Request-Timestamp") {
+            metrics.increment("tenki_signature_failures_total", [("reason", "missing_header")])
+            response = .text(.unauthorized, "invalid Slack signature (missing_header)\n")
+        } else {
+            return nil
+        }
+        record(route: "commands", request: head, status: response.status, since: start, requestID: nil)
+        return response
+    }
+
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let start = ContinuousClock.now
         let requestID = requestIDs.next()
