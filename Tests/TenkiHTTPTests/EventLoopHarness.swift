@@ -70,13 +70,14 @@ final class EventLoopHarness {
     /// Everything the server has written that the client has not read yet.
     func clientReceives() -> [UInt8] {
         var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = recv(clientFD, &chunk, chunk.count, 0)
+            let count = receiveBuffer.withUnsafeMutableBytes { recv(clientFD, $0.baseAddress, $0.count, 0) }
             if count <= 0 { return received }
-            received += chunk[..<count]
+            received += receiveBuffer[..<count]
         }
     }
+
+    private var receiveBuffer = [UInt8](repeating: 0, count: 64 * 1024)
 
     /// One turn of the loop as `run` takes it when the socket is readable and writable: read,
     /// write what was answered, then write on the writable event.
