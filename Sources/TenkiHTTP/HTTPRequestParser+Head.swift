@@ -183,9 +183,10 @@ extension HTTPRequestParser {
             authority = String(decoding: split.authority, as: UTF8.self)
             path = split.path
         }
+        let pathText = String(decoding: path, as: UTF8.self)
         let request = HTTPRequest(
             method: String(decoding: method, as: UTF8.self),
-            target: path.first == UInt8(ascii: "/") ? String(decoding: path, as: UTF8.self) : "/" + String(decoding: path, as: UTF8.self),
+            target: path.first == UInt8(ascii: "/") ? pathText : "/" + pathText,
             version: try parseVersion(version)
         )
         return (request, authority)

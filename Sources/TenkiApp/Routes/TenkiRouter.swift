@@ -120,7 +120,8 @@ public struct TenkiRouter: HTTPHandler {
         let response: HTTPResponse
         if !Self.isFormEncoded(head.headers["Content-Type"]) {
             response = .text(.unsupportedMediaType, "Slack commands are application/x-www-form-urlencoded\n")
-        } else if verifier != nil, !head.headers.contains("X-Slack-Signature") || !head.headers.contains("X-Slack-Request-Timestamp") {
+        } else if verifier != nil,
+                  !head.headers.contains("X-Slack-Signature") || !head.headers.contains("X-Slack-Request-Timestamp") {
             metrics.increment("tenki_signature_failures_total", [("reason", "missing_header")])
             response = .text(.unauthorized, "invalid Slack signature (missing_header)\n")
         } else {
