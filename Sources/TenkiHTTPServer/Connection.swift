@@ -22,7 +22,7 @@ final class Connection {
     let id: UInt64
     let fd: Int32
     let remoteAddress: String
-    /// Accepted over `maxConnections`: its first request is answered 503 and the connection closed.
+    /// Accepted over `maxConnections`: answered 503 at once, without waiting for its request, and closed.
     let overloaded: Bool
 
     var parser: HTTPRequestParser
@@ -40,6 +40,9 @@ final class Connection {
     var isClosed = false
     /// In the loop's `answered` list: its output is written once the batch of events is handled.
     var awaitsWrite = false
+    /// Requests were left unanswered because too much output waited (`EventLoop.outputRoom`);
+    /// `flush` answers them once it has written that output.
+    var answersWaitForOutput = false
 
     /// The parser phase the timers apply to, and when it began.
     var phase: HTTPRequestParser.Phase = .idle
@@ -62,6 +65,9 @@ final class Connection {
     }
 
     var hasPendingOutput: Bool { outputOffset < output.count }
+
+    /// Bytes queued for the peer and not yet written.
+    var pendingOutputCount: Int { output.count - outputOffset }
 
     /// Nothing in progress in either direction: safe to close when draining.
     var isIdle: Bool { inFlight == nil && !hasPendingOutput && parser.phase == .idle }

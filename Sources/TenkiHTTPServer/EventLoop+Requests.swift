@@ -10,8 +10,8 @@ extension EventLoop {
     func readAvailable(_ connection: Connection) {
         for _ in 0..<4 {
             // Answers (and with them the interest) wait for the end of the loop's rounds, so the
-            // bound on what a connection may have buffered is checked here too.
-            guard connection.parser.bufferedByteCount < readRoom else { break }
+            // bounds on what a connection may have buffered are checked here too.
+            guard connection.parser.bufferedByteCount < readRoom, connection.pendingOutputCount < outputRoom else { break }
             let count = Socket.receive(connection.fd, into: readBuffer)
             if count > 0 {
                 connection.lastProgress = clock.now
@@ -47,19 +47,34 @@ extension EventLoop {
         }
     }
 
-    /// Answers every complete request that may be answered now, in order: inline ones at once, the
-    /// first that needs `handle` in a task (the rest wait until its response is written). The
-    /// answers are written by `writeAnswered` once the loop's batch of events is handled.
+    /// Answers what may be answered now (see `answerReady`); the answers are written by
+    /// `writeAnswered` once the loop's batch of events is handled.
     func process(_ connection: Connection) {
+        answerReady(connection)
+        guard !connection.isClosed else { return }
+        if !connection.awaitsWrite {
+            connection.awaitsWrite = true
+            answered.append(connection)
+        }
+    }
+
+    /// Answers every complete request that may be answered now, in order: inline ones at once, the
+    /// first that needs `handle` in a task (the rest wait until its response is written). Stops
+    /// while `outputRoom` bytes wait to be sent: a client that pipelines without reading gets its
+    /// answers as fast as it reads them, and the rest of its requests wait unparsed (`flush`
+    /// answers more once the output has gone).
+    func answerReady(_ connection: Connection) {
         var started = false
         while connection.inFlight == nil, !connection.closeAfterWrite, !connection.isClosed {
+            guard connection.pendingOutputCount < outputRoom else {
+                connection.answersWaitForOutput = true
+                break
+            }
             let request: HTTPRequest
             do {
                 guard let next = try connection.parser.nextRequest() else {
                     // Earlier responses are already queued, so the interim answer stays in order.
-                    if connection.parser.takeContinueRequest() {
-                        connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
-                    }
+                    if connection.parser.takeContinueRequest() { answerExpectation(connection) }
                     break
                 }
                 request = next
@@ -73,37 +88,46 @@ extension EventLoop {
                 method: request.method, path: String(request.path), version: request.version,
                 keepAlive: keepsAlive(request, on: connection), startedAt: clock.now
             )
-            if connection.overloaded {
-                observer?.rejected(.overloaded)
-                respond(connection, ResponseSerializer.rejection(.serviceUnavailable, "server busy"), to: summary)
-            } else {
-                switch handler.route(request) {
-                case .respond(let response):
-                    respond(connection, response, to: summary)
-                case .later(let work):
-                    let completion = (fd: connection.fd, id: connection.id)
-                    let task = Task {
-                        let response = await work()
-                        self.complete(Completion(fd: completion.fd, connectionID: completion.id, response: response))
-                    }
-                    connection.inFlight = Connection.InFlight(task: task, request: summary)
+            switch handler.route(request) {
+            case .respond(let response):
+                respond(connection, response, to: summary)
+            case .later(let work):
+                let completion = (fd: connection.fd, id: connection.id)
+                let task = Task {
+                    let response = await work()
+                    self.complete(Completion(fd: completion.fd, connectionID: completion.id, response: response))
                 }
+                connection.inFlight = Connection.InFlight(task: task, request: summary)
             }
         }
         guard !connection.isClosed else { return }
         let phase = connection.parser.phase
         if started || phase != connection.phase {
+            // The first request's head is timed from the accept, not from its first byte: a
+            // client trickling bytes gets one header timeout per connection, not two.
+            let firstHead = !started && connection.requestCount == 0 && phase == .head
             connection.phase = phase
-            connection.phaseStartedAt = clock.now
-        }
-        if !connection.awaitsWrite {
-            connection.awaitsWrite = true
-            answered.append(connection)
+            if !firstHead { connection.phaseStartedAt = clock.now }
         }
     }
 
+    /// A head asked for `100 Continue`: send it only when the body would be read. A request the
+    /// handler answers whatever its body (404, 405, unsigned) is answered now, and the connection
+    /// closes after it.
+    private func answerExpectation(_ connection: Connection) {
+        guard let head = connection.parser.pending, let routed = handler.answerBeforeContinue(head) else {
+            connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
+            return
+        }
+        let summary = Connection.RequestSummary(
+            method: head.method, path: String(head.path), version: head.version, keepAlive: false, startedAt: clock.now
+        )
+        respond(connection, routed, to: summary)
+    }
+
     /// Writes what the batch of events just handled answered, back to back (see `run`), and
-    /// updates each connection's interest.
+    /// updates each connection's interest. (`flush` may answer more requests, but never adds to
+    /// `answered`: it writes what it answers itself.)
     func writeAnswered() {
         for connection in answered {
             connection.awaitsWrite = false
@@ -163,7 +187,8 @@ extension EventLoop {
         respond(connection, ResponseSerializer.rejection(error.status, error.reason), to: summary)
     }
 
-    /// Writes as much pending output as the socket takes; closes (or lingers) once a final response is out.
+    /// Writes as much pending output as the socket takes, answering requests that waited for the
+    /// output to go (see `answerReady`); closes (or lingers) once a final response is out.
     func flush(_ connection: Connection) {
         while connection.hasPendingOutput {
             let written = connection.output.withUnsafeBytes { bytes in
@@ -172,6 +197,13 @@ extension EventLoop {
             if written > 0 {
                 connection.outputOffset += written
                 connection.lastProgress = clock.now
+                if !connection.hasPendingOutput, connection.answersWaitForOutput {
+                    connection.output.removeAll(keepingCapacity: true)
+                    connection.outputOffset = 0
+                    connection.answersWaitForOutput = false
+                    answerReady(connection)
+                    if connection.isClosed { return }
+                }
             } else {
                 let code = errno
                 if written < 0, code == EINTR { continue }
@@ -198,9 +230,10 @@ extension EventLoop {
     /// Ends a connection whose last response is written. When the peer may still be sending (a
     /// rejected body, a broken or unfinished request, pipelined requests we will not answer), shut
     /// our side and wait briefly for its EOF (a "lingering close"): closing with unread bytes would
-    /// send a reset that can destroy our answer before the peer reads it. Otherwise close now.
+    /// send a reset that can destroy our answer before the peer reads it. Otherwise close now. A
+    /// connection refused when it was accepted lingers too: its request may still be on its way.
     private func finish(_ connection: Connection) {
-        guard !connection.peerClosed, connection.parser.phase != .idle else {
+        guard !connection.peerClosed, connection.parser.phase != .idle || connection.overloaded else {
             close(connection)
             return
         }
@@ -213,11 +246,17 @@ extension EventLoop {
     /// flight may have a few pipelined ones behind it, no more than one maximal request.
     var readRoom: Int { configuration.maxHeaderBytes + configuration.maxBodyBytes + readBuffer.count }
 
-    /// Reads while there is room (`readRoom`), writes while output is pending.
+    /// The unsent output over which the loop neither reads nor answers a connection's requests.
+    /// With `readRoom` this bounds what one connection holds (plus one response), whatever it
+    /// pipelines: requests are answered as fast as the client reads the answers.
+    var outputRoom: Int { 64 * 1024 }
+
+    /// Reads while there is room (`readRoom`, `outputRoom`), writes while output is pending.
     func updateInterest(_ connection: Connection) {
         guard !connection.isClosed else { return }
         let read = connection.lingerDeadline != nil
-            || (!connection.peerClosed && !connection.closeAfterWrite && connection.parser.bufferedByteCount < readRoom)
+            || (!connection.peerClosed && !connection.closeAfterWrite && connection.parser.bufferedByteCount < readRoom
+                && connection.pendingOutputCount < outputRoom)
         let write = connection.hasPendingOutput
         guard read != connection.registeredRead || write != connection.registeredWrite else { return }
         connection.registeredRead = read

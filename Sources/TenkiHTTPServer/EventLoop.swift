@@ -160,7 +160,9 @@ final class EventLoop: @unchecked Sendable {
             } else if let connection = connections[event.fd] {
                 // Hang-up after EOF: the peer is gone both ways and a level-triggered HUP would
                 // keep waking us until the handler finishes, so give up on the connection now.
-                if event.failed, connection.peerClosed {
+                // Likewise when the loop is not reading it (bounds reached): an error or hang-up
+                // means nothing more can be said to the peer, and would wake us at every poll.
+                if event.failed, connection.peerClosed || !connection.registeredRead {
                     close(connection)
                     continue
                 }
@@ -239,10 +241,10 @@ final class EventLoop: @unchecked Sendable {
 
     private func register(fd: Int32, remote: String) {
         let open = coordinator.connectionOpened()
-        // Far over the limit, not even a 503 is worth the memory: close at once.
+        // Far over the limit, a connection is not worth its memory: a 503 in one write, then close.
         guard open <= configuration.maxConnections * 2 else {
+            refuseAtOnce(fd)
             coordinator.connectionClosed()
-            _ = systemClose(fd)
             observer?.rejected(.overloaded)
             return
         }
@@ -257,6 +259,31 @@ final class EventLoop: @unchecked Sendable {
         connections[fd] = connection
         poller.add(fd, read: true, write: false)
         observer?.connectionOpened()
+        if connection.overloaded { refuse(connection) }
+    }
+
+    /// Answers a connection over `maxConnections` with 503 now, before its request arrives, then
+    /// closes it after a short lingering close: a slow or silent client over the limit holds its
+    /// place for at most that, not for a header timeout, and gets an answer rather than a reset.
+    private func refuse(_ connection: Connection) {
+        observer?.rejected(.overloaded)
+        let summary = Connection.RequestSummary(method: "-", path: "-", version: .http1_1, keepAlive: false, startedAt: clock.now)
+        respond(connection, ResponseSerializer.rejection(.serviceUnavailable, "server busy"), to: summary)
+        flush(connection)
+    }
+
+    /// Writes a prepared 503 to a connection that is not registered, then closes it. Whatever the
+    /// client sent already is read first, so the close does not turn into a reset that would
+    /// destroy the answer (bytes that arrive later still do).
+    private func refuseAtOnce(_ fd: Int32) {
+        _ = Socket.receive(fd, into: readBuffer)
+        var answer: [UInt8] = []
+        ResponseSerializer.append(
+            ResponseSerializer.rejection(.serviceUnavailable, "server busy"), to: &answer, keepAlive: false,
+            requestVersion: .http1_1, omitBody: false, date: dateCache.current())
+        answer.withUnsafeBytes { _ = Socket.send(fd, $0) }
+        Socket.closeWrite(fd)
+        _ = systemClose(fd)
     }
 
     func close(_ connection: Connection) {

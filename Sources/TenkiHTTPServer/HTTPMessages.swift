@@ -137,10 +137,18 @@ public protocol HTTPHandler: Sendable {
     /// return the routing answer (404, 405) here, or nil to let the server answer 413. Either way
     /// the connection is closed afterwards. The default returns nil.
     func answerWithoutBody(_ head: HTTPRequest) -> HTTPResponse?
+
+    /// Called on the connection's thread when a head asks for `100 Continue` (RFC 9110 §10.1.1),
+    /// with an empty body: return the answer the request gets whatever its body (404, 405, or a
+    /// refusal the head alone decides), and it is sent instead of `100 Continue`, then the
+    /// connection is closed; nil invites the body. The default is `answerWithoutBody`.
+    func answerBeforeContinue(_ head: HTTPRequest) -> HTTPResponse?
 }
 
 extension HTTPHandler {
     public func answerWithoutBody(_ head: HTTPRequest) -> HTTPResponse? { nil }
+
+    public func answerBeforeContinue(_ head: HTTPRequest) -> HTTPResponse? { answerWithoutBody(head) }
 
     /// The answer, whichever way `route` gives it (in-process transports and tests).
     public func respond(to request: HTTPRequest) async -> HTTPResponse {

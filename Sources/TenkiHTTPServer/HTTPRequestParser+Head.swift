@@ -72,8 +72,10 @@ extension HTTPRequestParser {
         try buffer.withUnsafeBufferPointer { (bytes) throws(HTTPParseError) -> HTTPRequest in
             var lineStart = readIndex
             var request: HTTPRequest?
+            var authority: String?
             var headers = HTTPHeaders()
             headers.reserveCapacity(12)  // one allocation for a typical head, not four (1, 2, 4, 8)
+            var hostCount = 0
             while lineStart < end - 2 {
                 let lineEnd = Self.firstIndex(of: Self.lf, in: bytes, from: lineStart, to: end) ?? end
                 if Self.firstIndex(of: Self.cr, in: bytes, from: lineStart, to: lineEnd - 1) != nil {
@@ -81,18 +83,53 @@ extension HTTPRequestParser {
                 }
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<(lineEnd - 1)])
                 if request == nil {
-                    request = try Self.parseRequestLine(line)
+                    (request, authority) = try Self.parseRequestLine(line)
                 } else {
                     let field = try Self.parseField(line)
+                    if Self.isHostField(line) {
+                        hostCount += 1
+                        guard Self.isValidHostValue(line) else {
+                            throw HTTPParseError(.malformed, "invalid Host")
+                        }
+                    }
                     headers.add(field.name, field.value)
                 }
                 lineStart = lineEnd + 1
             }
             guard var parsed = request else { throw HTTPParseError(.malformed, "missing request line") }
+            // RFC 9112 §3.2: exactly one Host in HTTP/1.1, at most one in HTTP/1.0.
+            if hostCount > 1 { throw HTTPParseError(.malformed, "more than one Host") }
+            if hostCount == 0, parsed.version == .http1_1 { throw HTTPParseError(.malformed, "missing Host") }
+            // RFC 9112 §3.2.2: the authority of an absolute-form target replaces the Host field.
+            if let authority { headers.set("Host", authority) }
             parsed.headers = headers
             parsed.remoteAddress = remoteAddress
             return parsed
         }
+    }
+
+    /// The line is a `Host` field (checked on bytes, before any String: this runs for every field).
+    static func isHostField(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.count >= 5 && line[4] == UInt8(ascii: ":") && line[0] | 0x20 == UInt8(ascii: "h")
+            && line[1] | 0x20 == UInt8(ascii: "o") && line[2] | 0x20 == UInt8(ascii: "s") && line[3] | 0x20 == UInt8(ascii: "t")
+    }
+
+    /// The value of a `Host` line (after `host:`, without OWS at either end) is `uri-host [":" port]`
+    /// as far as its bytes tell; checked on bytes, as the String's UTF-8 view is slow to walk.
+    static func isValidHostValue(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 5, end = line.count
+        while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+        while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
+        return line[start..<end].allSatisfy(isHostByte)
+    }
+
+    /// A byte of `uri-host [":" port]` (RFC 3986: reg-name, IP literal, percent-encoding), as two
+    /// bit masks over ASCII like `isTokenByte`.
+    static func isHostByte(_ byte: UInt8) -> Bool {
+        let below64: UInt64 = 0x2FFF_7FF2_0000_0000, from64: UInt64 = 0x47FF_FFFE_AFFF_FFFE
+        if byte < 64 { return below64 >> byte & 1 == 1 }
+        if byte < 128 { return from64 >> (byte - 64) & 1 == 1 }
+        return false
     }
 
     /// The first `byte` in `from..<to`, found with memchr.
@@ -117,8 +154,12 @@ extension HTTPRequestParser {
         }
     }
 
-    /// `method SP origin-form SP HTTP-version`, single spaces only (RFC 9112 §3).
-    static func parseRequestLine(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> HTTPRequest {
+    /// `method SP request-target SP HTTP-version`, single spaces only (RFC 9112 §3). The target is
+    /// origin-form, or absolute-form (`http://host/path`), which is returned as its origin-form
+    /// with the authority beside it.
+    static func parseRequestLine(
+        _ line: UnsafeBufferPointer<UInt8>
+    ) throws(HTTPParseError) -> (request: HTTPRequest, authority: String?) {
         let space = UInt8(ascii: " ")
         guard let firstSpace = line.firstIndex(of: space) else {
             throw HTTPParseError(.malformed, "malformed request line")
@@ -132,15 +173,43 @@ extension HTTPRequestParser {
         guard !method.isEmpty, method.allSatisfy(isTokenByte) else {
             throw HTTPParseError(.malformed, "invalid method")
         }
-        // origin-form only: this server is nobody's proxy, so absolute-form and `*` are refused.
-        guard target.first == UInt8(ascii: "/"), target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+        // No authority-form or `*`: this server is nobody's proxy and answers no `OPTIONS *`.
+        guard target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw HTTPParseError(.malformed, "invalid request target")
         }
-        return HTTPRequest(
+        var authority: String?
+        var path = target
+        if target.first != UInt8(ascii: "/") {
+            let split = try splitAbsoluteForm(target)
+            authority = String(decoding: split.authority, as: UTF8.self)
+            path = split.path
+        }
+        let pathText = String(decoding: path, as: UTF8.self)
+        let request = HTTPRequest(
             method: String(decoding: method, as: UTF8.self),
-            target: String(decoding: target, as: UTF8.self),
+            target: path.first == UInt8(ascii: "/") ? pathText : "/" + pathText,
             version: try parseVersion(version)
         )
+        return (request, authority)
+    }
+
+    /// `http://authority/path?query` (or `https://`, any case) split into its authority and the
+    /// rest, which is empty or starts with `/` or `?` (the caller makes it `/` or `/?query`).
+    /// Userinfo and other schemes are refused.
+    static func splitAbsoluteForm(
+        _ target: UnsafeBufferPointer<UInt8>
+    ) throws(HTTPParseError) -> (authority: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>) {
+        let invalid = HTTPParseError(.malformed, "invalid request target")
+        var schemeLength = 0
+        for scheme in ["http://", "https://"] where target.count > scheme.utf8.count {
+            if zip(scheme.utf8, target).allSatisfy({ ASCIICase.equal($0, $1) }) { schemeLength = scheme.utf8.count }
+        }
+        guard schemeLength > 0 else { throw invalid }
+        let rest = UnsafeBufferPointer(rebasing: target[schemeLength...])
+        let end = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.count
+        let authority = UnsafeBufferPointer(rebasing: rest[..<end])
+        guard !authority.isEmpty, authority.allSatisfy(isHostByte) else { throw invalid }
+        return (authority, UnsafeBufferPointer(rebasing: rest[end...]))
     }
 
     /// `HTTP/1.1` or `HTTP/1.0`; any other well-formed version is 505, anything else 400.

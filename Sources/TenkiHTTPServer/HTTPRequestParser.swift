@@ -194,7 +194,9 @@ public struct HTTPRequestParser: Sendable {
     /// Drops consumed bytes so the buffer does not grow across a long keep-alive connection.
     mutating func compact() {
         if readIndex == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
+            // A burst of pipelined requests can grow the buffer to the loop's read room; an idle
+            // keep-alive connection does not keep that much.
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 64 * 1024)
             readIndex = 0
             scanIndex = 0
             lineStart = 0

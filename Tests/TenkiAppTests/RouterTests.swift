@@ -81,6 +81,22 @@ struct RouterTests {
         #expect(router.answerWithoutBody(HTTPRequest(method: "GET", target: "/healthz")) == nil)
     }
 
+    @Test("Expect: 100-continue is refused up front for what the body cannot change: routing, content type, no signature")
+    func answersBeforeContinue() {
+        let form = "application/x-www-form-urlencoded"
+        #expect(router.answerBeforeContinue(HTTPRequest(method: "POST", target: "/nope"))?.status == .notFound)
+        #expect(router.answerBeforeContinue(HTTPRequest(method: "PUT", target: "/slack/commands"))?.status == .methodNotAllowed)
+        #expect(router.answerBeforeContinue(
+            HTTPRequest(method: "POST", target: "/slack/commands", headers: ["Content-Type": "text/plain"]))?.status == .unsupportedMediaType)
+        #expect(router.answerBeforeContinue(
+            HTTPRequest(method: "POST", target: "/slack/commands", headers: ["Content-Type": form]))?.status == .unauthorized)
+        #expect(router.answerBeforeContinue(HTTPRequest(method: "POST", target: "/slack/commands", headers: [
+            "Content-Type": form, "X-Slack-Request-Timestamp": "1", "X-Slack-Signature": "v0=00",
+        ])) == nil)
+        #expect(metrics.counter("tenki_signature_failures_total", [("reason", "missing_header")]) == 1)
+        #expect(responder.payloads.isEmpty)
+    }
+
     @Test("a content type other than a form is 415, before verification")
     func contentType() async {
         let response = await respond(signedRequest(contentType: "application/json"))
@@ -127,6 +143,13 @@ struct RouterTests {
         #expect(guarded.handleInline(HTTPRequest(method: "GET", target: "/metrics"))?.status == .unauthorized)
         #expect(guarded.handleInline(HTTPRequest(method: "GET", target: "/metrics", headers: ["Authorization": "Bearer wrong"]))?.status == .unauthorized)
         #expect(guarded.handleInline(HTTPRequest(method: "GET", target: "/metrics", headers: ["Authorization": "Bearer s3cret"]))?.status == .ok)
+        // The scheme is case-insensitive (RFC 9110 §11.1); the token is not.
+        for scheme in ["bearer s3cret", "BEARER s3cret", "Bearer  s3cret"] {
+            #expect(guarded.handleInline(HTTPRequest(method: "GET", target: "/metrics", headers: ["Authorization": scheme]))?.status == .ok)
+        }
+        for refused in ["Bearer S3CRET", "Basic s3cret", "Bearer", "Bearer ", "s3cret", "Bearers3cret"] {
+            #expect(guarded.handleInline(HTTPRequest(method: "GET", target: "/metrics", headers: ["Authorization": refused]))?.status == .unauthorized)
+        }
         let main = TenkiRouter(verifier: nil, commands: responder, metrics: metrics, logger: .discarding, metricsAccess: .elsewhere)
         #expect(main.handleInline(HTTPRequest(method: "GET", target: "/metrics"))?.status == .notFound)
         let metricsOnly = TenkiRouter(verifier: nil, commands: responder, metrics: metrics, logger: .discarding, servesCommands: false)

@@ -39,7 +39,7 @@ struct HTTPServerExchangeTests {
     @Test func expectContinueGetsAnInterimResponse() async throws {
         try await withServer { _, port in
             let client = try TestClient(port: port)
-            try await client.send("POST /echo HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
+            try await client.send("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
             #expect(try await client.readResponse(ignoringBody: true).status == 100)
             try await client.send("hello")
             let response = try await client.readResponse()
@@ -51,7 +51,7 @@ struct HTTPServerExchangeTests {
     @Test func chunkedBodyIsDecoded() async throws {
         try await withServer { _, port in
             let client = try TestClient(port: port)
-            try await client.send("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n")
+            try await client.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n")
             try await client.send("2;ext=1\r\nde\r\n0\r\nTrailer: x\r\n\r\n")
             #expect(try await client.readResponse().body == "abcde")
         }
@@ -123,7 +123,7 @@ struct HTTPServerExchangeTests {
     @Test func headResponseHasLengthButNoBody() async throws {
         try await withServer { _, port in
             let client = try TestClient(port: port)
-            try await client.send("HEAD /inline/abc HTTP/1.1\r\n\r\n" + get("/inline/next"))
+            try await client.send("HEAD /inline/abc HTTP/1.1\r\nHost: x\r\n\r\n" + get("/inline/next"))
             // The client frames by Content-Length, so read HEAD's answer by hand: head only.
             let head = try await client.readResponse(ignoringBody: true)
             #expect(head.headers["Content-Length"] == "\("inline /inline/abc".utf8.count)")

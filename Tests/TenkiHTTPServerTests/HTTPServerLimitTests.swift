@@ -8,12 +8,12 @@ struct HTTPServerLimitTests {
     @Test(arguments: [
         ("GET / HTTP/1.1\nHost: x\r\n\r\n", 400),
         ("GET / HTTP/2.0\r\n\r\n", 505),
-        ("POST / HTTP/1.1\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabc", 400),
-        ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabc", 400),
+        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n", 400),
         // Smuggling by obfuscated Transfer-Encoding (TE.TE) and whitespace before the colon.
-        ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n", 400),
-        ("POST / HTTP/1.1\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n", 400),
-        ("POST / HTTP/1.1\r\nContent-Length: 0x10\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0x10\r\n\r\n", 400),
     ])
     func malformedRequestIsAnsweredAndClosed(raw: String, status: Int) async throws {
         let observer = CountingObserver()
@@ -43,7 +43,7 @@ struct HTTPServerLimitTests {
     @Test func bodyOverTheLimitGets413WithoutBeingSent() async throws {
         try await withServer({ $0.maxBodyBytes = 1000 }) { _, port in
             let client = try TestClient(port: port)
-            try await client.send("POST /known HTTP/1.1\r\nContent-Length: 1001\r\n\r\n")
+            try await client.send("POST /known HTTP/1.1\r\nHost: x\r\nContent-Length: 1001\r\n\r\n")
             #expect(try await client.readResponse().status == 413)
             #expect(try await client.isClosedByServer())
         }
@@ -54,7 +54,7 @@ struct HTTPServerLimitTests {
         try await withServer({ $0.maxBodyBytes = 1000 }) { _, port in
             let client = try TestClient(port: port)
             let body = [UInt8](repeating: UInt8(ascii: "a"), count: 512 * 1024)
-            try await client.send(Array("POST /known HTTP/1.1\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+            try await client.send(Array("POST /known HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
             #expect(try await client.readResponse().status == 413)
         }
     }
@@ -62,7 +62,7 @@ struct HTTPServerLimitTests {
     @Test func chunkedBodyOverTheLimitGets413() async throws {
         try await withServer({ $0.maxBodyBytes = 10 }) { _, port in
             let client = try TestClient(port: port)
-            try await client.send("POST /known HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n8\r\n12345678\r\n8\r\n12345678\r\n0\r\n\r\n")
+            try await client.send("POST /known HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n8\r\n12345678\r\n8\r\n12345678\r\n0\r\n\r\n")
             #expect(try await client.readResponse().status == 413)
         }
     }
@@ -70,7 +70,7 @@ struct HTTPServerLimitTests {
     @Test func routingAnswerRanksBefore413() async throws {
         try await withServer({ $0.maxBodyBytes = 10 }) { _, port in
             let client = try TestClient(port: port)
-            try await client.send("POST /unknown HTTP/1.1\r\nContent-Length: 11\r\n\r\n")
+            try await client.send("POST /unknown HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n\r\n")
             let response = try await client.readResponse()
             #expect(response.status == 404)
             #expect(response.headers["Connection"] == "close")
@@ -107,7 +107,7 @@ struct HTTPServerLimitTests {
     @Test func slowBodyGets408() async throws {
         try await withServer({ $0.bodyTimeout = .milliseconds(200) }) { _, port in
             let client = try TestClient(port: port)
-            try await client.send("POST /echo HTTP/1.1\r\nContent-Length: 10\r\n\r\nabc")
+            try await client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc")
             #expect(try await client.readResponse().status == 408)
         }
     }
@@ -140,6 +140,63 @@ struct HTTPServerLimitTests {
             try await client.send(get("/forever"))
             let response = try await client.readResponse()
             #expect(response.status == 503)
+            #expect(response.headers["Connection"] == "close")
+            #expect(try await client.isClosedByServer())
+        }
+    }
+}
+
+@Suite("HTTPServer: over the connection limit and before the body")
+struct HTTPServerRefusalTests {
+    /// A connection over the limit is answered 503 at once, before it sends anything: a slow or
+    /// silent client over the limit gets an answer instead of holding a place until a timeout.
+    @Test func connectionOverTheLimitGets503BeforeItsRequest() async throws {
+        let observer = CountingObserver()
+        try await withServer({ $0.maxConnections = 1 }, observer: observer) { _, port in
+            let holder = try TestClient(port: port)
+            try await holder.send(get("/inline/ok"))
+            #expect(try await holder.readResponse().status == 200)
+            let silent = try TestClient(port: port)
+            let refused = try await silent.readResponse()
+            #expect(refused.status == 503)
+            #expect(refused.headers["Connection"] == "close")
+            #expect(try await silent.isClosedByServer())
+        }
+        #expect(observer.rejections.withLock { $0 } == [.overloaded])
+    }
+
+    @Test(arguments: [
+        "GET /inline/a HTTP/1.1\r\n\r\n",
+        "GET /inline/a HTTP/1.1\r\nHost: a\r\nHost: a\r\n\r\n",
+        "GET /inline/a HTTP/1.1\r\nHost: a/b\r\n\r\n",
+    ])
+    func missingDuplicateOrInvalidHostIs400(raw: String) async throws {
+        try await withServer { _, port in
+            let client = try TestClient(port: port)
+            try await client.send(raw)
+            #expect(try await client.readResponse().status == 400)
+            #expect(try await client.isClosedByServer())
+        }
+    }
+
+    @Test func absoluteFormTargetIsServed() async throws {
+        try await withServer { _, port in
+            let client = try TestClient(port: port)
+            try await client.send("GET http://tenki.example/inline/abs?x=1 HTTP/1.1\r\nHost: tenki.example\r\n\r\n")
+            let response = try await client.readResponse()
+            #expect(response.status == 200)
+            #expect(response.body == "inline /inline/abs")
+        }
+    }
+
+    /// `Expect: 100-continue` on a route that answers without the body gets that answer, not an
+    /// invitation to send a body that would be thrown away.
+    @Test func expectContinueOnAnUnknownRouteGetsTheRoutingAnswer() async throws {
+        try await withServer { _, port in
+            let client = try TestClient(port: port)
+            try await client.send("POST /unknown HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
+            let response = try await client.readResponse()
+            #expect(response.status == 404)
             #expect(response.headers["Connection"] == "close")
             #expect(try await client.isClosedByServer())
         }

@@ -10,7 +10,7 @@ import TenkiBase
 /// - `/echo` returns the body it received;
 /// - `/gate/NAME` reports that it started, then waits until the test opens gate NAME;
 /// - `/forever` reports that it started (gate `forever`) and never answers;
-/// - `/known` is the only path `answerWithoutBody` knows; anything else there is 404.
+/// - `answerWithoutBody` answers 404 for paths under `/unknown`, nil (read the body) for the rest.
 /// Anything else: 200 with the path, from `handle` in a task.
 struct TestHandler: HTTPHandler {
     let gates = Gates()
@@ -37,7 +37,7 @@ struct TestHandler: HTTPHandler {
     }
 
     func answerWithoutBody(_ head: HTTPRequest) -> HTTPResponse? {
-        head.path == "/known" ? nil : .text(.notFound, "no such path")
+        head.path.hasPrefix("/unknown") ? .text(.notFound, "no such path") : nil
     }
 }
 

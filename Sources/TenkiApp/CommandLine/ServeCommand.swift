@@ -40,6 +40,8 @@ enum ServeCommand {
         if settings.newsAPIKey == nil {
             logger.warning("NEWSAPI_KEY is not set: /news will answer that it is not configured")
         }
+        MetricsExposureWarning.log(
+            listenerHost: host, metricsHost: settings.metricsAddress?.host, hasToken: settings.metricsToken != nil, to: logger)
 
         // Listening before the state file opens: a request that arrives meanwhile waits in the
         // backlog and is answered once the listener starts, instead of being refused.

@@ -143,9 +143,9 @@ public struct TenkiRouter: HTTPHandler {
         case .elsewhere:
             return .text(.notFound, "metrics are served on the metrics address\n")
         case .bearer(let token):
-            let expected = Array("Bearer \(token)".utf8)
-            let given = Array((request.headers["Authorization"] ?? "").utf8)
-            guard HMACSHA256.constantTimeEquals(given, expected) else {
+            guard Self.bearerCredentials(request.headers["Authorization"]).map({
+                HMACSHA256.constantTimeEquals(Array($0.utf8), Array(token.utf8))
+            }) == true else {
                 return .text(.unauthorized, "metrics need Authorization: Bearer TOKEN\n", headers: ["WWW-Authenticate": "Bearer"])
             }
         case .open:
@@ -155,12 +155,42 @@ public struct TenkiRouter: HTTPHandler {
             status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(metrics.exposition().utf8))
     }
 
+    /// The credentials of `Authorization: Bearer CREDENTIALS`; the scheme is case-insensitive and
+    /// may be followed by several spaces (RFC 9110 §11.4). Nil for another scheme or none.
+    static func bearerCredentials(_ authorization: String?) -> Substring? {
+        guard let authorization, let space = authorization.firstIndex(of: " "),
+              authorization[..<space].equalsIgnoringASCIICase("Bearer") else { return nil }
+        let credentials = authorization[space...].drop { $0 == " " }
+        return credentials.isEmpty ? nil : credentials
+    }
+
     /// A body over the limit is answered 413 by the server, but only once routing has passed:
     /// an unknown path or a wrong method keeps its 404 or 405, as the contract orders them.
     public func answerWithoutBody(_ head: HTTPRequest) -> HTTPResponse? {
         if servesCommands, head.path == Self.commandsPath, head.method == "POST" { return nil }
         guard let answer = handleInline(head), answer.status == .notFound || answer.status == .methodNotAllowed else { return nil }
         return answer
+    }
+
+    /// Before inviting a body with `100 Continue`: the routing answer, 415 for a command that is
+    /// not form-encoded, 401 for one without Slack's signature headers; such a body would only be
+    /// thrown away. (A signature needs the body, so a signed request is always invited.)
+    public func answerBeforeContinue(_ head: HTTPRequest) -> HTTPResponse? {
+        if let routed = answerWithoutBody(head) { return routed }
+        guard servesCommands, head.path == Self.commandsPath, head.method == "POST" else { return nil }
+        let start = ContinuousClock.now
+        let response: HTTPResponse
+        if !Self.isFormEncoded(head.headers["Content-Type"]) {
+            response = .text(.unsupportedMediaType, "Slack commands are application/x-www-form-urlencoded\n")
+        } else if verifier != nil,
+                  !head.headers.contains("X-Slack-Signature") || !head.headers.contains("X-Slack-Request-Timestamp") {
+            metrics.increment("tenki_signature_failures_total", [("reason", "missing_header")])
+            response = .text(.unauthorized, "invalid Slack signature (missing_header)\n")
+        } else {
+            return nil
+        }
+        record(route: "commands", request: head, status: response.status, since: start, requestID: nil)
+        return response
     }
 
     /// Hands a verified request and its response to the recorder, if any; returns the response.
