@@ -215,7 +215,7 @@ else
 fi
 
 step "assertions (check_assertions.py)"
-python3 check_assertions.py . ../Sources/TenkiApp/Settings/SettingName.swift "$work/rendered"
+python3 check_assertions.py . ../Sources/TenkiApp/Settings/SettingsTable.swift "$work/rendered"
 
 step "self-test: a broken copy must fail the assertions"
 broken="$work/broken"
@@ -230,7 +230,7 @@ if [ -d "$work/rendered" ]; then
         kubectl kustomize "$broken/deploy/${entry#*:}" >"$broken/rendered/${entry%%:*}.yaml"
     done
 fi
-if python3 check_assertions.py "$broken/deploy" ../Sources/TenkiApp/Settings/SettingName.swift "$broken/rendered" >"$broken/out.txt" 2>&1; then
+if python3 check_assertions.py "$broken/deploy" ../Sources/TenkiApp/Settings/SettingsTable.swift "$broken/rendered" >"$broken/out.txt" 2>&1; then
     cat "$broken/out.txt" >&2
     echo "the broken copy passed the assertions" >&2
     exit 1
