@@ -25,6 +25,10 @@ import Darwin
 /// it: a busy listener makes no futex call per line or per batch, and is interrupted 40 times a
 /// second, not 700 (at 2 ms and a signal per batch, those cost a listener pinned to one CPU a
 /// fifth of its throughput and a millisecond of p99 latency).
+///
+/// The C API forces a thread: `write(2)` to stderr blocks while the reader is slow, which must not
+/// stall a listener loop or Swift's cooperative pool. `NSCondition` gives that thread its timed
+/// wait (`pthread_cond_timedwait`), and `NSLock` orders writers with it.
 public final class BufferedLogSink: LogSink, @unchecked Sendable {
     // @unchecked: `pending`, `spare`, `droppedSinceReport`, `timestamps`, `flusherIdle` and
     // `signals` are guarded by `condition`'s lock; `writeLock` orders the writers; `dropped` is

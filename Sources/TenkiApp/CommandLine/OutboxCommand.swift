@@ -1,5 +1,6 @@
 import Foundation
 import TenkiCore
+import TenkiHTTPClient
 import TenkiServices
 
 /// `tenki outbox [retry ID]`: what the delivery queue still owes, and what it gave up on.
@@ -8,7 +9,12 @@ enum OutboxCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
         let list = try ArgumentList(arguments, command: "outbox", valueOptions: [], flagOptions: [])
         let settings = try Settings.load()
-        let state = try StateFile.openExisting(settings, command: "outbox")
+        try StateFile.requireExisting(settings, command: "outbox")
+        // Through the composition root like every command; nothing but the state is used here.
+        let state = try TenkiServer.build(
+            settings: settings,
+            dependencies: ServerDependencies(transport: CurlTransport.configured(by: settings), state: .settings, verification: .skipped)
+        ).state
         switch list.positional.first {
         case nil:
             let rows = try await state.deliveries.list(states: [.pending, .dead])

@@ -8,6 +8,9 @@ import Darwin
 
 /// Waits for SIGTERM or SIGINT (Kubernetes, systemd and Ctrl-C), so long-running commands can
 /// drain instead of dying mid-request.
+///
+/// A `sigaction(2)` handler may run no Swift code, so the signals are ignored at the C level and
+/// delivered by Dispatch's signal source (which reads them outside the handler) on a queue of their own.
 enum TerminationSignal {
     /// Returns the signal number once either signal arrives.
     static func wait() async -> Int32 {

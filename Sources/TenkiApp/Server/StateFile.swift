@@ -44,13 +44,9 @@ struct StateFile: Sendable {
         }
     }
 
-    /// For commands that read the service's state (`outbox`, `backup`): a missing file is never
-    /// created (it would only show an empty outbox from the wrong file), and the error names the path.
-    static func openExisting(_ settings: Settings, command: String) throws -> StateFile {
-        try requireExisting(settings, command: command)
-        return try open(settings)
-    }
-
+    /// For commands that read the service's state (`outbox`, `backup`), before anything opens it:
+    /// a missing file is never created (it would only show an empty outbox from the wrong file),
+    /// and the error names the path.
     static func requireExisting(_ settings: Settings, command: String) throws(ConfigurationError) {
         let path = settings.statePath
         guard !FileManager.default.fileExists(atPath: path) else { return }

@@ -10,6 +10,12 @@ import Foundation
 ///
 /// `@unchecked Sendable`: the `sqlite3` handle is only touched inside `lock`, and statements never
 /// leave the closure that received the connection.
+///
+/// The C API forces a thread of its own: `sqlite3_step` blocks (for up to the busy timeout while
+/// another process holds the write lock), and blocking must never happen on Swift's cooperative
+/// pool, which the listener's handlers share. So async callers hop to a serial `DispatchQueue`,
+/// and `NSLock` (not `Mutex`, whose closure cannot return a non-`Sendable` statement result)
+/// guards the handle for the synchronous callers (migrations at start).
 public final class SQLiteDatabase: @unchecked Sendable {
     private let handle: OpaquePointer
     private let lock = NSLock()
