@@ -112,6 +112,7 @@ extension DeliveryQueue {
                 logger.warning("lease lost before the outcome was recorded")
             }
         } catch {
+            metrics.stateError("record")
             logger.error("recording an outcome failed", [("error", error.description)])
         }
     }
