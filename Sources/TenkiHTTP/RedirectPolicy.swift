@@ -48,7 +48,9 @@ extension RedirectPolicy {
 
     /// The request for the next hop, or nil when `response` is the final answer (not a redirect,
     /// no `Location`, or the policy is `.none`). Throws when the hop is refused.
-    static func nextRequest(after response: OutboundResponse, to request: OutboundRequest) throws(TransportError) -> OutboundRequest? {
+    static func nextRequest(
+        after response: OutboundResponse, to request: OutboundRequest
+    ) throws(TransportError) -> OutboundRequest? {
         guard case .follow(let check) = request.redirects, redirectStatuses.contains(response.status),
             let location = response.headers["Location"]
         else { return nil }

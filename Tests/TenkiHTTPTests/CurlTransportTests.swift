@@ -237,7 +237,8 @@ struct CurlTransportTests {
 }
 
 /// Paths: `/echo` (body back; the method as `X-Method`, some request headers as `Echo-NAME`), `/status/503`,
-/// `/redirect/NNN` (status NNN to `/echo`), `/loop` (302 to itself), `/huge` (one byte over the transport's limit), `/slow` (answers
+/// `/redirect/NNN` (status NNN to `/echo`), `/loop` (302 to itself), `/huge` (one byte over the
+/// transport's limit), `/slow` (answers
 /// after 1.2 s), `/forever` (signals `foreverStarted`, never answers).
 struct UpstreamHandler: HTTPHandler {
     let foreverStarted = OneShotSignal()

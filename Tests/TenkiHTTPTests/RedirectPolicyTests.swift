@@ -30,7 +30,8 @@ struct RedirectPolicyTests {
         #expect(sameHost.url.absoluteString == "https://api.example/v2/weather")
         #expect(sameHost.headers["Authorization"] == "Bearer t")
         let otherHost = try #require(try RedirectPolicy.nextRequest(
-            after: redirect(301, to: "https://cdn.example/w"), to: request("https://api.example/v1/weather", redirects: allowAll)))
+            after: redirect(301, to: "https://cdn.example/w"),
+            to: request("https://api.example/v1/weather", redirects: allowAll)))
         #expect(otherHost.headers["Authorization"] == nil)
         #expect(otherHost.headers["X-Api-Key"] == nil)
         #expect(otherHost.headers["Accept"] == "*/*")
@@ -47,7 +48,8 @@ struct RedirectPolicyTests {
     @Test(arguments: ["http://api.example/plain", "ftp://api.example/file", "gopher://api.example/", "file:///etc/passwd"])
     func hopsToWeakerOrOtherSchemesAreRefused(location: String) {
         #expect(throws: TransportError.self) {
-            try RedirectPolicy.nextRequest(after: redirect(302, to: location), to: request("https://api.example/", redirects: allowAll))
+            try RedirectPolicy.nextRequest(
+                after: redirect(302, to: location), to: request("https://api.example/", redirects: allowAll))
         }
     }
 
@@ -55,7 +57,8 @@ struct RedirectPolicyTests {
         let refuseAll = RedirectPolicy.follow(check: { _ in false })
         #expect(throws: TransportError.invalidResponse(reason: "HTTP 307 redirect to a destination the caller does not allow")) {
             try RedirectPolicy.nextRequest(
-                after: redirect(307, to: "https://evil.example/?key=secret"), to: request("https://api.example/", redirects: refuseAll))
+                after: redirect(307, to: "https://evil.example/?key=secret"),
+                to: request("https://api.example/", redirects: refuseAll))
         }
     }
 }

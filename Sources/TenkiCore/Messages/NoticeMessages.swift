@@ -40,7 +40,8 @@ public struct NoticeMessages: Sendable {
         let weather = ReplyStrings.fill(strings.weatherHelp, ["command": weatherCommand])
         let news = ReplyStrings.fill(strings.newsHelp, ["command": newsCommand])
         return SlackMessage(
-            text: Self.fallback(text), blocks: [Section.markdown(text), .divider, Section.markdown(weather), Section.markdown(news)],
+            text: Self.fallback(text),
+            blocks: [Section.markdown(text), .divider, Section.markdown(weather), Section.markdown(news)],
             responseType: .ephemeral)
     }
 
@@ -77,7 +78,8 @@ public struct NoticeMessages: Sendable {
 
     /// Help's notification line is its title; the help itself is in the blocks.
     private func help(_ body: String) -> SlackMessage {
-        SlackMessage(text: strings.helpTitle, blocks: [.header(strings.helpTitle), Section.markdown(body)], responseType: .ephemeral)
+        SlackMessage(
+            text: strings.helpTitle, blocks: [.header(strings.helpTitle), Section.markdown(body)], responseType: .ephemeral)
     }
 
     /// Already-escaped mrkdwn as a notification line: its first line, cut to `Mrkdwn.fallbackLimit`

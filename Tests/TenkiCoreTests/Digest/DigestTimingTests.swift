@@ -49,7 +49,8 @@ struct DigestTimingTests {
     /// A catch-up window of 0 is "only on time": a wake a few milliseconds (or seconds) after the
     /// slot still posts it; a minute and a bit later does not.
     @Test("catch-up 0 posts a slot taken within the on-time tolerance", arguments: [
-        (0.005, true), (2.5, true), (DigestTiming.onTimeTolerance, true), (DigestTiming.onTimeTolerance + 1, false), (-0.001, false),
+        (0.005, true), (2.5, true), (DigestTiming.onTimeTolerance, true), (DigestTiming.onTimeTolerance + 1, false),
+        (-0.001, false),
     ])
     func zeroWindow(secondsAfterSlot: TimeInterval, posted: Bool) throws {
         let timing = DigestTiming(schedule: try CronSchedule(parsing: "30 7 * * 1-5"), timeZone: Self.utc, catchUpWindow: 0)
