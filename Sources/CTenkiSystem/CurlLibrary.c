@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "curl_abi.h"
 
@@ -131,17 +130,12 @@ tenki_curl_transfer *tenki_curl_transfer_new(
     failed |= api.easy_setopt(easy, TENKI_CURLOPT_TIMEOUT_MS, timeout_ms);
     failed |= api.easy_setopt(easy, TENKI_CURLOPT_CONNECTTIMEOUT_MS, connect_timeout_ms);
     failed |= api.easy_setopt(easy, TENKI_CURLOPT_ACCEPT_ENCODING, "");  // every encoding it decodes
-    failed |= api.easy_setopt(easy, TENKI_CURLOPT_FOLLOWLOCATION, 1L);
-    failed |= api.easy_setopt(easy, TENKI_CURLOPT_MAXREDIRS, 5L);
-    // HTTP and HTTPS only; an HTTPS request is never redirected to plain HTTP (its headers may
-    // carry a bearer token). The string options are libcurl 7.85+, the bitmasks the older form.
-    int secure = strncasecmp(url, "https:", 6) == 0;
+    // Never followed here: the Swift side decides each hop (RedirectPolicy), so that no hop
+    // escapes the caller's check. HTTP and HTTPS only. The string option is libcurl 7.85+, the
+    // bitmask the older form.
+    failed |= api.easy_setopt(easy, TENKI_CURLOPT_FOLLOWLOCATION, 0L);
     if (api.easy_setopt(easy, TENKI_CURLOPT_PROTOCOLS_STR, "http,https") != 0) {
         failed |= api.easy_setopt(easy, TENKI_CURLOPT_PROTOCOLS, (long)(TENKI_CURLPROTO_HTTP | TENKI_CURLPROTO_HTTPS));
-    }
-    if (api.easy_setopt(easy, TENKI_CURLOPT_REDIR_PROTOCOLS_STR, secure ? "https" : "http,https") != 0) {
-        long allowed = secure ? TENKI_CURLPROTO_HTTPS : (TENKI_CURLPROTO_HTTP | TENKI_CURLPROTO_HTTPS);
-        failed |= api.easy_setopt(easy, TENKI_CURLOPT_REDIR_PROTOCOLS, allowed);
     }
     failed |= api.easy_setopt(easy, TENKI_CURLOPT_WRITEFUNCTION, on_body);
     failed |= api.easy_setopt(easy, TENKI_CURLOPT_HEADERFUNCTION, on_header);

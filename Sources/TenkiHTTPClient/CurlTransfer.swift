@@ -88,7 +88,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// One header line as libcurl delivers it ("Name: value\r\n"). A status line starts a new
-    /// response (after a redirect or a `100 Continue`), so the headers collected so far are dropped.
+    /// response (after a `100 Continue` or a proxy's CONNECT answer), so the headers collected so far are dropped.
     fileprivate func append(headerLine line: UnsafeRawBufferPointer) {
         if line.starts(with: "HTTP/".utf8) {
             headers = HTTPHeaders()

@@ -36,8 +36,13 @@ public final class CurlTransport: HTTPTransport {
         }
     }
 
+    /// libcurl never follows a redirect itself; `RedirectPolicy` decides each hop.
     public func send(_ request: OutboundRequest) async throws(TransportError) -> OutboundResponse {
         try Self.loadLibrary()
+        return try await RedirectPolicy.send(request) { (hop) async throws(TransportError) in try await sendOnce(hop) }
+    }
+
+    private func sendOnce(_ request: OutboundRequest) async throws(TransportError) -> OutboundResponse {
         let transfer = try CurlTransfer(
             request, connectTimeout: min(connectTimeout, request.timeout), userAgent: userAgent)
         let loop = loop

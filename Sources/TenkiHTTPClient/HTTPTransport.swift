@@ -9,13 +9,19 @@ public struct OutboundRequest: Sendable {
     public var body: [UInt8]
     /// The whole exchange must finish within this time, or the transport throws `.timedOut`.
     public var timeout: Duration
+    /// Whether a 3xx is followed; by default it is the response (see `RedirectPolicy`).
+    public var redirects: RedirectPolicy
 
-    public init(method: String = "GET", url: URL, headers: HTTPHeaders = [:], body: [UInt8] = [], timeout: Duration = .seconds(10)) {
+    public init(
+        method: String = "GET", url: URL, headers: HTTPHeaders = [:], body: [UInt8] = [], timeout: Duration = .seconds(10),
+        redirects: RedirectPolicy = .none
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.redirects = redirects
     }
 }
 
@@ -53,6 +59,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 /// All outbound HTTP goes through this one protocol, so every client runs in tests against a fake.
+/// A transport follows redirects only as the request's `redirects` policy says.
 public protocol HTTPTransport: Sendable {
     func send(_ request: OutboundRequest) async throws(TransportError) -> OutboundResponse
 }

@@ -79,7 +79,7 @@ struct BackupCommandTests {
             let text = String(describing: error)
             return error is ConfigurationError && text.contains("TENKI_STATE") && text.contains(missing)
         }
-        #expect(throws: ConfigurationError.self) { _ = try StateFile.openExisting(settings, command: "outbox") }
+        #expect(throws: ConfigurationError.self) { try StateFile.requireExisting(settings, command: "outbox") }
         #expect(!FileManager.default.fileExists(atPath: missing))
         #expect(!FileManager.default.fileExists(atPath: path("copy.sqlite")))
     }

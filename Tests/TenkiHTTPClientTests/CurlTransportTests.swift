@@ -94,12 +94,70 @@ struct CurlTransportTests {
         }
     }
 
-    @Test func redirectsAreFollowedAndOnlyTheFinalHeadersKept() async throws {
+    @Test func aRedirectIsTheResponseUnlessTheRequestFollowsIt() async throws {
+        let handler = UpstreamHandler()
+        try await withUpstream(handler) { base in
+            let response = try await CurlTransport().send(
+                OutboundRequest(method: "POST", url: base.appending(path: "redirect/307"), body: Array("x".utf8)))
+            #expect(response.status == 307)
+            #expect(response.headers["Location"] == "/echo")
+            #expect(handler.echoed.withLock { $0 } == 0)
+        }
+    }
+
+    @Test func followedRedirectsKeepOnlyTheFinalHeaders() async throws {
         try await withUpstream { base in
-            let response = try await CurlTransport().send(OutboundRequest(url: base.appending(path: "redirect")))
+            let request = OutboundRequest(url: base.appending(path: "redirect/302"), redirects: .follow(check: { _ in true }))
+            let response = try await CurlTransport().send(request)
             #expect(response.status == 200)
             #expect(response.headers["X-Method"] == "GET")
             #expect(response.headers["Location"] == nil)
+        }
+    }
+
+    /// 307 and 308 repeat the method and body; 301, 302 and 303 after a POST continue as a GET.
+    @Test(arguments: [(307, "POST", "x"), (308, "POST", "x"), (301, "GET", ""), (302, "GET", ""), (303, "GET", "")])
+    func followedRedirectsKeepOrDropTheBodyByStatus(status: Int, method: String, body: String) async throws {
+        try await withUpstream { base in
+            let request = OutboundRequest(
+                method: "POST", url: base.appending(path: "redirect/\(status)"), body: Array("x".utf8),
+                redirects: .follow(check: { _ in true }))
+            let response = try await CurlTransport().send(request)
+            #expect(response.headers["X-Method"] == method)
+            #expect(String(decoding: response.body, as: UTF8.self) == body)
+        }
+    }
+
+    /// The caller's check sees every hop, and a hop it refuses is never requested.
+    @Test func everyHopPassesTheCallersCheck() async throws {
+        let handler = UpstreamHandler()
+        let seen = Mutex<[String]>([])
+        try await withUpstream(handler) { base in
+            let request = OutboundRequest(
+                url: base.appending(path: "redirect/308"),
+                redirects: .follow(check: { hop in
+                    seen.withLock { $0.append(hop.path) }
+                    return hop.path != "/echo"
+                }))
+            let error = await #expect(throws: TransportError.self) { try await CurlTransport().send(request) }
+            guard case .invalidResponse(let reason) = error else {
+                Issue.record("expected invalidResponse, got \(String(describing: error))")
+                return
+            }
+            #expect(reason.contains("308 redirect to a destination the caller does not allow"))
+            #expect(seen.withLock { $0 } == ["/echo"])
+            #expect(handler.echoed.withLock { $0 } == 0)
+        }
+    }
+
+    @Test func aRedirectLoopEndsAfterTheHopLimit() async throws {
+        let handler = UpstreamHandler()
+        try await withUpstream(handler) { base in
+            let request = OutboundRequest(url: base.appending(path: "loop"), redirects: .follow(check: { _ in true }))
+            await #expect(throws: TransportError.invalidResponse(reason: "more than 5 redirects")) {
+                try await CurlTransport().send(request)
+            }
+            #expect(handler.looped.withLock { $0 } == RedirectPolicy.maximumRedirects + 1)
         }
     }
 
@@ -182,12 +240,15 @@ struct CurlTransportTests {
 }
 
 /// Paths: `/echo` (body back; the method as `X-Method`, some request headers as `Echo-NAME`), `/status/503`,
-/// `/redirect` (302 to `/echo`), `/huge` (one byte over the transport's limit), `/slow` (answers
+/// `/redirect/NNN` (status NNN to `/echo`), `/loop` (302 to itself), `/huge` (one byte over the
+/// transport's limit), `/slow` (answers
 /// after 1.2 s), `/forever` (signals `foreverStarted`, never answers).
 final class UpstreamHandler: AsyncHTTPHandler {
     let foreverStarted = AsyncSignal()
     /// How many `/echo` requests arrived.
     let echoed = Mutex(0)
+    /// How many `/loop` requests arrived.
+    let looped = Mutex(0)
 
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
@@ -201,8 +262,12 @@ final class UpstreamHandler: AsyncHTTPHandler {
             return HTTPResponse(status: .ok, headers: headers, body: request.body)
         case "/status/503":
             return .text(HTTPStatus(code: 503, reason: "Service Unavailable"), "try later", headers: ["Retry-After": "7"])
-        case "/redirect":
-            return HTTPResponse(status: HTTPStatus(code: 302, reason: "Found"), headers: ["Location": "/echo"])
+        case _ where request.path.hasPrefix("/redirect/"):
+            let code = Int(request.path.dropFirst("/redirect/".count)) ?? 302
+            return HTTPResponse(status: HTTPStatus(code: code, reason: "Redirect"), headers: ["Location": "/echo"])
+        case "/loop":
+            looped.withLock { $0 += 1 }
+            return HTTPResponse(status: HTTPStatus(code: 302, reason: "Found"), headers: ["Location": "/loop"])
         case "/huge":
             return HTTPResponse(status: .ok, body: [UInt8](repeating: 0x61, count: CurlTransport.maximumResponseBytes + 1))
         case "/slow":

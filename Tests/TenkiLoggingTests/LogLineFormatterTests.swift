@@ -45,8 +45,8 @@ struct LogLineFormatterTests {
             date: Date(timeIntervalSince1970: 0))
         #expect(LogLineFormatter.logfmt(record) == #"""
             ts=1970-01-01T00:00:00.000Z level=warning msg="request rejected" empty="" space="a b" equals="a=b" \#
-            quote="say \"hi\"" newline="a\nb" nel="a\#u{85}b" ls="a\#u{2028}b" plain=東京/Đà-Nẵng backslash=a\b \#
-            tab=a\#tb control="a\u0001b c"
+            quote="say \"hi\"" newline="a\nb" nel="a\u0085b" ls="a\#u{2028}b" plain=東京/Đà-Nẵng backslash=a\b \#
+            tab="a\tb" control="a\u0001b c"
             """#)
     }
 
@@ -56,8 +56,26 @@ struct LogLineFormatterTests {
             level: .error, message: "line\r\nbreak",
             metadata: [("k\"ey", "a\\b\t\u{1F}\u{7F}é🌧\u{2028}")], date: Date(timeIntervalSince1970: 0.0004))
         #expect(LogLineFormatter.json(record) == #"""
-            {"ts":"1970-01-01T00:00:00.000Z","level":"error","msg":"line\r\nbreak","k\"ey":"a\\b\t\u001f\#u{7F}é🌧\#u{2028}"}
+            {"ts":"1970-01-01T00:00:00.000Z","level":"error","msg":"line\r\nbreak","k\"ey":"a\\b\t\u001f\u007fé🌧\#u{2028}"}
             """#)
+    }
+
+    /// ESC and NUL from a `response_url`, a command or a user id: text to grep, no terminal control.
+    @Test("control bytes (ESC, NUL, DEL, C1) are escaped as JSON does, in both formats")
+    func controlBytesAreEscaped() {
+        let record = LogRecord(
+            level: .warning, message: "refused\u{1B}[2J",
+            metadata: [("host", "ev\u{1B}[2kil\u{00}"), ("user", "U\u{7F}\u{9B}1")], date: Date(timeIntervalSince1970: 0))
+        #expect(LogLineFormatter.logfmt(record) == #"""
+            ts=1970-01-01T00:00:00.000Z level=warning msg="refused\u001b[2J" host="ev\u001b[2kil\u0000" user="U\u007f\u009b1"
+            """#)
+        #expect(LogLineFormatter.json(record) == #"""
+            {"ts":"1970-01-01T00:00:00.000Z","level":"warning","msg":"refused\u001b[2J","host":"ev\u001b[2kil\u0000",\#
+            "user":"U\u007f\u009b1"}
+            """#)
+        for line in [LogLineFormatter.logfmt(record), LogLineFormatter.json(record)] {
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        }
     }
 
     @Test("timestamps round to the nearest millisecond, into the next second, day and year when they must")
@@ -71,10 +89,11 @@ struct LogLineFormatterTests {
 
     @Test("quoting finds each character that needs it at every position, across the eight-byte words it scans")
     func quotingAtEveryPosition() {
-        let triggers = [" ", "=", "\"", "\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}"]
-        let harmless = [
-            "\u{01}", "\t", "\u{0E}", "\u{1F}", "!", "<", ">", "\u{7F}", "\u{84}", "\u{86}", "\u{2027}", "\u{202A}", "é", "東",
+        let triggers = [
+            " ", "=", "\"", "\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{00}", "\u{01}", "\t",
+            "\u{0E}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "\u{84}", "\u{86}", "\u{9F}",
         ]
+        let harmless = ["!", "<", ">", "\u{A0}", "\u{2027}", "\u{202A}", "é", "東", "\u{100}"]
         for length in 1...20 {
             for position in 0..<length {
                 for piece in triggers + harmless {

@@ -56,9 +56,11 @@ struct QueuedLateAnswers: LateAnswerDelivery {
             let id = try await queue.enqueue(delivery)
             logger.info("late answer queued", [("delivery", "\(id)")])
         } catch {
-            // Not accepted, so not lost silently: the log says so, and the fallback (if it was
-            // queued) still tells the user.
-            logger.error("late answer could not be queued", [("error", error.description)])
+            // The state file refused it (read-only, full, gone): posted once straight away instead,
+            // so the user is not left with "Looking up…". The queue counts the failure in
+            // tenki_state_errors_total and the attempt's outcome in the delivery metrics.
+            logger.error("late answer could not be queued; posting it directly", [("error", error.description)])
+            await queue.postUnqueued(delivery)
         }
     }
 

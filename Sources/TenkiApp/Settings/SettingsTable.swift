@@ -183,7 +183,8 @@ struct SettingsTable: Sendable {
         "DIGEST_NEWS_QUERY", none: "none: top headlines", readers: [.serve, .digest], "NewsAPI query for the digest's headlines")
     let digestCatchUp: Setting<TimeInterval> = .number(
         "TENKI_DIGEST_CATCH_UP_MINUTES", default: 120, range: 0...10_080, readers: [.serve, .digest],
-        "how long after its slot a missed digest is still posted (0–10080); older slots are logged and skipped",
+        "how long after its slot a missed digest is still posted (0–10080); older slots are logged and skipped; "
+            + "`0` posts only on time (within a minute of the slot)",
         as: { TimeInterval($0 * 60) })
     let digestWait: Setting<Duration> = .number(
         "TENKI_DIGEST_WAIT_SECONDS", default: 60, range: 1...3600, readers: .digest,

@@ -41,4 +41,18 @@ public enum Mrkdwn {
     public static func bold(_ text: String) -> String {
         "*\(escape(text))*"
     }
+
+    /// The longest top-level `text` Tenki sends, in characters: Slack shows it in notifications
+    /// and where blocks cannot be shown, so it is one line that says what the message is.
+    public static let fallbackLimit = 150
+
+    /// A notification line from plain text that holds outside words (place names, queries,
+    /// headlines): line breaks become spaces, `&`, `<` and `>` are escaped (so no `<!channel>`
+    /// and no disguised `<url|label>` link), and the line is cut to `fallbackLimit`, never
+    /// inside an escape.
+    public static func fallback(_ plain: String) -> String {
+        let oneLine = plain.contains(where: \.isNewline)
+            ? String(plain.map { $0.isNewline ? " " : $0 }) : plain
+        return escape(oneLine).truncated(to: fallbackLimit)
+    }
 }

@@ -24,6 +24,9 @@ public enum AttemptOutcome: Sendable, Equatable {
         switch self {
         case .response(let status, let body, _):
             if let reason = SlackErrorReason.parse(body) { return "HTTP \(status) \(reason)" }
+            // Deliveries never follow redirects: Slack's URLs do not redirect, and the allow-list
+            // checked only the address the message was for.
+            if (300...399).contains(status) { return "HTTP \(status) redirect not followed" }
             return "HTTP \(status)"
         case .transportFailure(let failure):
             switch failure {

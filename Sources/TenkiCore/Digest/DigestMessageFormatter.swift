@@ -87,13 +87,13 @@ public struct DigestMessageFormatter: Sendable {
         ])
     }
 
-    /// The notification text: the title and each city's temperature.
+    /// The notification text: the title and each city's temperature, escaped and cut to a line.
     func fallback(title: String, report: DigestReport) -> String {
         let temperatures = report.cities.prefix(Self.maximumCities).compactMap { city -> String? in
             guard case .weather(let weather) = city else { return nil }
             return "\(weather.title) \(Self.degrees(weather.current.temperature)) \(report.units.temperatureSymbol)"
         }
-        return temperatures.isEmpty ? title : title + ": " + temperatures.joined(separator: ", ")
+        return Mrkdwn.fallback(temperatures.isEmpty ? title : title + ": " + temperatures.joined(separator: ", "))
     }
 
     static func degrees(_ value: Double) -> String {

@@ -7,7 +7,8 @@ import Foundation
 /// lead of 5 minutes, so a cron job or timer that starts a little early (or a CronJob whose pod
 /// starts a little late) still finds the intended slot; the scheduler fires on time with no lead.
 /// A slot older than the catch-up window is missed: after a long outage a digest about yesterday's
-/// morning would be noise, so it is logged and skipped instead.
+/// morning would be noise, so it is logged and skipped instead. A window of 0 means "only on time":
+/// within `onTimeTolerance` of the slot, since a woken scheduler always runs a little after it.
 public struct DigestTiming: Sendable {
     public var schedule: CronSchedule
     public var timeZone: TimeZone
@@ -15,6 +16,10 @@ public struct DigestTiming: Sendable {
     public var catchUpWindow: TimeInterval
     /// How far ahead of `now` a slot may lie and still count as now.
     public var lead: TimeInterval
+
+    /// How late after its slot a digest still counts as on time, whatever the window (also 0):
+    /// a scheduler's sleep ends milliseconds after the slot, seconds on a loaded machine.
+    public static let onTimeTolerance: TimeInterval = 60
 
     /// `tenki digest`'s lead: a run up to 5 minutes early still posts the slot.
     public static let commandLead: TimeInterval = 5 * 60
@@ -37,7 +42,8 @@ public struct DigestTiming: Sendable {
 
     public func decide(now: Date) -> Decision {
         guard let slot = schedule.latestFire(atOrBefore: now.addingTimeInterval(lead), in: timeZone) else { return .none }
-        return now.timeIntervalSince(slot) <= catchUpWindow ? .due(slot: slot) : .missed(slot: slot)
+        let window = max(catchUpWindow, Self.onTimeTolerance)
+        return now.timeIntervalSince(slot) <= window ? .due(slot: slot) : .missed(slot: slot)
     }
 
     /// The first slot after the one `decide(now:)` considers: what "no digest due (next: …)" names,

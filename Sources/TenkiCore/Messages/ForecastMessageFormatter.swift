@@ -30,7 +30,7 @@ public struct ForecastMessageFormatter: Sendable {
         let summary = days.prefix(3).map { day in
             "\(dateLabel(day)) \(Self.degrees(day.high))/\(Self.degrees(day.low))"
         }.joined(separator: ", ")
-        return SlackMessage(text: "📅 \(title): \(summary)", blocks: blocks, responseType: visibility)
+        return SlackMessage(text: Mrkdwn.fallback("📅 \(title): \(summary)"), blocks: blocks, responseType: visibility)
     }
 
     /// One line, only to the user who asked: there is nothing for the channel to read.

@@ -34,7 +34,7 @@ public struct NewsMessageFormatter: Sendable {
         var context: [ContextElement] = [.markdown(strings.newsSource)]
         if let staleContext { context.insert(.markdown(staleContext), at: 0) }
         blocks.append(.context(context))
-        let fallback = "📰 \(title): " + shown.map(\.title).joined(separator: " · ")
+        let fallback = Mrkdwn.fallback("📰 \(title): " + shown.map(\.title).joined(separator: " · "))
         return SlackMessage(text: fallback, blocks: blocks, responseType: visibility)
     }
 

@@ -40,7 +40,8 @@ public struct NoticeMessages: Sendable {
         let weather = ReplyStrings.fill(strings.weatherHelp, ["command": weatherCommand])
         let news = ReplyStrings.fill(strings.newsHelp, ["command": newsCommand])
         return SlackMessage(
-            text: text, blocks: [Section.markdown(text), .divider, Section.markdown(weather), Section.markdown(news)],
+            text: Self.fallback(text),
+            blocks: [Section.markdown(text), .divider, Section.markdown(weather), Section.markdown(news)],
             responseType: .ephemeral)
     }
 
@@ -69,13 +70,23 @@ public struct NoticeMessages: Sendable {
         return notice("⚠️ " + text)
     }
 
-    /// A plain ephemeral line (confirmations of `set`, rate-limit notes).
+    /// A plain ephemeral line (confirmations of `set`, rate-limit notes). `text` is mrkdwn whose
+    /// outside words the caller has escaped; the fallback is the same text cut to a line.
     public func notice(_ text: String) -> SlackMessage {
-        SlackMessage(text: text, blocks: [Section.markdown(text)], responseType: .ephemeral)
+        SlackMessage(text: Self.fallback(text), blocks: [Section.markdown(text)], responseType: .ephemeral)
     }
 
+    /// Help's notification line is its title; the help itself is in the blocks.
     private func help(_ body: String) -> SlackMessage {
-        SlackMessage(text: strings.helpTitle + "\n" + body, blocks: [.header(strings.helpTitle), Section.markdown(body)], responseType: .ephemeral)
+        SlackMessage(
+            text: strings.helpTitle, blocks: [.header(strings.helpTitle), Section.markdown(body)], responseType: .ephemeral)
+    }
+
+    /// Already-escaped mrkdwn as a notification line: its first line, cut to `Mrkdwn.fallbackLimit`
+    /// (never inside an escape or a link).
+    static func fallback(_ mrkdwn: String) -> String {
+        let firstLine = mrkdwn.prefix { !$0.isNewline }
+        return String(firstLine).truncated(to: Mrkdwn.fallbackLimit)
     }
 
     private func capitalised(_ text: String) -> String {

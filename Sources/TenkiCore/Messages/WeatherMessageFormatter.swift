@@ -56,7 +56,7 @@ public struct WeatherMessageFormatter: Sendable {
             let example = "\(command) \(alternatives[0].name), \(alternatives[0].countryCode)"
             blocks.append(.context(.markdown(ReplyStrings.fill(strings.alsoMatched, ["places": names, "example": example]))))
         }
-        let fallback = "\(emoji) \(title): \(temperature)" + (description.isEmpty ? "" : ", \(description)")
+        let fallback = Mrkdwn.fallback("\(emoji) \(title): \(temperature)" + (description.isEmpty ? "" : ", \(description)"))
         return SlackMessage(text: fallback, blocks: blocks, responseType: visibility)
     }
 

@@ -10,6 +10,7 @@ struct DeliveryMetrics: Sendable {
     static let depth = "tenki_delivery_queue_depth"
     static let oldestAge = "tenki_delivery_oldest_pending_age_seconds"
     static let duration = "tenki_delivery_attempt_duration_seconds"
+    static let stateErrors = "tenki_state_errors_total"
 
     init(registry: MetricsRegistry?) {
         self.registry = registry
@@ -18,6 +19,14 @@ struct DeliveryMetrics: Sendable {
         registry?.describe(Self.depth, type: "gauge", help: "Messages in the outbox by state (pending, dead).")
         registry?.describe(Self.oldestAge, type: "gauge", help: "Age of the oldest pending message in seconds; 0 when none.")
         registry?.describe(Self.duration, type: "histogram", help: "Time one post took, answered or not.")
+        registry?.describe(
+            Self.stateErrors, type: "counter",
+            help: "Failed state file reads and writes by operation (enqueue, supersede, retry, claim, record, read, prune).")
+    }
+
+    /// The state file refused a read or write: the series operators alert on (see README).
+    func stateError(_ operation: String) {
+        registry?.increment(Self.stateErrors, [("operation", operation)])
     }
 
     func attempt(_ outcome: String, seconds: Double) {

@@ -80,11 +80,16 @@ extension DeliveryQueue {
     /// but never below one second, so that an attempt started just before it can still connect.
     private func post(_ delivery: ClaimedDelivery, now: Date) async -> AttemptOutcome {
         let untilDeadline = Duration.milliseconds(Int64(max(0, delivery.limits.deadline.timeIntervalSince(now)) * 1000))
+        return await post(
+            delivery.body, to: delivery.destination, timeout: max(.seconds(1), min(configuration.requestTimeout, untilDeadline)))
+    }
+
+    /// One POST of a JSON body, never following a redirect (a 3xx is the outcome), as an `AttemptOutcome`.
+    func post(_ body: [UInt8], to destination: URL, timeout: Duration) async -> AttemptOutcome {
         var headers = HTTPHeaders()
         headers.set("Content-Type", "application/json; charset=utf-8")
         let request = OutboundRequest(
-            method: "POST", url: delivery.destination, headers: headers, body: delivery.body,
-            timeout: max(.seconds(1), min(configuration.requestTimeout, untilDeadline)))
+            method: "POST", url: destination, headers: headers, body: body, timeout: timeout, redirects: .none)
         do {
             let response = try await transport.send(request)
             return .response(
@@ -108,6 +113,7 @@ extension DeliveryQueue {
                 logger.warning("lease lost before the outcome was recorded")
             }
         } catch {
+            metrics.stateError("record")
             logger.error("recording an outcome failed", [("error", error.description)])
         }
     }

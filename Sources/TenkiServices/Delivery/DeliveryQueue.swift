@@ -57,7 +57,13 @@ public final class DeliveryQueue: Sendable {
     /// Stores the message (committed when this returns) and wakes `run()`.
     @discardableResult
     public func enqueue(_ delivery: NewDelivery) async throws(DeliveryStoreError) -> DeliveryID {
-        let id = try await store.enqueue(delivery)
+        let id: DeliveryID
+        do throws(DeliveryStoreError) {
+            id = try await store.enqueue(delivery)
+        } catch {
+            metrics.stateError("enqueue")
+            throw error
+        }
         logger.info("queued", [("delivery", "\(id)"), ("host", DestinationFingerprint.host(of: delivery.destination))])
         newWork.signal()
         return id
@@ -66,7 +72,13 @@ public final class DeliveryQueue: Sendable {
     /// Puts `body` in place of a pending message and makes it due now, waking `run()`; false when
     /// it went out or an attempt holds it (see `DeliveryStore.supersede`).
     public func supersede(_ id: DeliveryID, with body: [UInt8]) async throws(DeliveryStoreError) -> Bool {
-        let replaced = try await store.supersede(id, with: body, at: clock.now())
+        let replaced: Bool
+        do throws(DeliveryStoreError) {
+            replaced = try await store.supersede(id, with: body, at: clock.now())
+        } catch {
+            metrics.stateError("supersede")
+            throw error
+        }
         if replaced {
             logger.info("replaced by a newer body", [("delivery", "\(id)")])
             newWork.signal()
@@ -76,7 +88,13 @@ public final class DeliveryQueue: Sendable {
 
     /// Re-queues a dead message (see `DeliveryStore.retry`) and wakes `run()`; false when `id` is not dead.
     public func retry(_ id: DeliveryID) async throws(DeliveryStoreError) -> Bool {
-        let requeued = try await store.retry(id, now: clock.now())
+        let requeued: Bool
+        do throws(DeliveryStoreError) {
+            requeued = try await store.retry(id, now: clock.now())
+        } catch {
+            metrics.stateError("retry")
+            throw error
+        }
         if requeued { newWork.signal() }
         return requeued
     }
@@ -93,6 +111,7 @@ public final class DeliveryQueue: Sendable {
                 owner: configuration.owner, now: now, leaseDuration: configuration.leaseDuration,
                 perDestination: configuration.pacingBurst, limit: configuration.batchSize)
         } catch {
+            metrics.stateError("claim")
             logger.error("claim failed", [("error", error.description)])
             return now.addingTimeInterval(configuration.pollInterval.timeInterval)
         }
@@ -110,6 +129,7 @@ public final class DeliveryQueue: Sendable {
             metrics.update(try await store.statistics(), now: now)
             return try await store.nextDueTime()
         } catch {
+            metrics.stateError("read")
             logger.error("store read failed", [("error", error.description)])
             return now.addingTimeInterval(configuration.pollInterval.timeInterval)
         }
@@ -153,6 +173,7 @@ public final class DeliveryQueue: Sendable {
             let removed = try await store.pruneDelivered(before: now.addingTimeInterval(-configuration.retention))
             if removed > 0 { logger.info("pruned delivered messages", [("count", "\(removed)")]) }
         } catch {
+            metrics.stateError("prune")
             logger.warning("prune failed", [("error", error.description)])
         }
     }

@@ -36,7 +36,9 @@ struct ProviderRequest: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         do {
-            let response = try await transport.send(OutboundRequest(method: "GET", url: url, headers: headers, timeout: timeout))
+            let request = OutboundRequest(
+                method: "GET", url: url, headers: headers, timeout: timeout, redirects: .follow(check: staysOnHost(of: url)))
+            let response = try await transport.send(request)
             log(operation, text, status: String(response.status), elapsed: clock.now - start)
             return response
         } catch {
@@ -44,6 +46,13 @@ struct ProviderRequest: Sendable {
             log(operation, text, status: "none", elapsed: clock.now - start, extra: [("error", scrubbed.description)])
             throw .transport(scrubbed)
         }
+    }
+
+    /// A provider may redirect within its own host (a moved path, a trailing slash), never to
+    /// another: the key and the bearer token were meant for this host alone.
+    private func staysOnHost(of url: URL) -> @Sendable (URL) -> Bool {
+        let host = url.host?.lowercased()
+        return { hop in hop.host?.lowercased() == host }
     }
 
     /// `text` with every secret replaced by `REDACTED`.

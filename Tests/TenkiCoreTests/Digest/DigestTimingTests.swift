@@ -45,4 +45,16 @@ struct DigestTimingTests {
         #expect(timing.decide(now: Date(timeIntervalSince1970: 1_741_503_600)) == .due(slot: Date(timeIntervalSince1970: 1_741_503_600)))
         #expect(timing.describe(Date(timeIntervalSince1970: 1_741_503_600)).hasPrefix("2025-03-09 03:00 America/New_York"))
     }
+
+    /// A catch-up window of 0 is "only on time": a wake a few milliseconds (or seconds) after the
+    /// slot still posts it; a minute and a bit later does not.
+    @Test("catch-up 0 posts a slot taken within the on-time tolerance", arguments: [
+        (0.005, true), (2.5, true), (DigestTiming.onTimeTolerance, true), (DigestTiming.onTimeTolerance + 1, false),
+        (-0.001, false),
+    ])
+    func zeroWindow(secondsAfterSlot: TimeInterval, posted: Bool) throws {
+        let timing = DigestTiming(schedule: try CronSchedule(parsing: "30 7 * * 1-5"), timeZone: Self.utc, catchUpWindow: 0)
+        let decision = timing.decide(now: Self.at(7, 30).addingTimeInterval(secondsAfterSlot))
+        #expect((decision == .due(slot: Self.at(7, 30))) == posted, "\(decision)")
+    }
 }
