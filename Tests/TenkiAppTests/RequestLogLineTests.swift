@@ -14,8 +14,8 @@ import Testing
 @Suite("Request log line")
 struct RequestLogLineTests {
     struct Echo: SlashCommandResponder {
-        func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
-            SlackMessage(text: "echo \(payload.text)", responseType: .ephemeral)
+        func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
+            CommandReply(SlackMessage(text: "echo \(payload.text)", responseType: .ephemeral))
         }
     }
 

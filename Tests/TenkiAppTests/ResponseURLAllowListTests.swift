@@ -86,5 +86,5 @@ struct ResponseURLAllowListTests {
 }
 
 private struct NeverAnswers: SlashCommandResponder {
-    func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage { SlackMessage(text: "") }
+    func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply { CommandReply(SlackMessage(text: "")) }
 }

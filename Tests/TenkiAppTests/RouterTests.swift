@@ -23,9 +23,9 @@ struct RouterTests {
     final class RecordingResponder: SlashCommandResponder, @unchecked Sendable {
         // Written and read only from the test's own task, one request at a time.
         var payloads: [SlashCommandPayload] = []
-        func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
+        func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
             payloads.append(payload)
-            return SlackMessage(text: "answer for \(payload.text)", responseType: .inChannel)
+            return CommandReply(SlackMessage(text: "answer for \(payload.text)", responseType: .inChannel))
         }
     }
 

@@ -67,7 +67,7 @@ struct SecretLeakTests {
                 dependencies: ServerDependencies(transport: FailingTransport(error: failure), logger: logs.logger(threshold: .debug), lateAnswers: .none, waitForBudget: AppHarness.budgetNeverSpent))
             for (command, text) in Self.commands {
                 let message = await application.commands.respond(
-                    to: SlashCommandPayload(command: command, text: text, userID: "U1"), logger: logs.logger(threshold: .debug))
+                    to: SlashCommandPayload(command: command, text: text, userID: "U1"), logger: logs.logger(threshold: .debug)).message
                 let reply = String(decoding: MessageEncoding.json(message), as: UTF8.self)
                 #expect(message.responseType == .ephemeral, "an error reply is private: \(command) \(text)")
                 for secret in Self.secrets { #expect(!reply.contains(secret)) }

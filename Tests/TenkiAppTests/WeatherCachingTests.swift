@@ -31,7 +31,7 @@ struct WeatherCachingTests {
 
     func ask(_ application: TenkiServer, _ text: String) async -> String {
         let payload = SlashCommandPayload(command: "/weather", text: text, userID: "U1")
-        return MessageTextRenderer.render(await application.commands.respond(to: payload, logger: .discarding))
+        return MessageTextRenderer.render(await application.commands.respond(to: payload, logger: .discarding).message)
     }
 
     @Test("repeated /weather Tokyo is answered from the cache; with the upstream failing, with its age")

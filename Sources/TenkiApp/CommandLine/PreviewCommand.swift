@@ -46,7 +46,7 @@ enum PreviewCommand {
         dependencies.verification = .skipped
         let server = try TenkiServer.build(settings: settings, dependencies: dependencies)
         let payload = SlashCommandPayload(command: command, text: text, userID: userID, userName: "preview")
-        return await server.commands.respond(to: payload, logger: dependencies.logger)
+        return await server.commands.respond(to: payload, logger: dependencies.logger).message
     }
 
     /// `/weather Da Nang, VN` → (`/weather`, `Da Nang, VN`). The command must start with `/`.

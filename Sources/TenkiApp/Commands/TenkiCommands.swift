@@ -23,21 +23,21 @@ public struct TenkiCommands: SlashCommandResponder {
         return rateLimiter.allow(user) ? body : nil
     }
 
-    public func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
+    public func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
         let notices = weather.notices
         let user = UserKey(team: payload.enterpriseID ?? payload.teamID ?? "-", user: payload.userID)
         guard rateLimiter.allow(user) else {
             logger.notice("user rate limit reached", [("user", payload.userID)])
-            return notices.notice(ReplyStrings.table(for: settings.language).slowDown)
+            return CommandReply(notices.notice(ReplyStrings.table(for: settings.language).slowDown))
         }
         switch payload.command.lowercased() {
         case settings.commandNames.weather:
             return await weather.respond(to: payload, logger: logger)
         case settings.commandNames.news:
-            return await news.respond(to: payload, logger: logger)
+            return CommandReply(await news.respond(to: payload, logger: logger))
         default:
             logger.notice("unknown command", [("command", payload.command)])
-            return notices.unknownCommand(payload.command)
+            return CommandReply(notices.unknownCommand(payload.command))
         }
     }
 }

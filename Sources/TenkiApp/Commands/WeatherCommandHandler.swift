@@ -21,28 +21,28 @@ struct WeatherCommandHandler: Sendable {
 
     var strings: ReplyStrings { .table(for: settings.language) }
 
-    func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
+    func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
         let command = WeatherCommand(text: payload.text)
         let user = UserKey(team: payload.enterpriseID ?? payload.teamID ?? "-", user: payload.userID)
         switch command.action {
         case .help:
-            return notices.weatherHelp()
+            return CommandReply(notices.weatherHelp())
         case .incompleteSet:
-            return notices.notice(ReplyStrings.fill(strings.setWhat, ["command": settings.commandNames.weather]))
+            return CommandReply(notices.notice(ReplyStrings.fill(strings.setWhat, ["command": settings.commandNames.weather])))
         case .invalidPlace(let text):
-            return notices.weather(.badPlace(query: text))
+            return CommandReply(notices.weather(.badPlace(query: text)))
         case .forget:
-            return await store(logger: logger) { () async throws(PreferencesStoreError) in try await preferences.forget(user) }
-                ?? notices.notice(strings.forgotten)
+            return CommandReply(await store(logger: logger) { () async throws(PreferencesStoreError) in try await preferences.forget(user) }
+                ?? notices.notice(strings.forgotten))
         case .saveUnits(let units):
             let saved = await store(logger: logger) { () async throws(PreferencesStoreError) in
                 var current = try await preferences.preferences(for: user)
                 current.units = units
                 try await preferences.save(current, for: user)
             }
-            return saved ?? notices.notice(ReplyStrings.fill(strings.savedUnits, ["units": "\(units.rawValue) (\(units.temperatureSymbol))"]))
+            return CommandReply(saved ?? notices.notice(ReplyStrings.fill(strings.savedUnits, ["units": "\(units.rawValue) (\(units.temperatureSymbol))"])))
         case .savePlace(let place):
-            return await savePlace(place, for: user, logger: logger)
+            return CommandReply(await savePlace(place, for: user, logger: logger))
         case .current(let place), .forecast(let place):
             return await lookUp(command, text: payload.text, place: place, user: user, logger: logger)
         }
@@ -89,7 +89,7 @@ struct WeatherCommandHandler: Sendable {
         return replies.answer(for: ReplyCache.Key(text: command.text, savedPlace: saved.place, savedUnits: saved.units), now: clock.now())
     }
 
-    private func lookUp(_ command: WeatherCommand, text: String, place explicit: PlaceQuery?, user: UserKey, logger: Logger) async -> SlackMessage {
+    private func lookUp(_ command: WeatherCommand, text: String, place explicit: PlaceQuery?, user: UserKey, logger: Logger) async -> CommandReply {
         var saved = UserPreferences()
         var savedKnown = true
         do {
@@ -99,27 +99,28 @@ struct WeatherCommandHandler: Sendable {
             logger.warning("preferences unreadable; using the team's defaults", [("error", error.description)])
         }
         guard let place = explicit ?? saved.place.flatMap(PlaceQuery.init(text:)) ?? settings.defaultCity.flatMap(PlaceQuery.init(text:)) else {
-            return notices.weatherHelp()
+            return CommandReply(notices.weatherHelp())
         }
         guard let weather else {
             logger.warning("weather requested but OPENWEATHER_API_KEY is not set")
-            return notices.weather(.notConfigured)
+            return CommandReply(notices.weather(.notConfigured))
         }
         let units = command.units ?? saved.units ?? settings.units
         let lookup = WeatherLookup(service: weather, settings: settings, clock: clock, logger: logger)
         do {
             if case .forecast = command.action {
-                return try await lookup.forecast(place, units: units)
+                return CommandReply(try await lookup.forecast(place, units: units))
             }
             let answer = try await lookup.currentAnswer(place, units: units)
+            let reply = CommandReply(answer.message)
             if let replies, savedKnown, let until = answer.reusableUntil {
                 replies.store(
-                    MessageEncoding.json(answer.message), for: ReplyCache.Key(text: text, savedPlace: saved.place, savedUnits: saved.units),
+                    reply.json, for: ReplyCache.Key(text: text, savedPlace: saved.place, savedUnits: saved.units),
                     validUntil: until, now: clock.now())
             }
-            return answer.message
+            return reply
         } catch {
-            return failure(error, query: place.description, logger: logger)
+            return CommandReply(failure(error, query: place.description, logger: logger))
         }
     }
 

@@ -122,8 +122,8 @@ public struct TenkiRouter: HTTPHandler {
             return now(HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: body))
         }
         return .later {
-            let message = await commands.respond(to: payload, logger: log.with("command", payload.command))
-            let response = recorded(request, .json(.ok, MessageEncoding.json(message)), logger: log)
+            let reply = await commands.respond(to: payload, logger: log.with("command", payload.command))
+            let response = recorded(request, .json(.ok, reply.json), logger: log)
             return finished(response, request: request, since: start, requestID: requestID)
         }
     }
@@ -248,7 +248,7 @@ public struct TenkiRouter: HTTPHandler {
 
 /// Answers a verified slash command with a message. The router knows HTTP; this knows commands.
 public protocol SlashCommandResponder: Sendable {
-    func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage
+    func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply
 
     /// An answer that is ready now, already encoded as JSON, for the listener's thread; nil (the
     /// default) sends the command to `respond`.

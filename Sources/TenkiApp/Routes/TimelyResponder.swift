@@ -28,14 +28,14 @@ public struct TimelyResponder: SlashCommandResponder {
         commands.cachedAnswer(to: command)
     }
 
-    public func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
+    public func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
         let work = Task { await commands.respond(to: payload, logger: logger) }
         let inline = await Self.answer(of: work, orNilAfter: { await waitForBudget(budget) })
         if let inline { return inline }
 
         let strings = ReplyStrings.table(for: language)
         guard let lateAnswers, let url = allowedResponseURL(payload.responseURL, logger: logger) else {
-            return SlackMessage(text: strings.tookTooLong, responseType: .ephemeral)
+            return CommandReply(SlackMessage(text: strings.tookTooLong, responseType: .ephemeral))
         }
         logger.info("answer not ready within the budget: placeholder now, answer through response_url", [
             ("budget_ms", String(budget.milliseconds)),
@@ -50,13 +50,13 @@ public struct TimelyResponder: SlashCommandResponder {
         fallback.replaceOriginal = true
         let promise = await lateAnswers.promise(fallback: fallback, to: url, logger: logger)
         background.start {
-            var message = await work.value
+            var message = await work.value.message
             // An ephemeral answer replaces the ephemeral placeholder; a public one is a new message.
             message.replaceOriginal = message.responseType == .ephemeral ? true : nil
             await lateAnswers.deliver(message, for: promise, logger: logger)
         }
         let placeholder = text.isEmpty ? strings.lookingUpGeneric : ReplyStrings.fill(strings.lookingUp, ["query": query])
-        return SlackMessage(text: placeholder, responseType: .ephemeral)
+        return CommandReply(SlackMessage(text: placeholder, responseType: .ephemeral))
     }
 
     /// The work's answer if it arrives before `deadline` returns, else nil; the work carries on
