@@ -71,6 +71,7 @@ let package = Package(
             name: "TenkiTestSupport", dependencies: ["TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiLogging"],
             swiftSettings: strict),
 
+        .testTarget(name: "TenkiBaseTests", dependencies: ["TenkiBase"], swiftSettings: strict),
         .testTarget(name: "TenkiCoreTests", dependencies: ["TenkiCore", "TenkiTestSupport"], swiftSettings: strict),
         .testTarget(name: "TenkiLoggingTests", dependencies: ["TenkiLogging", "TenkiCore"], swiftSettings: strict),
         .testTarget(
