@@ -20,17 +20,21 @@ enum Ed25519Backend {
 
         /// The public key from its 32 raw bytes, or nil if libcrypto refuses them.
         init?(publicBytes: [UInt8]) {
-            guard publicBytes.count == keyByteCount,
-                  let pointer = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, publicBytes, publicBytes.count)
-            else { ERR_clear_error(); return nil }
+            guard publicBytes.count == keyByteCount else { return nil }
+            guard let pointer = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, publicBytes, keyByteCount) else {
+                ERR_clear_error()
+                return nil
+            }
             self.pointer = pointer
         }
 
         /// The private key from its 32-byte seed, or nil if libcrypto refuses it.
         init?(seed: [UInt8]) {
-            guard seed.count == keyByteCount,
-                  let pointer = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, seed, seed.count)
-            else { ERR_clear_error(); return nil }
+            guard seed.count == keyByteCount else { return nil }
+            guard let pointer = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, seed, keyByteCount) else {
+                ERR_clear_error()
+                return nil
+            }
             self.pointer = pointer
         }
 
