@@ -1,0 +1,22 @@
+/// Why text or bytes are not an Ed25519 key. The description says what a key looks like and what was
+/// wrong, and never repeats the key material (a private key is a secret; a public key typed into the
+/// wrong setting may be one too). The settings layer adds the setting's name.
+public enum Ed25519KeyError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A character other than `0-9`, `a-f`, `A-F`, or an odd number of them.
+    case notHex(characterCount: Int)
+    /// Hex, but not 32 bytes (64 hex digits); `byteCount` is how many bytes it spells.
+    case wrongLength(byteCount: Int)
+    /// 32 bytes that libcrypto refused to load as an Ed25519 key.
+    case rejectedByLibrary
+
+    public var description: String {
+        switch self {
+        case .notHex(let count):
+            "an Ed25519 key is 64 hex digits (0-9, a-f); this value has \(count) characters, not all of them hex digits"
+        case .wrongLength(let byteCount):
+            "an Ed25519 key is 64 hex digits (32 bytes); this value has \(byteCount * 2)"
+        case .rejectedByLibrary:
+            "libcrypto could not load these 32 bytes as an Ed25519 key"
+        }
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+
+@testable import TenkiServices
+
+@Suite("DiscordRequestVerifier")
+struct DiscordRequestVerifierTests {
+    /// Discord's PING body shape, signed by PyNaCl (libsodium) with a test key: a signature made outside
+    /// OpenSSL, so the check does not only agree with itself.
+    struct SignedPing: Decodable {
+        var seed: String
+        var publicKey: String
+        var timestamp: String
+        var bodyFile: String
+        var signature: String
+
+        enum CodingKeys: String, CodingKey {
+            case seed
+            case publicKey = "public_key"
+            case timestamp = "x_signature_timestamp"
+            case bodyFile = "body_file"
+            case signature = "x_signature_ed25519"
+        }
+    }
+
+    static let ping: SignedPing = {
+        do {
+            let data = Data(try Fixtures.bytes("discord_interaction_ping_signed_pynacl_test_key.json"))
+            return try JSONDecoder().decode(SignedPing.self, from: data)
+        } catch {
+            fatalError("cannot load discord_interaction_ping_signed_pynacl_test_key.json: \(error)")
+        }
+    }()
+    static let body: [UInt8] = {
+        do { return try Fixtures.bytes(ping.bodyFile) } catch { fatalError("cannot load \(ping.bodyFile): \(error)") }
+    }()
+    static let timestamp = ping.timestamp
+    static let signature = ping.signature
+    static var now: TimeInterval { TimeInterval(Int64(timestamp) ?? 0) }
+
+    static func verifier(at now: TimeInterval = now) throws -> DiscordRequestVerifier {
+        DiscordRequestVerifier(publicKey: try Ed25519PublicKey(hex: ping.publicKey), clock: FixedClock(now))
+    }
+
+    static func verify(
+        _ verifier: DiscordRequestVerifier,
+        timestamps: [String] = [timestamp],
+        signatures: [String] = [signature],
+        body: [UInt8] = body
+    ) throws(DiscordVerificationError) {
+        try verifier.verify(timestampHeaderValues: timestamps, signatureHeaderValues: signatures, body: body)
+    }
+
+    @Test func signedPingVerifies() throws {
+        let interaction = try JSONSerialization.jsonObject(with: Data(Self.body)) as? [String: Any]
+        #expect(interaction?["type"] as? Int == 1)
+        try Self.verify(try Self.verifier())
+        try Self.verify(try Self.verifier(), signatures: [Self.signature.uppercased()])
+    }
+
+    @Test func signerMatchesTheIndependentSignature() throws {
+        let signer = DiscordRequestSigner(privateKey: try Ed25519PrivateKey(seedHex: Self.ping.seed))
+        #expect(signer.privateKey.publicKey.hex == Self.ping.publicKey)
+        let headers = signer.headers(timestamp: Int64(Self.now), body: Self.body)
+        #expect(headers.map(\.name) == ["X-Signature-Ed25519", "X-Signature-Timestamp"])
+        #expect(headers.map(\.value)[1] == Self.timestamp)
+        #if os(Linux)
+        #expect(headers.map(\.value)[0] == Self.signature)  // deterministic with libcrypto
+        #endif
+        try Self.verify(try Self.verifier(), signatures: [headers[0].value])
+    }
+
+    @Test func generatedKeyPairRoundTrips() throws {
+        let signer = DiscordRequestSigner(privateKey: .generate())
+        let verifier = DiscordRequestVerifier(publicKey: signer.privateKey.publicKey, clock: FixedClock(Self.now))
+        let body = Array(#"{"type":2,"data":{"name":"weather","options":[{"name":"place","value":"Danang"}]}}"#.utf8)
+        let signature = signer.signature(timestamp: Int64(Self.now), body: body)
+        try Self.verify(verifier, signatures: [signature], body: body)
+        #expect(throws: DiscordVerificationError.badSignature) { try Self.verify(verifier, signatures: [signature]) }
+        #expect(throws: DiscordVerificationError.badSignature) {
+            try Self.verify(try Self.verifier(), signatures: [signature], body: body)
+        }
+    }
+
+    @Test func bodyAlteredAfterSigningIsRejected() throws {
+        let verifier = try Self.verifier()
+        var altered = Self.body
+        altered[altered.count - 2] ^= 1
+        let text = String(decoding: Self.body, as: UTF8.self)
+        let retyped = Array(text.replacingOccurrences(of: "\"type\": 1", with: "\"type\": 2").utf8)
+        #expect(retyped != Self.body)
+        for body in [altered, retyped, Self.body + [0x0A], Array(Self.body.dropLast()), []] {
+            #expect(throws: DiscordVerificationError.badSignature) { try Self.verify(verifier, body: body) }
+        }
+    }
+
+    @Test func badSignaturesAreRejected() throws {
+        let verifier = try Self.verifier()
+        var flipped = try #require(HexBytes.decode(Self.signature))
+        flipped[10] ^= 0x80
+        let probes = [HexBytes.encode(flipped), String(repeating: "0", count: 128), String(repeating: "f", count: 128)]
+        for signature in probes {
+            #expect(throws: DiscordVerificationError.badSignature) { try Self.verify(verifier, signatures: [signature]) }
+        }
+    }
+
+    @Test func timestampIsPartOfTheSignature() throws {
+        // Fresh, but not the timestamp that was signed.
+        #expect(throws: DiscordVerificationError.badSignature) {
+            try Self.verify(try Self.verifier(), timestamps: [String(Int64(Self.now) + 1)])
+        }
+        // Same number, different text: the signature covers the header as sent.
+        #expect(throws: DiscordVerificationError.badSignature) {
+            try Self.verify(try Self.verifier(), timestamps: ["0" + Self.timestamp])
+        }
+    }
+
+    @Test(arguments: [-300.0, -0.5, 0, 299.9, 300])
+    func acceptsWithinFiveMinutes(offset: TimeInterval) throws {
+        try Self.verify(try Self.verifier(at: Self.now + offset))
+    }
+
+    @Test(arguments: [
+        (301.0, DiscordVerificationError.staleTimestamp(skewSeconds: 301)),
+        (300.5, .staleTimestamp(skewSeconds: 300)),
+        (86_400, .staleTimestamp(skewSeconds: 86_400)),
+        (-301, .futureTimestamp(skewSeconds: 301)),
+        (-3_600, .futureTimestamp(skewSeconds: 3_600)),
+        (.nan, .staleTimestamp(skewSeconds: 9_223_372_035_090_228_607)),  // a NaN clock fails closed
+    ])
+    func rejectsOutsideFiveMinutes(offset: TimeInterval, error: DiscordVerificationError) {
+        #expect(throws: error) { try Self.verify(try Self.verifier(at: Self.now + offset)) }
+    }
+
+    @Test func toleranceIsConfigurable() throws {
+        let strict = DiscordRequestVerifier(
+            publicKey: try Ed25519PublicKey(hex: Self.ping.publicKey), tolerance: 60, clock: FixedClock(Self.now - 61))
+        #expect(strict.tolerance == 60)
+        #expect(throws: DiscordVerificationError.futureTimestamp(skewSeconds: 61)) { try Self.verify(strict) }
+    }
+
+    @Test(arguments: [
+        "", "abc", "-1764547200", "+1764547200", " 1764547200", "1764547200 ", "1764547200.5", "1e9",
+        "99999999999999999999", "9223372036854775808", "１７６４５４７２００",
+    ])
+    func rejectsMalformedTimestamps(value: String) {
+        #expect(throws: DiscordVerificationError.malformedTimestamp) {
+            try Self.verify(try Self.verifier(), timestamps: [value])
+        }
+    }
+
+    @Test func absurdButNumericTimestampsAreOutOfWindow() {
+        #expect(throws: DiscordVerificationError.futureTimestamp(skewSeconds: 9_223_372_035_090_228_607)) {
+            try Self.verify(try Self.verifier(), timestamps: ["9223372036854775807"])
+        }
+        #expect(throws: DiscordVerificationError.staleTimestamp(skewSeconds: 1_764_547_200)) {
+            try Self.verify(try Self.verifier(), timestamps: ["0"])
+        }
+    }
+
+    static let malformedSignatures: [String] = {
+        let hex = signature
+        return [
+            "", String(hex.dropLast()), String(hex.dropLast(2)), hex + "0", hex + "00", hex + hex, "0x" + hex.dropFirst(2),
+            " " + hex.dropFirst(), String(hex.dropLast()) + "g", String(repeating: "é", count: 64), String(hex.prefix(64)),
+        ]
+    }()
+
+    @Test(arguments: malformedSignatures)
+    func rejectsMalformedSignatures(value: String) {
+        #expect(throws: DiscordVerificationError.malformedSignature(length: value.utf8.count)) {
+            try Self.verify(try Self.verifier(), signatures: [value])
+        }
+    }
+
+    @Test func missingAndDuplicatedHeadersAreRejected() {
+        #expect(throws: DiscordVerificationError.missingHeader(.timestamp)) {
+            try Self.verify(try Self.verifier(), timestamps: [])
+        }
+        #expect(throws: DiscordVerificationError.missingHeader(.signature)) {
+            try Self.verify(try Self.verifier(), signatures: [])
+        }
+        #expect(throws: DiscordVerificationError.duplicateHeader(.timestamp, count: 2)) {
+            try Self.verify(try Self.verifier(), timestamps: [Self.timestamp, Self.timestamp])
+        }
+        #expect(throws: DiscordVerificationError.duplicateHeader(.signature, count: 3)) {
+            try Self.verify(try Self.verifier(), signatures: [Self.signature, Self.signature, ""])
+        }
+    }
+
+    @Test func readsTheClockOnceAndOnlyForWellFormedRequests() throws {
+        let clock = CountingClock(Self.now)
+        let verifier = DiscordRequestVerifier(publicKey: try Ed25519PublicKey(hex: Self.ping.publicKey), clock: clock)
+        try Self.verify(verifier)
+        #expect(clock.count == 1)
+        #expect(throws: DiscordVerificationError.malformedSignature(length: 1)) { try Self.verify(verifier, signatures: ["x"]) }
+        #expect(clock.count == 1)
+        #expect(throws: DiscordVerificationError.badSignature) { try Self.verify(verifier, body: []) }
+        #expect(clock.count == 2)
+    }
+
+    @Test func errorsHaveDistinctReasonsAndNeverEchoTheSignature() {
+        let errors: [DiscordVerificationError] = [
+            .missingHeader(.timestamp), .duplicateHeader(.signature, count: 2), .malformedTimestamp,
+            .staleTimestamp(skewSeconds: 301), .futureTimestamp(skewSeconds: 301), .malformedSignature(length: 127),
+            .badSignature,
+        ]
+        #expect(
+            errors.map(\.reason) == [
+                "missing_header", "duplicate_header", "malformed_timestamp", "stale_timestamp", "future_timestamp",
+                "malformed_signature", "bad_signature",
+            ])
+        for error in errors { #expect(!error.description.contains(Self.signature.prefix(16))) }
+        #expect(DiscordVerificationError.missingHeader(.signature).description == "missing X-Signature-Ed25519 header")
+        #expect(DiscordVerificationError.futureTimestamp(skewSeconds: 301).description.contains("301"))
+    }
+}
