@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TenkiBase
 
 /// One SQLite connection, used by one thread at a time behind a lock.
 ///
@@ -30,9 +31,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
         }
         handle = pointer
         sqlite3_extended_result_codes(handle, 1)
-        let milliseconds = Int32(
-            clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
-        sqlite3_busy_timeout(handle, milliseconds)
+        sqlite3_busy_timeout(handle, Int32(clamping: busyTimeout.milliseconds))
         do {
             try withConnection { connection throws(SQLiteError) in
                 _ = try connection.query("PRAGMA journal_mode=WAL") { $0.text(0) }
