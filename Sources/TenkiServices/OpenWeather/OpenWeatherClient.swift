@@ -9,12 +9,11 @@ import TenkiLogging
 /// Every failure is an `OpenWeatherError` that says which call failed and why, never with the
 /// key in it. Each request writes one debug line (redacted URL, status, duration).
 public struct OpenWeatherClient: Sendable {
-    public let baseURL: URL
-    public let timeout: Duration
-    let transport: any HTTPTransport
     let apiKey: String
-    let bearerToken: String?
-    let logger: Logger
+    /// The base URL, timeout, transport and logger, and the key and token as secrets to scrub.
+    let request: ProviderRequest
+    public var baseURL: URL { request.baseURL }
+    public var timeout: Duration { request.timeout }
 
     /// - Parameters:
     ///   - baseURL: `https://api.openweathermap.org`, or a proxy (a path prefix is kept).
@@ -23,12 +22,10 @@ public struct OpenWeatherClient: Sendable {
         transport: any HTTPTransport, baseURL: URL, apiKey: String, bearerToken: String? = nil, timeout: Duration = .seconds(5),
         logger: Logger
     ) {
-        self.transport = transport
-        self.baseURL = baseURL
         self.apiKey = apiKey
-        self.bearerToken = bearerToken
-        self.timeout = timeout
-        self.logger = logger
+        self.request = ProviderRequest(
+            provider: "openweather", transport: transport, baseURL: baseURL, apiKey: apiKey, bearerToken: bearerToken, timeout: timeout,
+            logger: logger)
     }
 
     /// Places matching `query` (`Da Nang`, `London,GB`, `東京`), best first.
@@ -87,27 +84,13 @@ public struct OpenWeatherClient: Sendable {
     private func get<T: Decodable>(
         _ operation: OpenWeatherError.Operation, path: String, query: [(name: String, value: String)], subject: String
     ) async throws(OpenWeatherError) -> T {
-        let request = ProviderRequest(
-            provider: "openweather", transport: transport, baseURL: baseURL, bearerToken: bearerToken, timeout: timeout,
-            logger: logger, secrets: secrets)
         let response: OutboundResponse
         do {
             response = try await request.get(path: path, query: query + [("appid", apiKey)], operation: operation.rawValue)
         } catch {
-            throw OpenWeatherError(kind(for: error), operation: operation)
+            throw OpenWeatherError(error.kind(), operation: operation)
         }
-        return try OpenWeatherResponseInterpreter(operation: operation, subject: subject, secrets: secrets)
+        return try OpenWeatherResponseInterpreter(operation: operation, subject: subject, secrets: request.secrets)
             .interpret(status: response.status, body: response.body)
-    }
-
-    private var secrets: [String] { [apiKey, bearerToken].compactMap { $0 }.filter { !$0.isEmpty } }
-
-    private func kind(for failure: ProviderRequest.Failure) -> OpenWeatherError.Kind {
-        switch failure {
-        case .invalidURL: .connectionFailed(reason: "cannot build a URL from the base URL")
-        case .transport(.timedOut): .timedOut
-        case .transport(.cancelled): .cancelled
-        case .transport(.connectionFailed(let reason)), .transport(.invalidResponse(let reason)): .connectionFailed(reason: reason)
-        }
     }
 }
