@@ -32,8 +32,8 @@ public struct NewsAPIClient: Sendable {
     ) {
         self.apiKey = apiKey
         self.request = ProviderRequest(
-            provider: "newsapi", transport: transport, baseURL: baseURL, apiKey: apiKey, bearerToken: bearerToken, timeout: timeout,
-            logger: logger)
+            provider: "newsapi", transport: transport, baseURL: baseURL, apiKey: apiKey, bearerToken: bearerToken,
+            timeout: timeout, logger: logger)
     }
 
     /// The top headlines in `country` (a code from `NewsCountry.supportedCodes`, any case),

@@ -24,8 +24,8 @@ public struct OpenWeatherClient: Sendable {
     ) {
         self.apiKey = apiKey
         self.request = ProviderRequest(
-            provider: "openweather", transport: transport, baseURL: baseURL, apiKey: apiKey, bearerToken: bearerToken, timeout: timeout,
-            logger: logger)
+            provider: "openweather", transport: transport, baseURL: baseURL, apiKey: apiKey, bearerToken: bearerToken,
+            timeout: timeout, logger: logger)
     }
 
     /// Places matching `query` (`Da Nang`, `London,GB`, `東京`), best first.
@@ -54,9 +54,8 @@ public struct OpenWeatherClient: Sendable {
     public func currentWeather(
         at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en
     ) async throws(OpenWeatherError) -> CurrentWeather {
-        let wire: OpenWeatherWire.CurrentWeather = try await get(
-            .currentWeather, path: "/data/2.5/weather", query: weatherQuery(coordinates, units, language),
-            subject: coordinates.description)
+        let wire: OpenWeatherWire.CurrentWeather = try await weather(
+            .currentWeather, "/data/2.5/weather", coordinates, units, language)
         return CurrentWeather(wire: wire, units: units)
     }
 
@@ -64,19 +63,20 @@ public struct OpenWeatherClient: Sendable {
     public func forecast(
         at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en
     ) async throws(OpenWeatherError) -> Forecast {
-        let wire: OpenWeatherWire.Forecast = try await get(
-            .forecast, path: "/data/2.5/forecast", query: weatherQuery(coordinates, units, language),
-            subject: coordinates.description)
+        let wire: OpenWeatherWire.Forecast = try await weather(.forecast, "/data/2.5/forecast", coordinates, units, language)
         return Forecast(wire: wire, units: units)
     }
 
-    private func weatherQuery(
-        _ coordinates: Coordinates, _ units: Units, _ language: WeatherLanguage
-    ) -> [(name: String, value: String)] {
-        [
+    /// One of the weather endpoints at `coordinates`, which a `.placeNotFound` reports as the subject.
+    private func weather<T: Decodable>(
+        _ operation: OpenWeatherError.Operation, _ path: String, _ coordinates: Coordinates, _ units: Units,
+        _ language: WeatherLanguage
+    ) async throws(OpenWeatherError) -> T {
+        let query = [
             ("lat", Coordinates.decimal(coordinates.latitude)), ("lon", Coordinates.decimal(coordinates.longitude)),
             ("units", units.queryValue), ("lang", language.openWeatherCode),
         ]
+        return try await get(operation, path: path, query: query, subject: coordinates.description)
     }
 
     /// Sends one GET and decodes a `T`, or throws the error the response (or its absence) means.
