@@ -21,10 +21,6 @@ public struct FakeNewsAPI: AsyncHTTPHandler, FakeProvider {
     /// The key the fake accepts unless told otherwise.
     public static let defaultAPIKey = "fake-newsapi-key"
 
-    /// One request as the fake received it.
-    public typealias Call = RecordedCall
-    public typealias QueryItem = RecordedCall.QueryItem
-
     public let apiKey: String
     public let samples: [Sample]
     public let providerState: FakeProviderState

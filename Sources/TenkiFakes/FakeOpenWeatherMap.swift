@@ -22,10 +22,6 @@ public struct FakeOpenWeatherMap: AsyncHTTPHandler, FakeProvider {
     /// The key the fake accepts unless told otherwise.
     public static let defaultAPIKey = "fake-openweather-key"
 
-    /// One request as the fake received it.
-    public typealias Call = RecordedCall
-    public typealias QueryItem = RecordedCall.QueryItem
-
     public let apiKey: String
     public let samples: [Sample]
     /// Counts requests in flight and, when closed, holds them unanswered (see `RequestGate`).

@@ -10,6 +10,10 @@ public protocol FakeProvider: Sendable {
 }
 
 extension FakeProvider {
+    /// One request as the fake received it.
+    public typealias Call = RecordedCall
+    public typealias QueryItem = RecordedCall.QueryItem
+
     /// Every request received so far, oldest first.
     public var calls: [RecordedCall] { providerState.withLock { $0.calls } }
 
