@@ -60,21 +60,23 @@ public final class SQLiteDatabase: @unchecked Sendable {
     public func perform<Value: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
     ) async throws(SQLiteError) -> Value {
-        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, SQLiteError>, Never>) in
-            queue.async {
-                continuation.resume(returning: Result { () throws(SQLiteError) -> Value in try self.withConnection(body) })
-            }
-        }
-        return try outcome.get()
+        try await offThePool { () throws(SQLiteError) -> Value in try self.withConnection(body) }
     }
 
     /// `transaction` off the cooperative thread pool, for async callers.
     public func performTransaction<Value: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
     ) async throws(SQLiteError) -> Value {
+        try await offThePool { () throws(SQLiteError) -> Value in try self.transaction(body) }
+    }
+
+    /// Runs `work` on `queue`, so a blocking SQLite call never holds a cooperative thread.
+    private func offThePool<Value: Sendable>(
+        _ work: @escaping @Sendable () throws(SQLiteError) -> Value
+    ) async throws(SQLiteError) -> Value {
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, SQLiteError>, Never>) in
             queue.async {
-                continuation.resume(returning: Result { () throws(SQLiteError) -> Value in try self.transaction(body) })
+                continuation.resume(returning: Result { () throws(SQLiteError) -> Value in try work() })
             }
         }
         return try outcome.get()
