@@ -14,4 +14,14 @@ extension Duration {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
+
+    /// `seconds` (a `Date` difference) in whole milliseconds, rounded toward zero; saturating instead
+    /// of trapping on values no `Int64` holds, and zero for NaN: for sleeps until a wall-clock time.
+    public static func timeInterval(_ seconds: TimeInterval) -> Duration {
+        let milliseconds = (seconds * 1000).rounded(.towardZero)
+        if milliseconds.isNaN { return .zero }
+        if milliseconds >= 9.2e18 { return .milliseconds(Int64.max) }
+        if milliseconds <= -9.2e18 { return .milliseconds(Int64.min) }
+        return .milliseconds(Int64(milliseconds))
+    }
 }

@@ -17,17 +17,13 @@ import TenkiHTTPServer
 ///
 /// Copies share their call log and settings, so a test can keep one copy and hand another to a
 /// transport or server.
-public struct FakeNewsAPI: AsyncHTTPHandler {
+public struct FakeNewsAPI: AsyncHTTPHandler, FakeProvider {
     /// The key the fake accepts unless told otherwise.
     public static let defaultAPIKey = "fake-newsapi-key"
 
-    /// One request as the fake received it.
-    public typealias Call = RecordedCall
-    public typealias QueryItem = RecordedCall.QueryItem
-
     public let apiKey: String
     public let samples: [Sample]
-    private let state: FakeProviderState
+    public let providerState: FakeProviderState
 
     /// - Parameters:
     ///   - latency: waited before every answer (to exercise timeouts and the inline-answer budget).
@@ -39,26 +35,16 @@ public struct FakeNewsAPI: AsyncHTTPHandler {
     ) {
         self.apiKey = apiKey
         self.samples = samples
-        self.state = FakeProviderState(latency: latency, failure: failure)
+        self.providerState = FakeProviderState(latency: latency, failure: failure)
     }
-
-    /// Every request received so far, oldest first.
-    public var calls: [Call] { state.withLock { $0.calls } }
-
-    public func removeAllCalls() { state.withLock { $0.calls.removeAll() } }
-
-    /// Changes the failure answered from now on (nil: behave normally).
-    public func setFailure(_ failure: HTTPStatus?) { state.withLock { $0.failure = failure } }
-
-    public func setLatency(_ latency: Duration) { state.withLock { $0.latency = latency } }
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let call = Call(request)
-        let (latency, failure) = state.withLock { state -> (Duration, HTTPStatus?) in
+        let (latency, failure) = providerState.withLock { state -> (Duration, HTTPStatus?) in
             state.calls.append(call)
             return (state.latency, state.failure)
         }
-        if latency > .zero { try? await Task.sleep(for: latency) }
+        await waitLatency(latency)
         return respond(to: call, failure: failure)
     }
 
@@ -119,9 +105,5 @@ public struct FakeNewsAPI: AsyncHTTPHandler {
         case 426: json(status, Bodies.maximumResultsReached)
         default: json(status, Bodies.unexpectedError)
         }
-    }
-
-    static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {
-        HTTPResponse.json(status, Array(body.utf8))
     }
 }

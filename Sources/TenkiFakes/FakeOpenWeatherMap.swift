@@ -18,13 +18,9 @@ import TenkiHTTPServer
 ///
 /// Copies share their call log and settings, so a test can keep one copy and hand another to a
 /// transport or server.
-public struct FakeOpenWeatherMap: AsyncHTTPHandler {
+public struct FakeOpenWeatherMap: AsyncHTTPHandler, FakeProvider {
     /// The key the fake accepts unless told otherwise.
     public static let defaultAPIKey = "fake-openweather-key"
-
-    /// One request as the fake received it.
-    public typealias Call = RecordedCall
-    public typealias QueryItem = RecordedCall.QueryItem
 
     public let apiKey: String
     public let samples: [Sample]
@@ -32,7 +28,7 @@ public struct FakeOpenWeatherMap: AsyncHTTPHandler {
     public let gate: RequestGate
     /// The time answers are given at: samples are moved to it, so the forecast always lies ahead.
     public let clock: any WallClock
-    private let state: FakeProviderState
+    public let providerState: FakeProviderState
 
     /// - Parameters:
     ///   - latency: waited before every answer (to exercise timeouts and the inline-answer budget).
@@ -45,28 +41,18 @@ public struct FakeOpenWeatherMap: AsyncHTTPHandler {
         self.apiKey = apiKey
         self.clock = clock
         self.samples = samples
-        self.state = FakeProviderState(latency: latency, failure: failure)
+        self.providerState = FakeProviderState(latency: latency, failure: failure)
         self.gate = RequestGate()
     }
 
-    /// Every request received so far, oldest first.
-    public var calls: [Call] { state.withLock { $0.calls } }
-
-    public func removeAllCalls() { state.withLock { $0.calls.removeAll() } }
-
-    /// Changes the failure answered from now on (nil: behave normally).
-    public func setFailure(_ failure: HTTPStatus?) { state.withLock { $0.failure = failure } }
-
-    public func setLatency(_ latency: Duration) { state.withLock { $0.latency = latency } }
-
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let call = Call(request)
-        state.withLock { $0.calls.append(call) }
+        providerState.withLock { $0.calls.append(call) }
         await gate.enter()
         defer { gate.leave() }
         // Read after the gate, so a test can change the failure while requests are held.
-        let (latency, failure) = state.withLock { ($0.latency, $0.failure) }
-        if latency > .zero { try? await Task.sleep(for: latency) }
+        let (latency, failure) = providerState.withLock { ($0.latency, $0.failure) }
+        await waitLatency(latency)
         return respond(to: call, failure: failure)
     }
 
@@ -145,9 +131,5 @@ public struct FakeOpenWeatherMap: AsyncHTTPHandler {
         // Constructed: no captured 5xx body.
         default: json(status, #"{"cod":\#(status.code),"message":"Internal error"}"#)
         }
-    }
-
-    static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {
-        HTTPResponse.json(status, Array(body.utf8))
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
@@ -50,25 +49,5 @@ public struct RecordedCall: Sendable, Equatable {
     private static func decode(_ text: Substring) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
-    }
-}
-
-/// A fake provider's mutable settings and call log, shared by copies of the fake so a test can
-/// keep one copy and hand another to a transport or server.
-final class FakeProviderState: Sendable {
-    struct Contents {
-        var calls: [RecordedCall] = []
-        var latency: Duration
-        var failure: HTTPStatus?
-    }
-
-    private let contents: Mutex<Contents>
-
-    init(latency: Duration, failure: HTTPStatus?) {
-        contents = Mutex(Contents(latency: latency, failure: failure))
-    }
-
-    func withLock<T>(_ body: (inout Contents) -> T) -> T {
-        contents.withLock { body(&$0) }
     }
 }

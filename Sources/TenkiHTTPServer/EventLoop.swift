@@ -175,9 +175,10 @@ final class EventLoop: @unchecked Sendable {
 
     /// The poll timeout, rounded up so the loop does not wake just before the deadline and spin.
     static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
-        let wait = now.duration(to: deadline).components
-        guard wait.seconds >= 0 else { return 0 }
-        return Int32(clamping: wait.seconds * 1000 + wait.attoseconds / 1_000_000_000_000_000 + 1)
+        let wait = now.duration(to: deadline)
+        guard wait >= .zero else { return 0 }
+        let whole = Int32(clamping: wait.milliseconds)
+        return whole == .max ? whole : whole + 1
     }
 
     /// Adds the shared listening socket to this loop's poller: exclusively when several loops share

@@ -295,11 +295,11 @@ extension HTTPRequestParser {
         }
         var size = 0
         var index = readIndex
-        while index < lf - 1, let digit = Self.hexValue(buffer[index]) {
+        while index < lf - 1, let digit = buffer[index].hexDigitValue {
             guard index - readIndex < 15 else {
                 throw HTTPParseError(.contentTooLarge, "chunk size too large", head: pending)
             }
-            size = size * 16 + digit
+            size = size * 16 + Int(digit)
             index += 1
         }
         guard index > readIndex else { throw HTTPParseError(.malformed, "missing chunk size") }
@@ -323,15 +323,6 @@ extension HTTPRequestParser {
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-
-    static func hexValue(_ byte: UInt8) -> Int? {
-        switch byte {
-        case 0x30...0x39: Int(byte - 0x30)
-        case 0x41...0x46: Int(byte - 0x41 + 10)
-        case 0x61...0x66: Int(byte - 0x61 + 10)
-        default: nil
-        }
-    }
 }
 
 extension StringProtocol {

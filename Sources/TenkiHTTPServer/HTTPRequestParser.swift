@@ -95,11 +95,9 @@ public struct HTTPRequestParser: Sendable {
                     readIndex = end
                     if let done = try startBody(for: request) { return done }
                 case .fixedBody(let remaining):
-                    let count = min(remaining, bufferedByteCount)
-                    body.append(contentsOf: buffer[readIndex..<readIndex + count])
-                    readIndex += count
-                    guard count == remaining else {
-                        state = .fixedBody(remaining: remaining - count)
+                    let left = takeBody(remaining)
+                    guard left == 0 else {
+                        state = .fixedBody(remaining: left)
                         return nil
                     }
                     return finishRequest()
@@ -116,11 +114,9 @@ public struct HTTPRequestParser: Sendable {
                         state = .chunkData(remaining: size)
                     }
                 case .chunkData(let remaining):
-                    let count = min(remaining, bufferedByteCount)
-                    body.append(contentsOf: buffer[readIndex..<readIndex + count])
-                    readIndex += count
-                    guard count == remaining else {
-                        state = .chunkData(remaining: remaining - count)
+                    let left = takeBody(remaining)
+                    guard left == 0 else {
+                        state = .chunkData(remaining: left)
                         return nil
                     }
                     state = .chunkDataEnd
@@ -179,6 +175,14 @@ public struct HTTPRequestParser: Sendable {
     static func expectsContinue(_ request: HTTPRequest) -> Bool {
         request.version == .http1_1
             && request.headers.values(for: "Expect").contains { $0.equalsIgnoringASCIICase("100-continue") }
+    }
+
+    /// Moves up to `remaining` buffered bytes into the body; returns how many are still to come.
+    mutating func takeBody(_ remaining: Int) -> Int {
+        let count = min(remaining, bufferedByteCount)
+        body.append(contentsOf: buffer[readIndex..<readIndex + count])
+        readIndex += count
+        return remaining - count
     }
 
     mutating func finishRequest() -> HTTPRequest? {

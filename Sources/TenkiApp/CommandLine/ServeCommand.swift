@@ -18,7 +18,7 @@ enum ServeCommand {
         }
         let insecure = list.has("insecure-skip-verification")
         let host = list.value("host") ?? (insecure ? "127.0.0.1" : "0.0.0.0")
-        if insecure, !isLoopback(host) {
+        if insecure, !AllowedResponseHost.isLoopback(host) {
             throw UsageError("--insecure-skip-verification only listens on loopback; drop --host \(host) or use 127.0.0.1", command: "serve")
         }
         if insecure, list.value("record") != nil {
@@ -79,9 +79,5 @@ enum ServeCommand {
         let portFromEnvironment = !(ProcessInfo.processInfo.environment["PORT"] ?? "").isEmpty
         let portSource = portFlag != nil ? "--port" : portFromEnvironment ? "PORT" : "the default port, --port or PORT"
         return hostFlag != nil ? "--host and \(portSource)" : portSource
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 import TenkiCore
 import TenkiLogging
 
@@ -56,7 +57,7 @@ public final class DigestScheduler: Sendable {
             var delay = maximumSleep
             if let next {
                 let seconds = max(0, next.timeIntervalSince(clock.now()))
-                delay = min(delay, .milliseconds(Int64(seconds * 1000)))
+                delay = min(delay, .timeInterval(seconds))
             }
             await sleep(max(delay, .milliseconds(10)))
         }

@@ -1,3 +1,5 @@
+import TenkiBase
+
 /// `application/x-www-form-urlencoded`, the body format of Slack's (and Mattermost's) slash commands.
 ///
 /// The decoder is strict where leniency would hide a broken or hostile sender: a `%` that is not followed
@@ -80,8 +82,8 @@ public enum FormURLEncoded {
                 index += 1
             case UInt8(ascii: "%"):
                 guard index + 2 < range.upperBound,
-                    let high = hexValue(buffer[index + 1]),
-                    let low = hexValue(buffer[index + 2])
+                    let high = buffer[index + 1].hexDigitValue,
+                    let low = buffer[index + 2].hexDigitValue
                 else { throw .malformedPercentEscape(offset: index) }
                 scratch.append(high << 4 | low)
                 index += 3
@@ -110,15 +112,6 @@ public enum FormURLEncoded {
         }
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
     // MARK: - One component, for scanners that decode only the fields they need
 
     /// Whether `decode` would accept this name or value: every `%` followed by two hex digits, and
@@ -129,7 +122,7 @@ public enum FormURLEncoded {
         while index < range.upperBound {
             let byte = buffer[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < range.upperBound, let high = hexValue(buffer[index + 1]), hexValue(buffer[index + 2]) != nil else {
+                guard index + 2 < range.upperBound, let high = buffer[index + 1].hexDigitValue, buffer[index + 2].hexDigitValue != nil else {
                     return false
                 }
                 if high >= 8 { ascii = false }

@@ -1,3 +1,4 @@
+import TenkiBase
 import TenkiMetrics
 
 /// Counts and times the calls that actually reach an upstream (cache misses), by operation, and
@@ -26,9 +27,7 @@ public struct UpstreamMetrics: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         defer {
-            let elapsed = (clock.now - start).components
-            let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-            registry?.observe("tenki_upstream_duration_seconds", labels, seconds: seconds)
+            registry?.observe("tenki_upstream_duration_seconds", labels, seconds: (clock.now - start).timeInterval)
         }
         do throws(E) {
             return try await call()

@@ -79,7 +79,7 @@ extension DeliveryQueue {
     /// The post itself, as an `AttemptOutcome`. The timeout is cut short near the message's deadline,
     /// but never below one second, so that an attempt started just before it can still connect.
     private func post(_ delivery: ClaimedDelivery, now: Date) async -> AttemptOutcome {
-        let untilDeadline = Duration.milliseconds(Int64(max(0, delivery.limits.deadline.timeIntervalSince(now)) * 1000))
+        let untilDeadline = Duration.timeInterval(max(0, delivery.limits.deadline.timeIntervalSince(now)))
         return await post(
             delivery.body, to: delivery.destination, timeout: max(.seconds(1), min(configuration.requestTimeout, untilDeadline)))
     }

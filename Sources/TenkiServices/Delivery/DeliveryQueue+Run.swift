@@ -13,7 +13,7 @@ extension DeliveryQueue {
             let next = await runOnce(now: clock.now())
             var delay = configuration.pollInterval
             if let next {
-                let untilNext = Duration.milliseconds(Int64(max(0, next.timeIntervalSince(clock.now())) * 1000))
+                let untilNext = Duration.timeInterval(max(0, next.timeIntervalSince(clock.now())))
                 delay = min(delay, untilNext)
             }
             await newWork.wait(after: generation, timeout: max(delay, .milliseconds(1)))

@@ -13,12 +13,11 @@ import TenkiLogging
 /// Every failure is a `NewsAPIError` that says which call failed and why, without the key.
 /// Each request writes one debug line (redacted URL, status, duration).
 public struct NewsAPIClient: Sendable {
-    public let baseURL: URL
-    public let timeout: Duration
-    let transport: any HTTPTransport
     let apiKey: String
-    let bearerToken: String?
-    let logger: Logger
+    /// The base URL, timeout, transport and logger, and the key and token as secrets to scrub.
+    let request: ProviderRequest
+    public var baseURL: URL { request.baseURL }
+    public var timeout: Duration { request.timeout }
     let cleaner = NewsArticleCleaner()
 
     /// NewsAPI's largest page; larger `pageSize` values are clamped to it.
@@ -31,12 +30,10 @@ public struct NewsAPIClient: Sendable {
         transport: any HTTPTransport, baseURL: URL, apiKey: String, bearerToken: String? = nil, timeout: Duration = .seconds(5),
         logger: Logger
     ) {
-        self.transport = transport
-        self.baseURL = baseURL
         self.apiKey = apiKey
-        self.bearerToken = bearerToken
-        self.timeout = timeout
-        self.logger = logger
+        self.request = ProviderRequest(
+            provider: "newsapi", transport: transport, baseURL: baseURL, apiKey: apiKey, bearerToken: bearerToken,
+            timeout: timeout, logger: logger)
     }
 
     /// The top headlines in `country` (a code from `NewsCountry.supportedCodes`, any case),
@@ -75,29 +72,15 @@ public struct NewsAPIClient: Sendable {
     private func articles(
         _ operation: NewsAPIError.Operation, path: String, query: [(name: String, value: String)]
     ) async throws(NewsAPIError) -> [NewsArticle] {
-        let request = ProviderRequest(
-            provider: "newsapi", transport: transport, baseURL: baseURL, bearerToken: bearerToken, timeout: timeout,
-            logger: logger, secrets: secrets)
         let response: OutboundResponse
         do {
             let key: HTTPHeaders = apiKey.isEmpty ? [:] : ["X-Api-Key": apiKey]
             response = try await request.get(path: path, query: query, headers: key, operation: operation.rawValue)
         } catch {
-            throw NewsAPIError(kind(for: error), operation: operation)
+            throw NewsAPIError(error.kind(), operation: operation)
         }
-        let wire = try NewsAPIResponseInterpreter(operation: operation, secrets: secrets)
+        let wire = try NewsAPIResponseInterpreter(operation: operation, secrets: request.secrets)
             .interpret(status: response.status, body: response.body)
         return cleaner.clean(wire.articles)
-    }
-
-    private var secrets: [String] { [apiKey, bearerToken].compactMap { $0 }.filter { !$0.isEmpty } }
-
-    private func kind(for failure: ProviderRequest.Failure) -> NewsAPIError.Kind {
-        switch failure {
-        case .invalidURL: .connectionFailed(reason: "cannot build a URL from the base URL")
-        case .transport(.timedOut): .timedOut
-        case .transport(.cancelled): .cancelled
-        case .transport(.connectionFailed(let reason)), .transport(.invalidResponse(let reason)): .connectionFailed(reason: reason)
-        }
     }
 }

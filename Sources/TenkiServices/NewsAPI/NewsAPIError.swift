@@ -1,8 +1,12 @@
-/// Why a NewsAPI call produced no articles, with the context an operator needs (which call,
-/// HTTP status, NewsAPI's own `code` and `message`) and never the API key, the bearer token or
-/// the request URL: errors end up in logs and in replies.
-public struct NewsAPIError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+/// Why a NewsAPI call produced no articles (see `ProviderError`).
+public typealias NewsAPIError = ProviderError<NewsAPI>
+
+/// NewsAPI.org, as its errors name it.
+public enum NewsAPI: ProviderAPI {
+    public static let displayName = "NewsAPI"
+    public static let codeField = "code"
+
+    public enum Kind: ProviderErrorKind {
         /// `apiKeyInvalid`, `apiKeyMissing`, `apiKeyDisabled`, `apiKeyExhausted` (or HTTP 401):
         /// an admin has to fix the key or the plan; retrying will not help.
         case invalidKey
@@ -31,46 +35,18 @@ public struct NewsAPIError: Error, Sendable, Equatable, CustomStringConvertible 
         case topHeadlines = "top-headlines"
         case everything
     }
+}
 
-    public var kind: Kind
-    public var operation: Operation
-    /// The HTTP status, when a response arrived.
-    public var httpStatus: Int?
-    /// NewsAPI's `code` (`rateLimited`), when the body had one.
-    public var providerCode: String?
-    /// NewsAPI's `message`, with any secret removed.
-    public var providerMessage: String?
-
-    public init(
-        _ kind: Kind, operation: Operation, httpStatus: Int? = nil, providerCode: String? = nil, providerMessage: String? = nil
-    ) {
-        self.kind = kind
-        self.operation = operation
-        self.httpStatus = httpStatus
-        self.providerCode = providerCode
-        self.providerMessage = providerMessage
-    }
-
-    /// Whether trying again later may succeed (and a stale cached answer is worth showing).
+extension NewsAPI.Kind {
     public var isTemporary: Bool {
-        switch kind {
+        switch self {
         case .rateLimited, .upstream, .timedOut, .connectionFailed, .budgetExhausted: true
         case .invalidKey, .badRequest, .cancelled, .undecodable: false
         }
     }
 
-    public var description: String {
-        var text = "NewsAPI \(operation.rawValue): \(kindDescription)"
-        var details: [String] = []
-        if let httpStatus { details.append("HTTP \(httpStatus)") }
-        if let providerCode { details.append("code \(providerCode)") }
-        if let providerMessage { details.append("message \"\(providerMessage)\"") }
-        if !details.isEmpty { text += " (" + details.joined(separator: ", ") + ")" }
-        return text
-    }
-
-    private var kindDescription: String {
-        switch kind {
+    public var summary: String {
+        switch self {
         case .invalidKey: "invalid API key"
         case .rateLimited: "rate limited"
         case .badRequest(let code, let message): "bad request: \(code): \(message)"

@@ -9,12 +9,11 @@ import TenkiLogging
 /// Every failure is an `OpenWeatherError` that says which call failed and why, never with the
 /// key in it. Each request writes one debug line (redacted URL, status, duration).
 public struct OpenWeatherClient: Sendable {
-    public let baseURL: URL
-    public let timeout: Duration
-    let transport: any HTTPTransport
     let apiKey: String
-    let bearerToken: String?
-    let logger: Logger
+    /// The base URL, timeout, transport and logger, and the key and token as secrets to scrub.
+    let request: ProviderRequest
+    public var baseURL: URL { request.baseURL }
+    public var timeout: Duration { request.timeout }
 
     /// - Parameters:
     ///   - baseURL: `https://api.openweathermap.org`, or a proxy (a path prefix is kept).
@@ -23,12 +22,10 @@ public struct OpenWeatherClient: Sendable {
         transport: any HTTPTransport, baseURL: URL, apiKey: String, bearerToken: String? = nil, timeout: Duration = .seconds(5),
         logger: Logger
     ) {
-        self.transport = transport
-        self.baseURL = baseURL
         self.apiKey = apiKey
-        self.bearerToken = bearerToken
-        self.timeout = timeout
-        self.logger = logger
+        self.request = ProviderRequest(
+            provider: "openweather", transport: transport, baseURL: baseURL, apiKey: apiKey, bearerToken: bearerToken,
+            timeout: timeout, logger: logger)
     }
 
     /// Places matching `query` (`Da Nang`, `London,GB`, `東京`), best first.
@@ -57,9 +54,8 @@ public struct OpenWeatherClient: Sendable {
     public func currentWeather(
         at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en
     ) async throws(OpenWeatherError) -> CurrentWeather {
-        let wire: OpenWeatherWire.CurrentWeather = try await get(
-            .currentWeather, path: "/data/2.5/weather", query: weatherQuery(coordinates, units, language),
-            subject: coordinates.description)
+        let wire: OpenWeatherWire.CurrentWeather = try await weather(
+            .currentWeather, "/data/2.5/weather", coordinates, units, language)
         return CurrentWeather(wire: wire, units: units)
     }
 
@@ -67,19 +63,20 @@ public struct OpenWeatherClient: Sendable {
     public func forecast(
         at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en
     ) async throws(OpenWeatherError) -> Forecast {
-        let wire: OpenWeatherWire.Forecast = try await get(
-            .forecast, path: "/data/2.5/forecast", query: weatherQuery(coordinates, units, language),
-            subject: coordinates.description)
+        let wire: OpenWeatherWire.Forecast = try await weather(.forecast, "/data/2.5/forecast", coordinates, units, language)
         return Forecast(wire: wire, units: units)
     }
 
-    private func weatherQuery(
-        _ coordinates: Coordinates, _ units: Units, _ language: WeatherLanguage
-    ) -> [(name: String, value: String)] {
-        [
+    /// One of the weather endpoints at `coordinates`, which a `.placeNotFound` reports as the subject.
+    private func weather<T: Decodable>(
+        _ operation: OpenWeatherError.Operation, _ path: String, _ coordinates: Coordinates, _ units: Units,
+        _ language: WeatherLanguage
+    ) async throws(OpenWeatherError) -> T {
+        let query = [
             ("lat", Coordinates.decimal(coordinates.latitude)), ("lon", Coordinates.decimal(coordinates.longitude)),
             ("units", units.queryValue), ("lang", language.openWeatherCode),
         ]
+        return try await get(operation, path: path, query: query, subject: coordinates.description)
     }
 
     /// Sends one GET and decodes a `T`, or throws the error the response (or its absence) means.
@@ -87,27 +84,13 @@ public struct OpenWeatherClient: Sendable {
     private func get<T: Decodable>(
         _ operation: OpenWeatherError.Operation, path: String, query: [(name: String, value: String)], subject: String
     ) async throws(OpenWeatherError) -> T {
-        let request = ProviderRequest(
-            provider: "openweather", transport: transport, baseURL: baseURL, bearerToken: bearerToken, timeout: timeout,
-            logger: logger, secrets: secrets)
         let response: OutboundResponse
         do {
             response = try await request.get(path: path, query: query + [("appid", apiKey)], operation: operation.rawValue)
         } catch {
-            throw OpenWeatherError(kind(for: error), operation: operation)
+            throw OpenWeatherError(error.kind(), operation: operation)
         }
-        return try OpenWeatherResponseInterpreter(operation: operation, subject: subject, secrets: secrets)
+        return try OpenWeatherResponseInterpreter(operation: operation, subject: subject, secrets: request.secrets)
             .interpret(status: response.status, body: response.body)
-    }
-
-    private var secrets: [String] { [apiKey, bearerToken].compactMap { $0 }.filter { !$0.isEmpty } }
-
-    private func kind(for failure: ProviderRequest.Failure) -> OpenWeatherError.Kind {
-        switch failure {
-        case .invalidURL: .connectionFailed(reason: "cannot build a URL from the base URL")
-        case .transport(.timedOut): .timedOut
-        case .transport(.cancelled): .cancelled
-        case .transport(.connectionFailed(let reason)), .transport(.invalidResponse(let reason)): .connectionFailed(reason: reason)
-        }
     }
 }

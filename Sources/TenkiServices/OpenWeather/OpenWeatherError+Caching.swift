@@ -1,14 +1,13 @@
-extension OpenWeatherError {
-    /// What the cache does with this error: a missing place is remembered (and never hidden by an
-    /// older answer), a temporary failure falls back to the last good answer, the rest pass through.
+extension OpenWeatherMap.Kind {
+    /// A missing place is remembered (and never hidden by an older answer), a temporary failure
+    /// falls back to the last good answer, the rest pass through.
     public var cacheDisposition: FailureDisposition {
-        if case .placeNotFound = kind { return .negative }
+        if case .placeNotFound = self { return .negative }
         return isTemporary ? .temporary : .permanent
     }
 
-    /// The `kind` label of `tenki_upstream_errors_total`: a fixed set, never the query or reason.
     public var metricLabel: String {
-        switch kind {
+        switch self {
         case .placeNotFound: "place_not_found"
         case .invalidKey: "invalid_key"
         case .rateLimited: "rate_limited"

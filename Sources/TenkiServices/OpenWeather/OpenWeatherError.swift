@@ -1,8 +1,13 @@
-/// Why an OpenWeatherMap call produced no result, with the context an operator needs
-/// (which call, HTTP status, the provider's own code and message) and never the API key or
-/// the request URL: both may end up in logs and in replies.
-public struct OpenWeatherError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+/// Why an OpenWeatherMap call produced no result (see `ProviderError`).
+public typealias OpenWeatherError = ProviderError<OpenWeatherMap>
+
+/// OpenWeatherMap, as its errors name it.
+public enum OpenWeatherMap: ProviderAPI {
+    public static let displayName = "OpenWeatherMap"
+    /// The body's `cod`, as sent (`"404"` or `401`).
+    public static let codeField = "cod"
+
+    public enum Kind: ProviderErrorKind {
         /// Geocoding found nothing (HTTP 200 with `[]`), or the API answered 404 "city not found".
         /// `query` is what the user asked for (or the coordinates, for weather calls).
         case placeNotFound(query: String)
@@ -30,46 +35,18 @@ public struct OpenWeatherError: Error, Sendable, Equatable, CustomStringConverti
         case currentWeather = "current-weather"
         case forecast
     }
+}
 
-    public var kind: Kind
-    public var operation: Operation
-    /// The HTTP status, when a response arrived.
-    public var httpStatus: Int?
-    /// The body's `cod` as sent (`"404"` or `401`).
-    public var providerCode: String?
-    /// The body's `message`, with any secret removed.
-    public var providerMessage: String?
-
-    public init(
-        _ kind: Kind, operation: Operation, httpStatus: Int? = nil, providerCode: String? = nil, providerMessage: String? = nil
-    ) {
-        self.kind = kind
-        self.operation = operation
-        self.httpStatus = httpStatus
-        self.providerCode = providerCode
-        self.providerMessage = providerMessage
-    }
-
-    /// Whether trying again later may succeed (and a stale cached answer is worth showing).
+extension OpenWeatherMap.Kind {
     public var isTemporary: Bool {
-        switch kind {
+        switch self {
         case .rateLimited, .upstream, .timedOut, .connectionFailed: true
         case .placeNotFound, .invalidKey, .badRequest, .cancelled, .undecodable: false
         }
     }
 
-    public var description: String {
-        var text = "OpenWeatherMap \(operation.rawValue): \(kindDescription)"
-        var details: [String] = []
-        if let httpStatus { details.append("HTTP \(httpStatus)") }
-        if let providerCode { details.append("cod \(providerCode)") }
-        if let providerMessage { details.append("message \"\(providerMessage)\"") }
-        if !details.isEmpty { text += " (" + details.joined(separator: ", ") + ")" }
-        return text
-    }
-
-    private var kindDescription: String {
-        switch kind {
+    public var summary: String {
+        switch self {
         case .placeNotFound(let query): "place not found: \(query)"
         case .invalidKey: "invalid API key"
         case .rateLimited: "rate limited"

@@ -18,6 +18,20 @@ struct ProviderRequest: Sendable {
     /// Everything that must never appear in a log line or an error: keys and tokens.
     let secrets: [String]
 
+    /// A provider's requests with `apiKey` and `bearerToken` as the secrets (empty ones are not secrets).
+    init(
+        provider: String, transport: any HTTPTransport, baseURL: URL, apiKey: String, bearerToken: String?, timeout: Duration,
+        logger: Logger
+    ) {
+        self.provider = provider
+        self.transport = transport
+        self.baseURL = baseURL
+        self.bearerToken = bearerToken
+        self.timeout = timeout
+        self.logger = logger
+        self.secrets = [apiKey, bearerToken].compactMap { $0 }.filter { !$0.isEmpty }
+    }
+
     /// Why no response arrived, already free of secrets.
     enum Failure: Error {
         case invalidURL

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 import TenkiCore
 
 /// Checks that a request came from Slack, with Slack's v0 signing scheme:
@@ -132,20 +133,11 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
             bytes.reserveCapacity(HMACSHA256.byteCount)
             var index = 3
             while index < utf8.count {
-                guard let high = hexValue(utf8[index]), let low = hexValue(utf8[index + 1]) else { return nil }
+                guard let high = utf8[index].hexDigitValue, let low = utf8[index + 1].hexDigitValue else { return nil }
                 bytes.append(high << 4 | low)
                 index += 2
             }
             return bytes
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 

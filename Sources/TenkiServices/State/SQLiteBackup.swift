@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TenkiBase
 
 /// A consistent copy of an SQLite file taken with SQLite's online backup API while other
 /// processes keep writing to it (`tenki backup`).
@@ -17,8 +18,7 @@ public enum SQLiteBackup {
         // Read-write without create: a WAL reader needs the -shm file, and a missing source must never be created.
         let from = try open(source, flags: SQLITE_OPEN_READWRITE, operation: "backup-open-source")
         defer { sqlite3_close_v2(from) }
-        let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(from, Int32(clamping: milliseconds))
+        sqlite3_busy_timeout(from, Int32(clamping: busyTimeout.milliseconds))
         let to = try open(destination, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, operation: "backup-open-destination")
         var closed = false
         defer { if !closed { sqlite3_close_v2(to) } }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TenkiBase
 
 /// One SQLite connection, used by one thread at a time behind a lock.
 ///
@@ -36,9 +37,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
         }
         handle = pointer
         sqlite3_extended_result_codes(handle, 1)
-        let milliseconds = Int32(
-            clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
-        sqlite3_busy_timeout(handle, milliseconds)
+        sqlite3_busy_timeout(handle, Int32(clamping: busyTimeout.milliseconds))
         do {
             try withConnection { connection throws(SQLiteError) in
                 _ = try connection.query("PRAGMA journal_mode=WAL") { $0.text(0) }
@@ -67,21 +66,23 @@ public final class SQLiteDatabase: @unchecked Sendable {
     public func perform<Value: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
     ) async throws(SQLiteError) -> Value {
-        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, SQLiteError>, Never>) in
-            queue.async {
-                continuation.resume(returning: Result { () throws(SQLiteError) -> Value in try self.withConnection(body) })
-            }
-        }
-        return try outcome.get()
+        try await offThePool { () throws(SQLiteError) -> Value in try self.withConnection(body) }
     }
 
     /// `transaction` off the cooperative thread pool, for async callers.
     public func performTransaction<Value: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
     ) async throws(SQLiteError) -> Value {
+        try await offThePool { () throws(SQLiteError) -> Value in try self.transaction(body) }
+    }
+
+    /// Runs `work` on `queue`, so a blocking SQLite call never holds a cooperative thread.
+    private func offThePool<Value: Sendable>(
+        _ work: @escaping @Sendable () throws(SQLiteError) -> Value
+    ) async throws(SQLiteError) -> Value {
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, SQLiteError>, Never>) in
             queue.async {
-                continuation.resume(returning: Result { () throws(SQLiteError) -> Value in try self.transaction(body) })
+                continuation.resume(returning: Result { () throws(SQLiteError) -> Value in try work() })
             }
         }
         return try outcome.get()
