@@ -34,7 +34,8 @@ start_serve() {
 stop_serve() { kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true; serve_pid=""; }
 
 weather() { # place -> prints "place  milliseconds"
-    local body="command=%2Fweather&text=$1&user_id=U1&team_id=T1&response_url=https%3A%2F%2Fhooks.slack.com%2Fcommands%2FT1%2F1%2Fx"
+    local body="command=%2Fweather&text=$1&user_id=U1&team_id=T1"
+    body+="&response_url=https%3A%2F%2Fhooks.slack.com%2Fcommands%2FT1%2F1%2Fx"
     local ts sig seconds
     ts=$(date +%s)
     sig=$(printf 'v0:%s:%s' "$ts" "$body" | openssl dgst -sha256 -hmac "$secret" -r | cut -d' ' -f1)
@@ -46,7 +47,8 @@ weather() { # place -> prints "place  milliseconds"
 
 upstream_calls() {
     curl -s "http://127.0.0.1:$port/metrics" |
-        grep -E '^tenki_(upstream_calls_total\{upstream="openweather"|cache_lookups_total\{cache="geocoding(_store)?")' | sed 's/^/  /'
+        grep -E '^tenki_(upstream_calls_total\{upstream="openweather"|cache_lookups_total\{cache="geocoding)' |
+        sed 's/^/  /'
 }
 
 start_serve

@@ -7,7 +7,9 @@ import TenkiCore
 /// `preview` and tests. Keys are the normalised query and the language (see `GeocodingKey`).
 public protocol GeocodingStore: Sendable {
     /// The answer stored for `query` in `language` if it has not expired at `now`; nil otherwise.
-    func answer(for query: String, language: WeatherLanguage, now: Date) async throws(GeocodingStoreError) -> StoredGeocoding?
+    func answer(
+        for query: String, language: WeatherLanguage, now: Date
+    ) async throws(GeocodingStoreError) -> StoredGeocoding?
 
     /// Stores `answer` for `query` in `language`, replacing any earlier one, and drops answers
     /// that expired before `answer.storedAt`.
@@ -46,7 +48,9 @@ public final class InMemoryGeocodingStore: GeocodingStore {
 
     public init() {}
 
-    public func answer(for query: String, language: WeatherLanguage, now: Date) async throws(GeocodingStoreError) -> StoredGeocoding? {
+    public func answer(
+        for query: String, language: WeatherLanguage, now: Date
+    ) async throws(GeocodingStoreError) -> StoredGeocoding? {
         answers.withLock { $0[GeocodingKey(query: query, language: language)] }.flatMap { $0.expiresAt > now ? $0 : nil }
     }
 

@@ -17,7 +17,9 @@ public final class SQLiteGeocodingStore: GeocodingStore {
         }
     }
 
-    public func answer(for query: String, language: WeatherLanguage, now: Date) async throws(GeocodingStoreError) -> StoredGeocoding? {
+    public func answer(
+        for query: String, language: WeatherLanguage, now: Date
+    ) async throws(GeocodingStoreError) -> StoredGeocoding? {
         let key = GeocodingKey(query: query, language: language)
         let row = try await perform { connection throws(SQLiteError) in
             try connection.query(

@@ -52,7 +52,8 @@ public struct WeatherService: Sendable {
         upstream = UpstreamMetrics(upstream: "openweather", registry: metrics)
         storedGeocoding = StoredGeocodingLookup(
             store: geocodingStore, clock: clock, lifetime: configuration.storedGeocodingLifetime,
-            noMatchLifetime: configuration.storedNoMatchLifetime, metrics: CacheMetrics(registry: metrics, cache: "geocoding_store"))
+            noMatchLifetime: configuration.storedNoMatchLifetime,
+            metrics: CacheMetrics(registry: metrics, cache: "geocoding_store"))
         let classify: @Sendable (OpenWeatherError) -> FailureDisposition = { $0.cacheDisposition }
         geocodingCache = ExpiringCache(
             name: "geocoding", policy: configuration.geocoding, clock: clock, metrics: metrics, classify: classify,

@@ -20,7 +20,8 @@ struct GeocodingStoreTests {
     }
 
     static let tokyo = Place(
-        name: "Tokyo", localizedName: "東京", state: nil, countryCode: "JP", coordinates: Coordinates(latitude: 35.68, longitude: 139.76))
+        name: "Tokyo", localizedName: "東京", state: nil, countryCode: "JP",
+        coordinates: Coordinates(latitude: 35.68, longitude: 139.76))
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     @Test("an answer is found by any spelling of its query, per language, until it expires", arguments: Store.allCases)
@@ -30,7 +31,8 @@ struct GeocodingStoreTests {
         try await store.save(answer, for: "  Tokyo ", language: .ja)
         #expect(try await store.answer(for: "TOKYO", language: .ja, now: Self.start) == answer)
         #expect(try await store.answer(for: "tokyo", language: .en, now: Self.start) == nil)
-        #expect(try await store.answer(for: "tokyo", language: .ja, now: Self.start.addingTimeInterval(59))?.places == [Self.tokyo])
+        let beforeExpiry = try await store.answer(for: "tokyo", language: .ja, now: Self.start.addingTimeInterval(59))
+        #expect(beforeExpiry?.places == [Self.tokyo])
         #expect(try await store.answer(for: "tokyo", language: .ja, now: Self.start.addingTimeInterval(60)) == nil)
     }
 
@@ -38,7 +40,8 @@ struct GeocodingStoreTests {
     func replaceAndNoMatch(_ kind: Store) async throws {
         let store = try kind.make()
         let later = Self.start.addingTimeInterval(10)
-        try await store.save(StoredGeocoding(places: [], storedAt: Self.start, expiresAt: later.addingTimeInterval(100)), for: "x", language: .en)
+        let noMatch = StoredGeocoding(places: [], storedAt: Self.start, expiresAt: later.addingTimeInterval(100))
+        try await store.save(noMatch, for: "x", language: .en)
         #expect(try await store.answer(for: "x", language: .en, now: later)?.isNoMatch == true)
         let found = StoredGeocoding(places: [Self.tokyo], storedAt: later, expiresAt: later.addingTimeInterval(100))
         try await store.save(found, for: "X", language: .en)
@@ -52,7 +55,8 @@ struct GeocodingStoreTests {
             StoredGeocoding(places: [Self.tokyo], storedAt: Self.start, expiresAt: Self.start.addingTimeInterval(5)),
             for: "old", language: .en)
         let later = Self.start.addingTimeInterval(10)
-        try await store.save(StoredGeocoding(places: [], storedAt: later, expiresAt: later.addingTimeInterval(5)), for: "new", language: .en)
+        let recent = StoredGeocoding(places: [], storedAt: later, expiresAt: later.addingTimeInterval(5))
+        try await store.save(recent, for: "new", language: .en)
         // Asked as of a time before it expired: only a row that is gone can answer nil.
         #expect(try await store.answer(for: "old", language: .en, now: Self.start) == nil)
         #expect(try await store.answer(for: "new", language: .en, now: later) != nil)
