@@ -31,7 +31,8 @@ struct AppHarness {
     let application: TenkiServer
 
     init(environment extra: [String: String] = [:], logger: Logger = .discarding, metrics: MetricsRegistry = MetricsRegistry(),
-         lateAnswers: ServerDependencies.LateAnswerRoute = .none, verifier: (any CommandRequestVerifier)? = nil,
+         lateAnswers: ServerDependencies.LateAnswerRoute = .none, state: ServerDependencies.StateLocation = .memory,
+         verifier: (any CommandRequestVerifier)? = nil,
          decoder: any CommandDecoder = FormCommandDecoder(),
          waitForBudget: @escaping @Sendable (Duration) async -> Void = AppHarness.budgetNeverSpent, fakes: FakeUpstreams = FakeUpstreams(
         openWeather: FakeOpenWeatherMap(apiKey: AppHarness.key, clock: FixedClock(date: AppHarness.now)),
@@ -48,7 +49,8 @@ struct AppHarness {
         self.application = try TenkiServer.build(
             settings: settings,
             dependencies: ServerDependencies(
-                transport: HandlerTransport(fakes), clock: FixedClock(date: Self.now), logger: logger, metrics: metrics, state: .memory,
+                transport: HandlerTransport(fakes), clock: FixedClock(date: Self.now), logger: logger, metrics: metrics,
+                state: state,
                 lateAnswers: lateAnswers, verifier: verifier, decoder: decoder, waitForBudget: waitForBudget))
     }
 

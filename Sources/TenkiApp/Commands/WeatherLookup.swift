@@ -35,11 +35,14 @@ struct WeatherLookup: Sendable {
         return (message, until)
     }
 
-    /// The next days, one line each, grouped by the place's own calendar.
+    /// The next days, one line each, grouped by the place's own calendar. The current weather
+    /// (today's line) is fetched alongside the forecast, not after it; without it the days still show.
     func forecast(_ place: PlaceQuery, units: Units) async throws(OpenWeatherError) -> SlackMessage {
         let (point, best, _) = try await resolve(place)
-        let forecast = try await service.forecast(at: point, units: units, language: settings.language)
-        let current = try? await service.currentWeather(at: point, units: units, language: settings.language)
+        let service = service, language = settings.language
+        async let pendingCurrent = try? service.currentWeather(at: point, units: units, language: language)
+        let forecast = try await service.forecast(at: point, units: units, language: language)
+        let current = await pendingCurrent
         logIfStale(forecast.staleAge)
         let days = DailyForecast.days(from: forecast.value, current: current?.value, now: clock.now())
         let title = best.map(WeatherMessageFormatter.title(of:))

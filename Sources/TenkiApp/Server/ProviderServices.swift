@@ -13,7 +13,8 @@ struct ProviderServices: Sendable {
     let news: NewsService?
 
     init(
-        settings: Settings, transport: any HTTPTransport, budgets: any CallBudgetStore, clock: any WallClock,
+        settings: Settings, transport: any HTTPTransport, budgets: any CallBudgetStore, geocoding: any GeocodingStore,
+        clock: any WallClock,
         metrics: MetricsRegistry?, logger: Logger
     ) {
         weather = settings.openWeatherAPIKey.map { key in
@@ -22,7 +23,7 @@ struct ProviderServices: Sendable {
                     transport: transport, baseURL: settings.openWeatherBaseURL, apiKey: key,
                     bearerToken: settings.openWeatherBearerToken, timeout: settings.upstreamTimeout,
                     logger: logger.with("component", "openweather")),
-                clock: clock, metrics: metrics)
+                clock: clock, metrics: metrics, geocodingStore: geocoding)
         }
         news = settings.newsAPIKey.map { key in
             NewsService(

@@ -3,7 +3,7 @@ import TenkiCore
 import TenkiServices
 
 /// The SQLite state opened once per process and shared by its stores: the delivery queue's
-/// outbox, the digest ledger, saved preferences and the daily call budgets. `serve`, `digest`,
+/// outbox, the digest ledger, saved preferences, the daily call budgets and geocoding answers. `serve`, `digest`,
 /// `replay` and `demo` open the file `TENKI_STATE`; `preview` and tests an in-memory database.
 struct StateFile: Sendable {
     let database: SQLiteDatabase
@@ -11,6 +11,7 @@ struct StateFile: Sendable {
     let preferences: SQLiteUserPreferencesStore
     let ledger: SQLiteDigestLedger
     let budgets: SQLiteCallBudgetStore
+    let geocoding: SQLiteGeocodingStore
 
     static func open(_ location: ServerDependencies.StateLocation, settings: Settings, clock: any WallClock) throws -> StateFile {
         switch location {
@@ -38,7 +39,8 @@ struct StateFile: Sendable {
             return StateFile(
                 database: database, deliveries: try SQLiteDeliveryStore(database: database),
                 preferences: try SQLiteUserPreferencesStore(database: database, clock: clock),
-                ledger: try SQLiteDigestLedger(database: database), budgets: try SQLiteCallBudgetStore(database: database))
+                ledger: try SQLiteDigestLedger(database: database), budgets: try SQLiteCallBudgetStore(database: database),
+                geocoding: try SQLiteGeocodingStore(database: database))
         } catch {
             throw classify(error, path: path)
         }

@@ -15,8 +15,8 @@ extension TenkiServer {
         try requireWeatherKey(settings, for: settings.digests)
         let state = try StateFile.open(dependencies.state, settings: settings, clock: clock)
         let providers = ProviderServices(
-            settings: settings, transport: dependencies.transport, budgets: state.budgets, clock: clock, metrics: metrics,
-            logger: logger)
+            settings: settings, transport: dependencies.transport, budgets: state.budgets, geocoding: state.geocoding,
+            clock: clock, metrics: metrics, logger: logger)
         let queue = DeliveryQueue(
             store: state.deliveries, transport: dependencies.transport, clock: clock,
             configuration: settings.delivery.queueConfiguration(), metrics: metrics, logger: logger)

@@ -11,7 +11,7 @@ struct CacheMetrics: Sendable {
         self.cache = cache
         registry?.describe(
             "tenki_cache_lookups_total", type: "counter",
-            help: "Cache lookups by cache and result (hit, negative_hit, coalesced, miss).")
+            help: "Cache lookups by cache and result (hit, negative_hit, coalesced, miss, unavailable).")
         registry?.describe(
             "tenki_cache_stale_served_total", type: "counter",
             help: "Answers served past their time to live because the upstream failed.")
@@ -19,7 +19,7 @@ struct CacheMetrics: Sendable {
         registry?.describe("tenki_cache_entries", type: "gauge", help: "Entries held by a cache.")
     }
 
-    /// `result`: one of `hit`, `negative_hit`, `coalesced`, `miss`.
+    /// `result`: one of `hit`, `negative_hit`, `coalesced`, `miss`, `unavailable` (a store that failed).
     func lookup(_ result: StaticString) {
         registry?.increment("tenki_cache_lookups_total", [("cache", cache), ("result", result.description)])
     }

@@ -1,5 +1,5 @@
 /// The schema of the one SQLite state file (`TENKI_STATE`) that the delivery queue, the digest
-/// ledger and saved preferences share: one list of migrations, so a file has one version.
+/// ledger, saved preferences, call budgets and geocoding answers share: one list of migrations, so a file has one version.
 public enum StateSchema {
     /// One migration per version (`PRAGMA user_version` holds the number applied).
     /// Append, never edit: a file in the field may be at any earlier version.
@@ -60,6 +60,18 @@ public enum StateSchema {
             used INTEGER NOT NULL,
             PRIMARY KEY (upstream, day)
         );
+        """,
+        // 5: geocoding answers (a place name's matches, or none), so a place is resolved once per lifetime.
+        """
+        CREATE TABLE geocoding_answers (
+            query TEXT NOT NULL,                       -- trimmed, lowercased, single-spaced
+            language TEXT NOT NULL,
+            places TEXT NOT NULL,                      -- JSON array, best first; '[]' when nothing matched
+            stored_at REAL NOT NULL,
+            expires_at REAL NOT NULL,
+            PRIMARY KEY (query, language)
+        );
+        CREATE INDEX geocoding_answers_expiry ON geocoding_answers (expires_at);
         """,
     ]
 

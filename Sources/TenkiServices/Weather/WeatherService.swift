@@ -13,14 +13,21 @@ public struct WeatherService: Sendable {
         public var currentWeather: CachePolicy
         public var forecast: CachePolicy
         public var geocoding: CachePolicy
+        /// How long a geocoding answer is kept in the `GeocodingStore`: places do not move.
+        public var storedGeocodingLifetime: TimeInterval
+        /// How long "no such place" is kept there: a place may be added, or a spelling fixed upstream.
+        public var storedNoMatchLifetime: TimeInterval
 
         public init(
             currentWeather: CachePolicy = .currentWeather, forecast: CachePolicy = .forecast,
-            geocoding: CachePolicy = .geocoding
+            geocoding: CachePolicy = .geocoding, storedGeocodingLifetime: TimeInterval = 30 * 86_400,
+            storedNoMatchLifetime: TimeInterval = 86_400
         ) {
             self.currentWeather = currentWeather
             self.forecast = forecast
             self.geocoding = geocoding
+            self.storedGeocodingLifetime = storedGeocodingLifetime
+            self.storedNoMatchLifetime = storedNoMatchLifetime
         }
     }
 
@@ -30,16 +37,23 @@ public struct WeatherService: Sendable {
 
     let client: OpenWeatherClient
     let upstream: UpstreamMetrics
+    let storedGeocoding: StoredGeocodingLookup
     let geocodingCache: ExpiringCache<GeocodingKey, [Place], OpenWeatherError>
     let currentCache: ExpiringCache<WeatherKey, CurrentWeather, OpenWeatherError>
     let forecastCache: ExpiringCache<WeatherKey, Forecast, OpenWeatherError>
 
+    /// - Parameter geocodingStore: where geocoding answers outlive the process (the state file),
+    ///   consulted on a miss of the in-memory cache before OpenWeatherMap; nil keeps them in memory only.
     public init(
         client: OpenWeatherClient, clock: any WallClock, metrics: MetricsRegistry? = nil,
-        configuration: Configuration = Configuration()
+        configuration: Configuration = Configuration(), geocodingStore: (any GeocodingStore)? = nil
     ) {
         self.client = client
         upstream = UpstreamMetrics(upstream: "openweather", registry: metrics)
+        storedGeocoding = StoredGeocodingLookup(
+            store: geocodingStore, clock: clock, lifetime: configuration.storedGeocodingLifetime,
+            noMatchLifetime: configuration.storedNoMatchLifetime,
+            metrics: CacheMetrics(registry: metrics, cache: "geocoding_store"))
         let classify: @Sendable (OpenWeatherError) -> FailureDisposition = { $0.cacheDisposition }
         geocodingCache = ExpiringCache(
             name: "geocoding", policy: configuration.geocoding, clock: clock, metrics: metrics, classify: classify,
@@ -63,12 +77,14 @@ public struct WeatherService: Sendable {
         matching query: String, language: WeatherLanguage = .en
     ) async throws(OpenWeatherError) -> CachedValue<[Place]> {
         let key = GeocodingKey(query: query, language: language)
-        let client = client, upstream = upstream
+        let client = client, upstream = upstream, stored = storedGeocoding
         do {
             return try await geocodingCache.lookup(key) { () async throws(OpenWeatherError) -> [Place] in
-                try await upstream.measure(OpenWeatherError.Operation.geocode.rawValue, errorKind: \.metricLabel) {
-                    () async throws(OpenWeatherError) -> [Place] in
-                    try await client.geocode(query, limit: Self.geocodingLimit, language: language)
+                try await stored.places(matching: query, language: language) { () async throws(OpenWeatherError) -> [Place] in
+                    try await upstream.measure(OpenWeatherError.Operation.geocode.rawValue, errorKind: \.metricLabel) {
+                        () async throws(OpenWeatherError) -> [Place] in
+                        try await client.geocode(query, limit: Self.geocodingLimit, language: language)
+                    }
                 }
             }
         } catch {

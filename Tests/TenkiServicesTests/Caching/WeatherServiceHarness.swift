@@ -14,15 +14,20 @@ import Testing
 /// A `WeatherService` over the fake upstream on a manual clock, with the pieces a test inspects.
 struct ServiceHarness {
     let fake = FakeOpenWeatherMap(apiKey: "cache-test-key")
-    let clock = ManualClock()
+    let clock: ManualClock
     let metrics = MetricsRegistry()
     let service: WeatherService
 
-    init(configuration: WeatherService.Configuration = WeatherService.Configuration()) throws {
+    init(
+        configuration: WeatherService.Configuration = WeatherService.Configuration(),
+        geocodingStore: (any GeocodingStore)? = nil, clock: ManualClock = ManualClock()
+    ) throws {
+        self.clock = clock
         let client = OpenWeatherClient(
             transport: HandlerTransport(fake), baseURL: try #require(URL(string: "https://api.openweathermap.test")),
             apiKey: "cache-test-key", logger: .discarding)
-        service = WeatherService(client: client, clock: clock, metrics: metrics, configuration: configuration)
+        service = WeatherService(
+            client: client, clock: clock, metrics: metrics, configuration: configuration, geocodingStore: geocodingStore)
     }
 
     /// Upstream calls the fake received on `path` (`/data/2.5/weather`, `/geo/1.0/direct`, …).

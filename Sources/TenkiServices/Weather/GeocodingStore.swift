@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+import TenkiCore
+
+/// Where geocoding answers outlive the process, so a place resolved once, by anyone, is never
+/// geocoded again while its answer lasts: the state file in `serve` and `digest`, memory in
+/// `preview` and tests. Keys are the normalised query and the language (see `GeocodingKey`).
+public protocol GeocodingStore: Sendable {
+    /// The answer stored for `query` in `language` if it has not expired at `now`; nil otherwise.
+    func answer(
+        for query: String, language: WeatherLanguage, now: Date
+    ) async throws(GeocodingStoreError) -> StoredGeocoding?
+
+    /// Stores `answer` for `query` in `language`, replacing any earlier one, and drops answers
+    /// that expired before `answer.storedAt`.
+    func save(_ answer: StoredGeocoding, for query: String, language: WeatherLanguage) async throws(GeocodingStoreError)
+}
+
+/// One stored geocoding answer: the matches, best first, or none (the place does not exist).
+public struct StoredGeocoding: Sendable, Equatable {
+    /// Best first; empty when the geocoder found no match.
+    public var places: [Place]
+    public var storedAt: Date
+    public var expiresAt: Date
+
+    public init(places: [Place], storedAt: Date, expiresAt: Date) {
+        self.places = places
+        self.storedAt = storedAt
+        self.expiresAt = expiresAt
+    }
+
+    /// True when the geocoder found nothing.
+    public var isNoMatch: Bool { places.isEmpty }
+}
+
+/// The store could not be read or written.
+public struct GeocodingStoreError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Answers kept in this process only: for `preview` and tests.
+public final class InMemoryGeocodingStore: GeocodingStore {
+    private let answers = Mutex<[GeocodingKey: StoredGeocoding]>([:])
+
+    public init() {}
+
+    public func answer(
+        for query: String, language: WeatherLanguage, now: Date
+    ) async throws(GeocodingStoreError) -> StoredGeocoding? {
+        answers.withLock { $0[GeocodingKey(query: query, language: language)] }.flatMap { $0.expiresAt > now ? $0 : nil }
+    }
+
+    public func save(_ answer: StoredGeocoding, for query: String, language: WeatherLanguage) async throws(GeocodingStoreError) {
+        answers.withLock { answers in
+            answers = answers.filter { $0.value.expiresAt > answer.storedAt }
+            answers[GeocodingKey(query: query, language: language)] = answer
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import TenkiCore
+
+/// Geocoding answers in the state file, one row per (normalised query, language), the matches as
+/// JSON. Every process on the file shares them, and they survive restarts. A row that cannot be
+/// decoded reads as absent: the next lookup asks the geocoder and overwrites it.
+public final class SQLiteGeocodingStore: GeocodingStore {
+    private let database: SQLiteDatabase
+
+    /// Uses an open state file, migrating it as needed.
+    public init(database: SQLiteDatabase) throws(GeocodingStoreError) {
+        self.database = database
+        do {
+            try StateSchema.migrate(database)
+        } catch {
+            throw GeocodingStoreError(error.description)
+        }
+    }
+
+    public func answer(
+        for query: String, language: WeatherLanguage, now: Date
+    ) async throws(GeocodingStoreError) -> StoredGeocoding? {
+        let key = GeocodingKey(query: query, language: language)
+        let row = try await perform { connection throws(SQLiteError) in
+            try connection.query(
+                """
+                SELECT places, stored_at, expires_at FROM geocoding_answers
+                WHERE query = ?1 AND language = ?2 AND expires_at > ?3
+                """, [.text(key.query), .text(key.language.rawValue), .real(now.timeIntervalSince1970)]
+            ) { ($0.text(0), $0.double(1), $0.double(2)) }.first
+        }
+        guard let (json, storedAt, expiresAt) = row, let places = Self.decode(json) else { return nil }
+        return StoredGeocoding(
+            places: places, storedAt: Date(timeIntervalSince1970: storedAt), expiresAt: Date(timeIntervalSince1970: expiresAt))
+    }
+
+    public func save(_ answer: StoredGeocoding, for query: String, language: WeatherLanguage) async throws(GeocodingStoreError) {
+        let key = GeocodingKey(query: query, language: language)
+        let json = Self.encode(answer.places)
+        try await perform { connection throws(SQLiteError) in
+            _ = try connection.run(
+                "DELETE FROM geocoding_answers WHERE expires_at <= ?1", [.real(answer.storedAt.timeIntervalSince1970)])
+            _ = try connection.run(
+                """
+                INSERT INTO geocoding_answers (query, language, places, stored_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                ON CONFLICT (query, language) DO UPDATE SET
+                    places = excluded.places, stored_at = excluded.stored_at, expires_at = excluded.expires_at
+                """,
+                [
+                    .text(key.query), .text(key.language.rawValue), .text(json),
+                    .real(answer.storedAt.timeIntervalSince1970), .real(answer.expiresAt.timeIntervalSince1970),
+                ])
+        }
+    }
+
+    private func perform<Value: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
+    ) async throws(GeocodingStoreError) -> Value {
+        do {
+            return try await database.perform(body)
+        } catch {
+            throw GeocodingStoreError(error.description)
+        }
+    }
+
+    /// The stored form of one match; its own type so that `Place` stays free of a storage format.
+    private struct Row: Codable {
+        var name: String
+        var localizedName: String?
+        var state: String?
+        var countryCode: String
+        var latitude: Double
+        var longitude: Double
+    }
+
+    static func encode(_ places: [Place]) -> String {
+        let rows = places.map {
+            Row(
+                name: $0.name, localizedName: $0.localizedName, state: $0.state, countryCode: $0.countryCode,
+                latitude: $0.coordinates.latitude, longitude: $0.coordinates.longitude)
+        }
+        let data = (try? JSONEncoder().encode(rows)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decode(_ json: String) -> [Place]? {
+        guard let rows = try? JSONDecoder().decode([Row].self, from: Data(json.utf8)) else { return nil }
+        return rows.map {
+            Place(
+                name: $0.name, localizedName: $0.localizedName, state: $0.state, countryCode: $0.countryCode,
+                coordinates: Coordinates(latitude: $0.latitude, longitude: $0.longitude))
+        }
+    }
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# How long a /weather answer takes when the upstream is a realistic 100 ms away (`tenki fakes
+# --latency-ms 100`): a never-seen place (geocoding, then the weather: ≈ 2 round trips), then the
+# same places after a restart of `tenki serve` on the same state file (geocoding answers come from
+# it: ≈ 1 round trip). Prints each command's time (curl's time_total, signed like Slack signs) and
+# the upstream calls and geocoding-store lookups from /metrics. A measurement, not a test; loopback
+# only; stops what it starts.
+#   bench/cold-answer.sh [path/to/tenki]      (default: the debug build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${1:-$(swift build --show-bin-path)/tenki}
+work=$(mktemp -d)
+fakes_port=${FAKES_PORT:-19491} port=${TENKI_PORT:-18491} secret=cold-answer-secret
+places=(Danang Tokyo London Chicago Seattle Sydney Hamburg)
+serve_pid="" fakes_pid=""
+cleanup() {
+    [ -n "$serve_pid" ] && kill "$serve_pid" 2>/dev/null
+    [ -n "$fakes_pid" ] && kill "$fakes_pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$bin" fakes --port "$fakes_port" --latency-ms 100 >"$work/fakes.out" 2>/dev/null & fakes_pid=$!
+for _ in $(seq 50); do grep -q OPENWEATHER_API_KEY "$work/fakes.out" 2>/dev/null && break; sleep 0.1; done
+
+start_serve() {
+    : >"$work/serve.log"
+    SLACK_SIGNING_SECRET=$secret TENKI_STATE="$work/state.sqlite" TENKI_USER_RATE_LIMIT=0 \
+    OPENWEATHER_BASE_URL=http://127.0.0.1:$fakes_port OPENWEATHER_API_KEY=demo-key \
+        "$bin" serve --host 127.0.0.1 --port "$port" --no-scheduler 2>"$work/serve.log" & serve_pid=$!
+    for _ in $(seq 100); do grep -q "msg=listening" "$work/serve.log" 2>/dev/null && return; sleep 0.1; done
+    echo "cold-answer.sh: tenki serve did not start:" >&2; cat "$work/serve.log" >&2; exit 1
+}
+stop_serve() { kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true; serve_pid=""; }
+
+weather() { # place -> prints "place  milliseconds"
+    local body="command=%2Fweather&text=$1&user_id=U1&team_id=T1"
+    body+="&response_url=https%3A%2F%2Fhooks.slack.com%2Fcommands%2FT1%2F1%2Fx"
+    local ts sig seconds
+    ts=$(date +%s)
+    sig=$(printf 'v0:%s:%s' "$ts" "$body" | openssl dgst -sha256 -hmac "$secret" -r | cut -d' ' -f1)
+    seconds=$(curl -s -o "$work/answer.json" -w '%{time_total}' "http://127.0.0.1:$port/slack/commands" \
+        -H "X-Slack-Request-Timestamp: $ts" -H "X-Slack-Signature: v0=$sig" --data "$body")
+    grep -q '"text"' "$work/answer.json" || { echo "cold-answer.sh: no answer for $1: $(cat "$work/answer.json")" >&2; exit 1; }
+    awk -v place="$1" -v s="$seconds" 'BEGIN { printf "  %-8s %6.1f ms\n", place, s * 1000 }'
+}
+
+upstream_calls() {
+    curl -s "http://127.0.0.1:$port/metrics" |
+        grep -E '^tenki_(upstream_calls_total\{upstream="openweather"|cache_lookups_total\{cache="geocoding)' |
+        sed 's/^/  /'
+}
+
+start_serve
+echo "== never-seen places (cold: geocoding + weather)"
+for place in "${places[@]}"; do weather "$place"; done
+upstream_calls
+stop_serve
+
+start_serve
+echo "== the same places after a restart of serve (geocoding answers from the state file)"
+for place in "${places[@]}"; do weather "$place"; done
+upstream_calls
+stop_serve
