@@ -4,6 +4,7 @@
 // coverage; the testable import shows the parser's internal state (`readIndex`). Every invariant
 // below ends in `fatalError` (through `check`), which libFuzzer reports as a crash and saves the input.
 
+import TenkiBase
 @testable import TenkiHTTPServer
 
 /// `precondition` that keeps its message in -O builds, so the crash report says which invariant broke.
