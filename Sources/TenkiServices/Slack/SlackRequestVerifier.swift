@@ -54,17 +54,15 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
     ) throws(SlackVerificationError) {
         let timestampText = try Self.single(timestampHeaderValues, .timestamp)
         let signatureText = try Self.single(signatureHeaderValues, .signature)
-        guard let timestamp = Self.parseTimestamp(timestampText) else { throw .malformedTimestamp }
+        guard let timestamp = RequestTimestampWindow.parse(timestampText) else { throw .malformedTimestamp }
         guard let received = Self.decodeSignature(signatureText) else {
             throw .malformedSignature(length: signatureText.utf8.count)
         }
 
-        let now = clock.now().timeIntervalSince1970
-        let skew = now - Double(timestamp)
-        // Written as negations so that a NaN clock fails closed.
-        guard skew <= tolerance else { throw .staleTimestamp(skewSeconds: Self.wholeSeconds(now, minus: timestamp)) }
-        guard -skew <= tolerance else {
-            throw .futureTimestamp(skewSeconds: Self.wholeSeconds(now, minus: timestamp).negatedClamped)
+        switch RequestTimestampWindow(tolerance: tolerance).check(timestamp, now: clock.now().timeIntervalSince1970) {
+        case .fresh: break
+        case .stale(let skew): throw .staleTimestamp(skewSeconds: skew)
+        case .future(let skew): throw .futureTimestamp(skewSeconds: skew)
         }
 
         // The signature covers the timestamp exactly as sent, not as re-formatted from the parsed number.
@@ -108,21 +106,6 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
         }
     }
 
-    /// Decimal digits only (no sign, no spaces), at most 19 of them, overflow checked: never traps.
-    static func parseTimestamp(_ text: String) -> Int64? {
-        let digits = text.utf8
-        guard !digits.isEmpty, digits.count <= 19 else { return nil }
-        var value: Int64 = 0
-        for byte in digits {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = shifted.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
-            guard !overflow1, !overflow2 else { return nil }
-            value = sum
-        }
-        return value
-    }
-
     /// `v0=` and 64 hex digits (either case) to the 32 bytes they spell, or nil.
     static func decodeSignature(_ text: String) -> [UInt8]? {
         var text = text
@@ -140,24 +123,4 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
             return bytes
         }
     }
-
-    /// `now - timestamp` in whole seconds for logs, computed in integers (a Double would round absurd
-    /// timestamps) and clamped instead of trapping.
-    private static func wholeSeconds(_ now: Double, minus timestamp: Int64) -> Int64 {
-        let whole: Int64
-        if now.isNaN || now >= 9.2e18 {
-            whole = .max
-        } else if now <= -9.2e18 {
-            whole = .min
-        } else {
-            whole = Int64(now.rounded(.towardZero))
-        }
-        let (difference, overflow) = whole.subtractingReportingOverflow(timestamp)
-        return overflow ? .min : difference  // only a hugely negative clock can overflow here
-    }
-}
-
-extension Int64 {
-    /// `-self`, with `.min` (which has no positive counterpart) mapped to `.max`.
-    fileprivate var negatedClamped: Int64 { self == .min ? .max : -self }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The freshness rule of a signed request: its timestamp header, in whole seconds since 1970, must be
-/// within `tolerance` of now in either direction, so that a captured request cannot be replayed later.
+/// The freshness rule of a signed request, Slack's v0 scheme and Discord's Ed25519 one alike: its
+/// timestamp header, in whole seconds since 1970, must be within `tolerance` of now in either
+/// direction, so that a captured request cannot be replayed later.
 /// Parsing and arithmetic never trap, whatever number an attacker sends.
 struct RequestTimestampWindow: Sendable {
     /// How the timestamp compares with the window.
