@@ -68,7 +68,7 @@ let package = Package(
 
         // Tests only, never shipped: golden files, a manual clock, gates, an in-memory log sink.
         .target(
-            name: "TenkiTestSupport", dependencies: ["TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiLogging"],
+            name: "TenkiTestSupport", dependencies: ["TenkiBase", "TenkiCore", "TenkiFakes", "TenkiHTTPClient", "TenkiLogging"],
             swiftSettings: strict),
 
         .testTarget(name: "TenkiBaseTests", dependencies: ["TenkiBase"], swiftSettings: strict),

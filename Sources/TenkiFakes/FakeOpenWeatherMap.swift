@@ -24,8 +24,6 @@ public struct FakeOpenWeatherMap: AsyncHTTPHandler, FakeProvider {
 
     public let apiKey: String
     public let samples: [Sample]
-    /// Counts requests in flight and, when closed, holds them unanswered (see `RequestGate`).
-    public let gate: RequestGate
     /// The time answers are given at: samples are moved to it, so the forecast always lies ahead.
     public let clock: any WallClock
     public let providerState: FakeProviderState
@@ -42,15 +40,14 @@ public struct FakeOpenWeatherMap: AsyncHTTPHandler, FakeProvider {
         self.clock = clock
         self.samples = samples
         self.providerState = FakeProviderState(latency: latency, failure: failure)
-        self.gate = RequestGate()
     }
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let call = Call(request)
         providerState.withLock { $0.calls.append(call) }
-        await gate.enter()
-        defer { gate.leave() }
-        // Read after the gate, so a test can change the failure while requests are held.
+        let observer = await enterObserver()
+        defer { observer?.leave() }
+        // Read after the observer, so a test can change the failure while requests are held.
         let (latency, failure) = providerState.withLock { ($0.latency, $0.failure) }
         await waitLatency(latency)
         return respond(to: call, failure: failure)

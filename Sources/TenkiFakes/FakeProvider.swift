@@ -24,6 +24,19 @@ extension FakeProvider {
 
     public func setLatency(_ latency: Duration) { providerState.withLock { $0.latency = latency } }
 
+    /// The observer told about every request from now on (nil: none), shared by copies of the fake.
+    public var requestObserver: (any FakeRequestObserver)? {
+        get { providerState.withLock { $0.observer } }
+        nonmutating set { providerState.withLock { $0.observer = newValue } }
+    }
+
+    /// Tells the observer, if any, that a request arrived; it may hold the request here.
+    func enterObserver() async -> (any FakeRequestObserver)? {
+        let observer = requestObserver
+        await observer?.enter()
+        return observer
+    }
+
     /// Waits the configured latency, if any, before an answer.
     func waitLatency(_ latency: Duration) async {
         if latency > .zero { try? await Task.sleep(for: latency) }
@@ -42,6 +55,7 @@ public final class FakeProviderState: Sendable {
         var calls: [RecordedCall] = []
         var latency: Duration
         var failure: HTTPStatus?
+        var observer: (any FakeRequestObserver)?
     }
 
     private let contents: Mutex<Contents>
@@ -53,4 +67,12 @@ public final class FakeProviderState: Sendable {
     func withLock<T>(_ body: (inout Contents) -> T) -> T {
         contents.withLock { body(&$0) }
     }
+}
+
+/// Told by a fake upstream when a request arrives, before it is answered (it may suspend there to
+/// hold the request), and when it has been answered. Tests install one to count and hold upstream
+/// requests without sleeping; nothing in the shipped binary does.
+public protocol FakeRequestObserver: AnyObject, Sendable {
+    func enter() async
+    func leave()
 }

@@ -1,11 +1,12 @@
 import Synchronization
+import TenkiFakes
 
 /// Counts the requests a fake upstream is answering and, while closed, holds them before they are
 /// answered. Tests use it to observe concurrency without sleeping: close the gate, start the work,
 /// `waitUntilInFlight(atLeast:)`, assert, `open()`.
 ///
 /// Copies of a fake share one gate (it is a class), like they share their call log.
-public final class RequestGate: Sendable {
+public final class RequestGate: FakeRequestObserver {
     private struct State {
         var isOpen = true
         var held: [CheckedContinuation<Void, Never>] = []
@@ -84,5 +85,15 @@ public final class RequestGate: Sendable {
     /// Called by a fake when a request has been answered.
     public func leave() {
         state.withLock { $0.inFlight -= 1 }
+    }
+}
+
+extension FakeOpenWeatherMap {
+    /// The gate observing this fake's requests, installed on first use (copies share it).
+    public var gate: RequestGate {
+        if let gate = requestObserver as? RequestGate { return gate }
+        let gate = RequestGate()
+        requestObserver = gate
+        return gate
     }
 }
