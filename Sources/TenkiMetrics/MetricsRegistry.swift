@@ -124,6 +124,12 @@ public final class MetricsRegistry: Sendable {
         return state.withLock { $0.counters[series] ?? 0 }
     }
 
+    /// The current value of a gauge (nil when never set), for tests.
+    public func gauge(_ name: String, _ labels: [(String, String)] = []) -> Double? {
+        let series = Series(name: name, labels: Self.render(labels))
+        return state.withLock { $0.gauges[series] }
+    }
+
     /// The Prometheus text exposition (version 0.0.4) of every series, sorted for stable output.
     public func exposition() -> String {
         state.withLock { state in

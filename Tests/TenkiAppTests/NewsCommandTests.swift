@@ -49,6 +49,36 @@ struct NewsCommandTests {
         #expect(harness.fakes.news.calls.first?.query("category") == category)
     }
 
+    @Test("one person's searches spend only their share of the day's NewsAPI budget, and the reply says when it resets")
+    func userShare() async throws {
+        let harness = try AppHarness(environment: ["TENKI_NEWS_DAILY_BUDGET": "10", "TENKI_NEWS_USER_SHARE_PERCENT": "20"])
+        _ = try await harness.message("/news", "storm", userID: "U1")
+        _ = try await harness.message("/news", "flood", userID: "U1")
+        let refused = try await harness.message("/news", "typhoon", userID: "U1")
+        #expect(refused.responseType == .ephemeral)
+        #expect(refused.text.contains("your share of today's NewsAPI allowance (2 lookups)"))
+        #expect(refused.text.contains("resets at midnight UTC, in 24 h"))
+        #expect(harness.fakes.news.calls.count == 2)
+
+        let someoneElse = try await harness.message("/news", "typhoon", userID: "U2")
+        #expect(!someoneElse.text.contains("allowance"))
+        #expect(harness.fakes.news.calls.count == 3)
+        // An answer already fetched costs nothing, so the busy user gets it too.
+        let fetched = try await harness.message("/news", "typhoon", userID: "U1")
+        #expect(fetched.text == someoneElse.text)
+        #expect(harness.fakes.news.calls.count == 3)
+    }
+
+    static let waits: [(seconds: Double, english: String, japanese: String)] = [
+        (30, "1 min", "1分"), (3540, "59 min", "59分"), (3600, "1 h", "1時間"), (11_515, "3 h 12 min", "3時間12分"),
+    ]
+
+    @Test("the wait until the budget resets reads in hours and minutes, rounded up", arguments: waits)
+    func resetWait(seconds: Double, english: String, japanese: String) {
+        #expect(ReplyStrings.english.wait(seconds) == english)
+        #expect(ReplyStrings.japanese.wait(seconds) == japanese)
+    }
+
     @Test("no results is a friendly ephemeral message naming the query")
     func noResults() async throws {
         let message = try await AppHarness().message("/news", "zxqv")

@@ -14,7 +14,9 @@ import TenkiTestSupport
 struct ServerCompositionTests {
     @Test("commands and digests spend one NewsAPI budget per deployment, and a restart keeps what was spent")
     func oneNewsBudget() async throws {
-        let harness = try DigestHarness(environment: ["TENKI_NEWS_DAILY_BUDGET": "10", "DIGEST_NEWS_QUERY": "morning words"])
+        let harness = try DigestHarness(environment: [
+            "TENKI_NEWS_DAILY_BUDGET": "10", "TENKI_NEWS_RESERVED_PERCENT": "0", "DIGEST_NEWS_QUERY": "morning words",
+        ])
         let digest = try #require(harness.settings.digests.first)
         func search(_ server: TenkiServer, _ number: Int) async {
             let payload = SlashCommandPayload(command: "/news", text: "topic \(number)", userID: "U\(number)")

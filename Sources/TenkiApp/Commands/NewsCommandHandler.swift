@@ -19,7 +19,8 @@ struct NewsCommandHandler: Sendable {
         }
         let topic = NewsTopic(userText: text)
         do {
-            let articles = try await news.articles(for: topic, country: settings.newsCountry.code)
+            let articles = try await news.articles(
+                for: topic, country: settings.newsCountry.code, spender: .user(payload.userKey))
             if let age = articles.staleAge {
                 logger.notice("serving older news", [("age_s", String(Int(age)))])
             }
@@ -31,14 +32,20 @@ struct NewsCommandHandler: Sendable {
                 ("operation", error.operation.rawValue), ("error", error.description),
                 ("status", error.httpStatus.map(String.init) ?? "-"),
             ])
-            return notices.failure(Self.problem(for: error), service: .news)
+            return notices.failure(Self.problem(for: error, now: clock.now()), service: .news)
         }
     }
 
-    static func problem(for error: NewsAPIError) -> NoticeMessages.Problem {
+    static func problem(for error: NewsAPIError, now: Date) -> NoticeMessages.Problem {
         switch error.kind {
         case .invalidKey: .keyRejected
-        case .rateLimited, .budgetExhausted: .rateLimited
+        case .rateLimited: .rateLimited
+        case .budgetExhausted(let refusal):
+            switch refusal.reason {
+            case .budgetSpent: .allowanceSpent(resetsIn: refusal.resetsAt.timeIntervalSince(now))
+            case .userShareSpent:
+                .allowanceShareSpent(allowance: refusal.allowance, resetsIn: refusal.resetsAt.timeIntervalSince(now))
+            }
         case .timedOut: .timedOut
         case .badRequest, .upstream, .connectionFailed, .cancelled, .undecodable: .upstreamFailed
         }

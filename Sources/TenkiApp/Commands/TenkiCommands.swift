@@ -19,13 +19,13 @@ public struct TenkiCommands: SlashCommandResponder {
     public func cachedAnswer(to command: SlashCommandPayload) -> [UInt8]? {
         guard command.command.equalsIgnoringASCIICase(settings.commandNames.weather),
               let body = weather.cachedAnswer(to: command) else { return nil }
-        let user = UserKey(team: command.enterpriseID ?? command.teamID ?? "-", user: command.userID)
+        let user = command.userKey
         return rateLimiter.allow(user) ? body : nil
     }
 
     public func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
         let notices = weather.notices
-        let user = UserKey(team: payload.enterpriseID ?? payload.teamID ?? "-", user: payload.userID)
+        let user = payload.userKey
         guard rateLimiter.allow(user) else {
             logger.notice("user rate limit reached", [("user", payload.userID)])
             return CommandReply(notices.notice(ReplyStrings.table(for: settings.language).slowDown))

@@ -23,7 +23,7 @@ struct WeatherCommandHandler: Sendable {
 
     func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
         let command = WeatherCommand(text: payload.text)
-        let user = UserKey(team: payload.enterpriseID ?? payload.teamID ?? "-", user: payload.userID)
+        let user = payload.userKey
         switch command.action {
         case .help:
             return CommandReply(notices.weatherHelp())
@@ -84,7 +84,7 @@ struct WeatherCommandHandler: Sendable {
     /// the full path. Synchronous: the router calls it on the listener's thread.
     func cachedAnswer(to command: SlashCommandPayload) -> [UInt8]? {
         guard let replies else { return nil }
-        let user = UserKey(team: command.enterpriseID ?? command.teamID ?? "-", user: command.userID)
+        let user = command.userKey
         guard let saved = preferences.remembered(for: user) else { return nil }
         return replies.answer(for: ReplyCache.Key(text: command.text, savedPlace: saved.place, savedUnits: saved.units), now: clock.now())
     }

@@ -32,7 +32,7 @@ struct ProviderServices: Sendable {
                     bearerToken: settings.newsAPIBearerToken, timeout: settings.upstreamTimeout,
                     logger: logger.with("component", "newsapi")),
                 budget: DailyCallBudget(
-                    upstream: "newsapi", limit: settings.newsDailyBudget, store: budgets, clock: clock, metrics: metrics,
+                    upstream: "newsapi", limit: settings.newsDailyBudget, shares: settings.newsBudgetShares, store: budgets, clock: clock, metrics: metrics,
                     logger: logger.with("component", "newsapi")),
                 clock: clock, metrics: metrics)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import TenkiCore
+import TenkiServices
 
 extension Settings {
     /// Decodes the settings from the environment (and `*_FILE` secrets, and `TENKI_CONFIG`).
@@ -22,6 +23,8 @@ extension Settings {
             newsAPIBearerToken: try reader.read(\.newsAPIBearerToken),
             newsCountry: try reader.read(\.newsCountry),
             newsDailyBudget: try reader.read(\.newsDailyBudget),
+            newsBudgetShares: BudgetShares(
+                userPercent: try reader.read(\.newsUserSharePercent), reservedPercent: try reader.read(\.newsReservedPercent)),
             upstreamTimeout: try reader.read(\.upstreamTimeout),
             upstreamConnectTimeout: try reader.read(\.upstreamConnectTimeout),
             upstreamConnectionsPerHost: try reader.read(\.upstreamConnectionsPerHost),

@@ -1,6 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
+import TenkiServices
 
 /// Every setting Tenki reads, decoded once at start into typed values that are passed down
 /// (`SettingsTable` declares them). Nothing below `TenkiApp` reads the environment.
@@ -21,6 +22,8 @@ public struct Settings: Sendable {
     public var newsCountry: NewsCountry
     /// NewsAPI calls allowed per UTC day (the free plan allows 100).
     public var newsDailyBudget: Int
+    /// How the news budget is divided between people and digests.
+    public var newsBudgetShares: BudgetShares
     public var upstreamTimeout: Duration
     /// How long a provider connection may stay silent (connecting included) before it fails.
     public var upstreamConnectTimeout: Duration

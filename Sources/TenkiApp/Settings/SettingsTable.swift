@@ -64,6 +64,12 @@ struct SettingsTable: Sendable {
     let newsDailyBudget: Setting<Int> = .number(
         "TENKI_NEWS_DAILY_BUDGET", default: 100, range: 1...1_000_000, readers: .providers,
         "NewsAPI calls per UTC day (the free plan allows 100); once spent, the last answer is served with its age")
+    let newsUserSharePercent: Setting<Int> = .number(
+        "TENKI_NEWS_USER_SHARE_PERCENT", default: 20, range: 1...100, readers: .providers,
+        "the part of `TENKI_NEWS_DAILY_BUDGET` one person's commands may spend per day (at least one call)")
+    let newsReservedPercent: Setting<Int> = .number(
+        "TENKI_NEWS_RESERVED_PERCENT", default: 10, range: 0...90, readers: .providers,
+        "the part of `TENKI_NEWS_DAILY_BUDGET` that commands leave for digests")
     let weatherCommand: Setting<String> = .custom(
         "TENKI_WEATHER_COMMAND", default: "/weather", defaultText: "`/weather`", readers: .answers,
         "the weather command's name, when a workspace renamed it (e.g. `/tenki-weather`)", parse: SettingParsers.commandName)

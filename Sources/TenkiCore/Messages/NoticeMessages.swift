@@ -1,3 +1,5 @@
+import Foundation
+
 /// Help and error replies. Always ephemeral: only the person who typed the command sees them,
 /// so a typo never spams the channel.
 public struct NoticeMessages: Sendable {
@@ -23,6 +25,10 @@ public struct NoticeMessages: Sendable {
         case notConfigured
         case keyRejected
         case rateLimited
+        /// Tenki's own daily allowance of the provider is spent for commands until it resets.
+        case allowanceSpent(resetsIn: TimeInterval)
+        /// This user's share (`allowance` lookups) of the daily allowance is spent until it resets.
+        case allowanceShareSpent(allowance: Int, resetsIn: TimeInterval)
         case timedOut
         case upstreamFailed
     }
@@ -64,6 +70,11 @@ public struct NoticeMessages: Sendable {
         case .notConfigured: text = ReplyStrings.fill(strings.notConfigured, names)
         case .keyRejected: text = ReplyStrings.fill(strings.keyRejected, names)
         case .rateLimited: text = ReplyStrings.fill(strings.rateLimited, names)
+        case .allowanceSpent(let resetsIn):
+            text = ReplyStrings.fill(strings.allowanceSpent, names.merging(["wait": strings.wait(resetsIn)]) { $1 })
+        case .allowanceShareSpent(let allowance, let resetsIn):
+            text = ReplyStrings.fill(
+                strings.allowanceShareSpent, names.merging(["wait": strings.wait(resetsIn), "count": String(allowance)]) { $1 })
         case .timedOut: text = ReplyStrings.fill(strings.timedOut, names)
         case .upstreamFailed: text = ReplyStrings.fill(strings.upstreamFailed, names)
         }

@@ -37,6 +37,14 @@ public struct ReplyStrings: Sendable {
     public var notConfigured: String
     public var keyRejected: String
     public var rateLimited: String
+    /// The deployment's daily allowance of a provider (NewsAPI) is spent for commands.
+    public var allowanceSpent: String
+    /// This user's share of the daily allowance is spent; others can still ask.
+    public var allowanceShareSpent: String
+    /// `3 h 12 min` / `3時間12分`, `3 h` / `3時間` and `12 min` / `12分`: how long until something happens.
+    public var waitHoursMinutes: String
+    public var waitHours: String
+    public var waitMinutes: String
     public var timedOut: String
     public var upstreamFailed: String
     public var badPlace: String
@@ -90,6 +98,15 @@ public struct ReplyStrings: Sendable {
 }
 
 extension ReplyStrings {
+    /// `3 h 12 min` / `3時間12分` until something `seconds` away happens: whole minutes, rounded
+    /// up (a reset in 30 s reads "1 min", not "0 min").
+    public func wait(_ seconds: TimeInterval) -> String {
+        let minutes = seconds.isFinite ? max(1, Int((min(max(seconds, 0), 1e9) / 60).rounded(.up))) : 1
+        guard minutes >= 60 else { return ReplyStrings.fill(waitMinutes, ["minutes": String(minutes)]) }
+        if minutes % 60 == 0 { return ReplyStrings.fill(waitHours, ["hours": String(minutes / 60)]) }
+        return ReplyStrings.fill(waitHoursMinutes, ["hours": String(minutes / 60), "minutes": String(minutes % 60)])
+    }
+
     /// `as of 25 min ago` / `25分前の情報`, for an older answer served because the provider
     /// failed: whole minutes (at least 1) below an hour, else whole hours.
     public func asOf(_ age: TimeInterval) -> String {
@@ -128,6 +145,11 @@ extension ReplyStrings {
         notConfigured: "{Service} isn't configured on this Tenki yet. Please ask an admin to set the {provider} API key.",
         keyRejected: "The {service} service rejected Tenki's API key. Please ask an admin to check it (the server log has the detail).",
         rateLimited: "The {service} service is rate-limiting Tenki right now. Please try again in a minute.",
+        allowanceSpent: "Tenki has used today's {provider} allowance for this workspace. It resets at midnight UTC, in {wait}; until then only {service} that Tenki has already fetched can be shown.",
+        allowanceShareSpent: "You have used your share of today's {provider} allowance ({count} lookups). It resets at midnight UTC, in {wait}; others in this workspace can still look things up.",
+        waitHoursMinutes: "{hours} h {minutes} min",
+        waitHours: "{hours} h",
+        waitMinutes: "{minutes} min",
         timedOut: "The {service} service didn't answer in time. Please try again in a moment.",
         upstreamFailed: "The {service} service had a problem answering. Please try again in a moment.",
         badPlace: "“{query}” doesn't look like a place. Try `{command} Da Nang, VN` or `{command} 16.05,108.22`.",
@@ -190,6 +212,11 @@ extension ReplyStrings {
         notConfigured: "この Tenki では{service}がまだ設定されていません。管理者に {provider} の API キーの設定を依頼してください。",
         keyRejected: "{service}サービスが Tenki の API キーを拒否しました。管理者に確認を依頼してください（詳細はサーバーのログにあります）。",
         rateLimited: "{service}サービスへのリクエストが制限されています。1 分ほどしてからもう一度お試しください。",
+        allowanceSpent: "このワークスペースの本日の {provider} 利用枠を使い切りました。UTC の午前 0 時（あと{wait}）にリセットされます。それまでは取得済みの{service}だけを表示できます。",
+        allowanceShareSpent: "本日のあなたの {provider} 利用枠（{count} 回）を使い切りました。UTC の午前 0 時（あと{wait}）にリセットされます。ほかのメンバーは引き続き利用できます。",
+        waitHoursMinutes: "{hours}時間{minutes}分",
+        waitHours: "{hours}時間",
+        waitMinutes: "{minutes}分",
         timedOut: "{service}サービスから時間内に応答がありませんでした。少ししてからもう一度お試しください。",
         upstreamFailed: "{service}サービスで問題が起きました。少ししてからもう一度お試しください。",
         badPlace: "「{query}」は地名として読めませんでした。`{command} 東京` や `{command} 16.05,108.22` のように入力してください。",

@@ -1,4 +1,5 @@
-/// Daily call budgets in the state file, one row per (upstream, UTC day). Taking a call is one
+/// Daily call budgets in the state file, one row per (upstream, UTC day); a user's share is an
+/// upstream of its own (`newsapi/user/U123`). Taking a call is one
 /// `INSERT … ON CONFLICT … WHERE used < limit RETURNING used` statement, so processes sharing the
 /// file never grant more than the limit between them.
 public final class SQLiteCallBudgetStore: CallBudgetStore {
@@ -29,8 +30,7 @@ public final class SQLiteCallBudgetStore: CallBudgetStore {
                 ) { $0.int(0) }.first
                 if used == 1 {
                     _ = try connection.run(
-                        "DELETE FROM call_budgets WHERE upstream = ?1 AND day < ?2",
-                        [.text(upstream), .integer(Int64(day - Self.keptDays))])
+                        "DELETE FROM call_budgets WHERE day < ?1", [.integer(Int64(day - Self.keptDays))])
                 }
                 return used.map { limit - $0 }
             }

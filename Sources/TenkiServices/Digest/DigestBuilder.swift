@@ -107,7 +107,7 @@ public struct DigestBuilder: Sendable {
         guard let news else { return .omitted }
         let topic: NewsTopic = content.newsQuery.map { .search($0) } ?? .headlines(nil)
         do {
-            let articles = try await news.articles(for: topic, country: newsCountry).value
+            let articles = try await news.articles(for: topic, country: newsCountry, spender: .schedule).value
             var shown: [NewsArticle] = []
             var urls = seen
             for article in articles where !urls.contains(article.url.absoluteString) {

@@ -29,8 +29,11 @@ public struct NewsService: Sendable {
             cancellationError: { NewsAPIError(.cancelled, operation: .everything) })
     }
 
-    /// Articles for a topic: a country's (and category's) top headlines, or a search.
-    public func articles(for topic: NewsTopic, country: String) async throws(NewsAPIError) -> CachedValue<[NewsArticle]> {
+    /// Articles for a topic: a country's (and category's) top headlines, or a search. A call to
+    /// NewsAPI, if the cache needs one, is charged to `spender`'s part of the daily budget.
+    public func articles(
+        for topic: NewsTopic, country: String, spender: DailyCallBudget.Spender
+    ) async throws(NewsAPIError) -> CachedValue<[NewsArticle]> {
         let key = NewsKey(topic: topic, country: country)
         let client = client, budget = budget, upstream = upstream
         return try await cache.lookup(key) { () async throws(NewsAPIError) -> [NewsArticle] in
@@ -39,7 +42,9 @@ public struct NewsService: Sendable {
             case .headlines: operation = .topHeadlines
             case .search: operation = .everything
             }
-            guard await budget.tryConsume() else { throw NewsAPIError(.budgetExhausted, operation: operation) }
+            if case .refused(let refusal) = await budget.spend(by: spender) {
+                throw NewsAPIError(.budgetExhausted(refusal), operation: operation)
+            }
             return try await upstream.measure(operation.rawValue, errorKind: \.metricLabel) { () async throws(NewsAPIError) -> [NewsArticle] in
                 switch topic {
                 case .headlines(let category):

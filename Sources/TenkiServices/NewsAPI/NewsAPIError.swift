@@ -26,8 +26,9 @@ public enum NewsAPI: ProviderAPI {
         case cancelled
         /// A body that is neither articles nor a NewsAPI error.
         case undecodable(reason: String)
-        /// Tenki's own daily call budget for NewsAPI is spent; no request was sent.
-        case budgetExhausted
+        /// Tenki's own daily call budget for NewsAPI, or this user's share of it, is spent; no
+        /// request was sent. Says which, and when it resets.
+        case budgetExhausted(DailyCallBudget.Refusal)
     }
 
     /// Which client call failed.
@@ -55,7 +56,11 @@ extension NewsAPI.Kind {
         case .connectionFailed(let reason): "connection failed: \(reason)"
         case .cancelled: "cancelled"
         case .undecodable(let reason): "undecodable response: \(reason)"
-        case .budgetExhausted: "daily call budget spent"
+        case .budgetExhausted(let refusal):
+            switch refusal.reason {
+            case .budgetSpent: "daily call budget spent (\(refusal.allowance) calls for commands)"
+            case .userShareSpent: "this user's share of the daily call budget spent (\(refusal.allowance) calls)"
+            }
         }
     }
 }

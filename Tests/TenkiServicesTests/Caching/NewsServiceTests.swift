@@ -28,17 +28,17 @@ struct NewsServiceTests {
         let fake = FakeNewsAPI(apiKey: Self.key)
         let news = try service(clock: clock, fake: fake)
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<50 { group.addTask { _ = try? await news.articles(for: .headlines(nil), country: "us") } }
+            for _ in 0..<50 { group.addTask { _ = try? await news.articles(for: .headlines(nil), country: "us", spender: .schedule) } }
         }
         #expect(fake.calls.count == 1)
         clock.advance(by: 29 * 60)
-        _ = try await news.articles(for: .headlines(nil), country: "us")
+        _ = try await news.articles(for: .headlines(nil), country: "us", spender: .schedule)
         #expect(fake.calls.count == 1)
         clock.advance(by: 2 * 60)
-        _ = try await news.articles(for: .headlines(nil), country: "us")
+        _ = try await news.articles(for: .headlines(nil), country: "us", spender: .schedule)
         #expect(fake.calls.count == 2)
-        _ = try await news.articles(for: .search("ベトナム"), country: "us")
-        _ = try await news.articles(for: .search("  ベトナム "), country: "jp")
+        _ = try await news.articles(for: .search("ベトナム"), country: "us", spender: .schedule)
+        _ = try await news.articles(for: .search("  ベトナム "), country: "jp", spender: .schedule)
         #expect(fake.calls.count == 3)
     }
 
@@ -47,19 +47,22 @@ struct NewsServiceTests {
         let clock = ManualClock()
         let fake = FakeNewsAPI(apiKey: Self.key)
         let news = try service(clock: clock, fake: fake, budget: 2)
-        _ = try await news.articles(for: .headlines(nil), country: "us")
-        _ = try await news.articles(for: .search("swift"), country: "us")
+        _ = try await news.articles(for: .headlines(nil), country: "us", spender: .schedule)
+        _ = try await news.articles(for: .search("swift"), country: "us", spender: .schedule)
         clock.advance(by: 45 * 60)
-        let stale = try await news.articles(for: .headlines(nil), country: "us")
+        let stale = try await news.articles(for: .headlines(nil), country: "us", spender: .schedule)
         #expect(stale.isStale)
         #expect(abs((stale.staleAge ?? 0) - 45 * 60) < 0.001)
         #expect(!stale.value.isEmpty)
         #expect(fake.calls.count == 2)
-        await #expect(throws: NewsAPIError(.budgetExhausted, operation: .topHeadlines)) {
-            _ = try await news.articles(for: .headlines(.sports), country: "us")
+        let refusal = DailyCallBudget.Refusal(
+            reason: .budgetSpent, resetsAt: Date(timeIntervalSince1970: 86_400 * (clock.now().timeIntervalSince1970 / 86_400).rounded(.up)),
+            allowance: 2)
+        await #expect(throws: NewsAPIError(.budgetExhausted(refusal), operation: .topHeadlines)) {
+            _ = try await news.articles(for: .headlines(.sports), country: "us", spender: .schedule)
         }
         clock.advance(by: 24 * 3600)
-        _ = try await news.articles(for: .headlines(.sports), country: "us")
+        _ = try await news.articles(for: .headlines(.sports), country: "us", spender: .schedule)
         #expect(fake.calls.count == 3)
     }
 
@@ -68,13 +71,13 @@ struct NewsServiceTests {
         let clock = ManualClock()
         let fake = FakeNewsAPI(apiKey: Self.key)
         let news = try service(clock: clock, fake: fake)
-        _ = try await news.articles(for: .headlines(nil), country: "us")
+        _ = try await news.articles(for: .headlines(nil), country: "us", spender: .schedule)
         clock.advance(by: 40 * 60)
         fake.setFailure(.internalServerError)
-        let stale = try await news.articles(for: .headlines(nil), country: "us")
+        let stale = try await news.articles(for: .headlines(nil), country: "us", spender: .schedule)
         #expect(abs((stale.staleAge ?? 0) - 40 * 60) < 0.001)
         await #expect(throws: NewsAPIError.self) {
-            _ = try await news.articles(for: .search("never asked"), country: "us")
+            _ = try await news.articles(for: .search("never asked"), country: "us", spender: .schedule)
         }
     }
 }
