@@ -25,7 +25,7 @@ for _ in $(seq 50); do grep -q OPENWEATHER_API_KEY "$work/fakes.out" 2>/dev/null
 
 start_serve() {
     : >"$work/serve.log"
-    SLACK_SIGNING_SECRET=$secret TENKI_STATE="$work/state.sqlite" TENKI_USER_RATE_LIMIT=0 \
+    SLACK_SIGNING_SECRET=$secret TENKI_STATE="$work/state.sqlite" TENKI_USER_RATE_LIMIT=0 TENKI_REPLAY_CACHE_ENTRIES=0 \
     OPENWEATHER_BASE_URL=http://127.0.0.1:$fakes_port OPENWEATHER_API_KEY=demo-key \
         "$bin" serve --host 127.0.0.1 --port "$port" --no-scheduler 2>"$work/serve.log" & serve_pid=$!
     for _ in $(seq 100); do grep -q "msg=listening" "$work/serve.log" 2>/dev/null && return; sleep 0.1; done

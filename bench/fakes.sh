@@ -27,5 +27,7 @@ export_server_settings() {
   export TENKI_STATE="$1"
   export SLACK_SIGNING_SECRET="${SLACK_SIGNING_SECRET:-benchsecret}"
   export TENKI_USER_RATE_LIMIT=0
+  # wrk repeats one signed request: with replay refusal on, all but the first would be 401s.
+  export TENKI_REPLAY_CACHE_ENTRIES=0
   export TENKI_LOG_LEVEL="${TENKI_LOG_LEVEL:-info}"
 }

@@ -45,12 +45,23 @@ struct CachedAnswerTests {
         return HTTPRequest(method: "POST", target: "/slack/commands", headers: headers, body: body)
     }
 
+    @Test("the same signed request sent again is refused with 401 and runs nothing, inline or not")
+    func replayRefused() async throws {
+        let application = try application()
+        let captured = request("danang")
+        #expect(await application.router.respond(to: captured).status == .ok)
+        let again = await application.router.respond(to: captured)
+        #expect(again.status == .unauthorized)
+        #expect(String(decoding: again.body, as: UTF8.self).contains("replayed"))
+        #expect(fake.calls.count == 2, "geocoding and weather, once")
+        #expect(metrics.counter("tenki_signature_failures_total", [("reason", "replayed")]) == 1)
+    }
+
     @Test("the second /weather danang is answered inline, byte for byte the full path's answer, with its own request id")
     func repeatedCommandInline() async throws {
         let application = try application()
-        let first = request("danang")
-        #expect(application.router.handleInline(first) == nil)
-        let full = await application.router.respond(to: first)
+        #expect(application.router.handleInline(request("danang")) == nil, "nothing stored yet")
+        let full = await application.router.respond(to: request("danang"))
         #expect(full.status == .ok)
         let inline = try #require(application.router.handleInline(request("danang")))
         #expect(inline.status == .ok)

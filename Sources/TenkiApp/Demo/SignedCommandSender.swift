@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import TenkiCore
 import TenkiBase
@@ -27,8 +28,16 @@ public struct SignedCommandSender: Sendable {
             ("token", "demo-verification-token"), ("team_id", "T0TENKI"), ("team_domain", "tenki-demo"),
             ("channel_id", "C0TENKI"), ("channel_name", "general"), ("user_id", userID), ("user_name", "demo"),
             ("command", command), ("text", text), ("api_app_id", "A0TENKI"), ("is_enterprise_install", "false"),
-            ("response_url", responseURL), ("trigger_id", "1.2.demo"),
+            ("response_url", responseURL), ("trigger_id", nextTriggerID()),
         ]
+    }
+
+    private static let sent = Atomic<Int>(0)
+
+    /// Unique per command, as Slack's are: two commands with the same words, signed in the same
+    /// second, are two requests, not a replay of one.
+    private static func nextTriggerID() -> String {
+        "\(sent.add(1, ordering: .relaxed).newValue).\(getpid()).demo"
     }
 
     public func send(command: String, text: String) async throws(TransportError) -> OutboundResponse {

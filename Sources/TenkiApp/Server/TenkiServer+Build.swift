@@ -73,7 +73,11 @@ extension TenkiServer {
                     setting: "SLACK_SIGNING_SECRET", problem: "is not set",
                     fix: "copy the Signing Secret from the Slack app's Basic Information page (or use --insecure-skip-verification on loopback)")
             }
-            return SlackRequestVerifier(signingSecrets: settings.signingSecrets, clock: dependencies.clock)
+            let tolerance: TimeInterval = 300
+            let replays = settings.replayCacheEntries > 0
+                ? RecentSignatures(capacity: settings.replayCacheEntries, hold: 2 * tolerance) : nil
+            return SlackRequestVerifier(
+                signingSecrets: settings.signingSecrets, tolerance: tolerance, clock: dependencies.clock, replays: replays)
         }
     }
 

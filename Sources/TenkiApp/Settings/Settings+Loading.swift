@@ -23,6 +23,7 @@ extension Settings {
             newsAPIBearerToken: try reader.read(\.newsAPIBearerToken),
             newsCountry: try reader.read(\.newsCountry),
             newsDailyBudget: try reader.read(\.newsDailyBudget),
+            replayCacheEntries: try reader.read(\.replayCacheEntries),
             newsBudgetShares: BudgetShares(
                 userPercent: try reader.read(\.newsUserSharePercent), reservedPercent: try reader.read(\.newsReservedPercent)),
             upstreamTimeout: try reader.read(\.upstreamTimeout),

@@ -22,6 +22,8 @@ public struct Settings: Sendable {
     public var newsCountry: NewsCountry
     /// NewsAPI calls allowed per UTC day (the free plan allows 100).
     public var newsDailyBudget: Int
+    /// Signed commands remembered to refuse replays; 0: none.
+    public var replayCacheEntries: Int
     /// How the news budget is divided between people and digests.
     public var newsBudgetShares: BudgetShares
     public var upstreamTimeout: Duration

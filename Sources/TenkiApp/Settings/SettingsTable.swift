@@ -89,6 +89,9 @@ struct SettingsTable: Sendable {
     let upstreamConnectionsPerHost: Setting<Int> = .number(
         "TENKI_UPSTREAM_CONNECTIONS_PER_HOST", default: 32, range: 16...1024, readers: .providers,
         "concurrent connections to one provider (16–1024)")
+    let replayCacheEntries: Setting<Int> = .number(
+        "TENKI_REPLAY_CACHE_ENTRIES", default: 50_000, range: 0...1_000_000, readers: .serve,
+        "signed commands remembered for 10 minutes, so that a captured request sent again is refused (401); 0 turns it off")
     let userRateLimit: Setting<Int> = .number(
         "TENKI_USER_RATE_LIMIT", default: 20, range: 0...10_000, readers: .serve,
         "commands one user may run per minute (a minute's worth at once); 0 turns it off")

@@ -18,19 +18,23 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
     private let keys: [HMACSHA256.PreparedKey]
     public let tolerance: TimeInterval
     private let clock: any WallClock
+    private let replays: RecentSignatures?
 
     /// - Parameters:
     ///   - signingSecrets: the app's signing secrets. Surrounding whitespace is dropped, and so are empty
     ///     secrets: an empty key would let anyone sign. With no secret left every request is refused.
     ///   - tolerance: how far, in seconds, the request timestamp may be from now in either direction.
     ///     Slack recommends 5 minutes.
-    public init(signingSecrets: [String], tolerance: TimeInterval = 300, clock: any WallClock) {
+    ///   - replays: where accepted signatures are remembered, to refuse the same request a second
+    ///     time; nil accepts a fresh request as often as it is sent.
+    public init(signingSecrets: [String], tolerance: TimeInterval = 300, clock: any WallClock, replays: RecentSignatures? = nil) {
         self.keys = signingSecrets.compactMap { secret in
             let trimmed = secret.trimmingCharacters(in: .whitespacesAndNewlines)
             return trimmed.isEmpty ? nil : HMACSHA256.PreparedKey(Array(trimmed.utf8))
         }
         self.tolerance = tolerance
         self.clock = clock
+        self.replays = replays
     }
 
     /// Splits a `SLACK_SIGNING_SECRET` value that holds one secret, or two separated by `,` while rotating.
@@ -59,7 +63,8 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
             throw .malformedSignature(length: signatureText.utf8.count)
         }
 
-        switch RequestTimestampWindow(tolerance: tolerance).check(timestamp, now: clock.now().timeIntervalSince1970) {
+        let now = clock.now()
+        switch RequestTimestampWindow(tolerance: tolerance).check(timestamp, now: now.timeIntervalSince1970) {
         case .fresh: break
         case .stale(let skew): throw .staleTimestamp(skewSeconds: skew)
         case .future(let skew): throw .futureTimestamp(skewSeconds: skew)
@@ -78,6 +83,8 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
             matched = HMACSHA256.constantTimeEquals(expected, received) || matched
         }
         guard matched else { throw .badSignature }
+        // Only an authentic request is remembered: a forgery must not evict real entries.
+        if let replays, !replays.firstSighting(of: received, now: now) { throw .replayed }
     }
 
     private static let versionPrefix: [UInt8] = Array("v0:".utf8)

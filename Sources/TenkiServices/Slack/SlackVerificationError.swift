@@ -21,6 +21,8 @@ public enum SlackVerificationError: Error, Sendable, Equatable, CustomStringConv
     case malformedSignature(length: Int)
     /// Well formed, but no configured secret produces it.
     case badSignature
+    /// Authentic, but the same signed request was already accepted (see `RecentSignatures`).
+    case replayed
 
     /// A stable, low-cardinality label for metrics.
     public var reason: String {
@@ -32,6 +34,7 @@ public enum SlackVerificationError: Error, Sendable, Equatable, CustomStringConv
         case .futureTimestamp: "future_timestamp"
         case .malformedSignature: "malformed_signature"
         case .badSignature: "bad_signature"
+        case .replayed: "replayed"
         }
     }
 
@@ -45,6 +48,7 @@ public enum SlackVerificationError: Error, Sendable, Equatable, CustomStringConv
         case .malformedSignature(let length):
             "\(Header.signature.rawValue) is not v0= and 64 hex digits (\(length) bytes long)"
         case .badSignature: "request signature does not match any signing secret"
+        case .replayed: "the same signed request was already received; each is run once"
         }
     }
 }
