@@ -100,13 +100,8 @@ public struct WeatherService: Sendable {
     public func currentWeather(
         at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en
     ) async throws(OpenWeatherError) -> CachedValue<CurrentWeather> {
-        let key = WeatherKey(coordinates: coordinates, units: units, language: language)
-        let client = client, upstream = upstream
-        return try await currentCache.lookup(key) { () async throws(OpenWeatherError) -> CurrentWeather in
-            try await upstream.measure(OpenWeatherError.Operation.currentWeather.rawValue, errorKind: \.metricLabel) {
-                () async throws(OpenWeatherError) -> CurrentWeather in
-                try await client.currentWeather(at: coordinates, units: units, language: language)
-            }
+        try await lookup(currentCache, .currentWeather, WeatherKey(coordinates: coordinates, units: units, language: language)) {
+            client async throws(OpenWeatherError) in try await client.currentWeather(at: coordinates, units: units, language: language)
         }
     }
 
@@ -114,12 +109,20 @@ public struct WeatherService: Sendable {
     public func forecast(
         at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en
     ) async throws(OpenWeatherError) -> CachedValue<Forecast> {
-        let key = WeatherKey(coordinates: coordinates, units: units, language: language)
+        try await lookup(forecastCache, .forecast, WeatherKey(coordinates: coordinates, units: units, language: language)) {
+            client async throws(OpenWeatherError) in try await client.forecast(at: coordinates, units: units, language: language)
+        }
+    }
+
+    /// `key`'s answer from `cache`; on a miss, one call through the client, measured as `operation`.
+    private func lookup<Value: Sendable>(
+        _ cache: ExpiringCache<WeatherKey, Value, OpenWeatherError>, _ operation: OpenWeatherError.Operation, _ key: WeatherKey,
+        call: @escaping @Sendable (OpenWeatherClient) async throws(OpenWeatherError) -> Value
+    ) async throws(OpenWeatherError) -> CachedValue<Value> {
         let client = client, upstream = upstream
-        return try await forecastCache.lookup(key) { () async throws(OpenWeatherError) -> Forecast in
-            try await upstream.measure(OpenWeatherError.Operation.forecast.rawValue, errorKind: \.metricLabel) {
-                () async throws(OpenWeatherError) -> Forecast in
-                try await client.forecast(at: coordinates, units: units, language: language)
+        return try await cache.lookup(key) { () async throws(OpenWeatherError) -> Value in
+            try await upstream.measure(operation.rawValue, errorKind: \.metricLabel) { () async throws(OpenWeatherError) -> Value in
+                try await call(client)
             }
         }
     }
