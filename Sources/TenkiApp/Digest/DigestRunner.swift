@@ -85,6 +85,19 @@ public final class DigestRunner: Sendable {
         }
     }
 
+    /// Fetches what the digest's slot will show (places, weather, forecast, headlines) into the
+    /// process's caches ahead of the slot, so that at the slot the message is built from them and
+    /// queued at once. Nothing is claimed or queued. Skipped when the slot is already claimed (by
+    /// another process): its data would be fetched for nobody. Returns whether it fetched.
+    @discardableResult
+    public func prefetch(_ digest: Settings.DigestSettings, slot: Date, now: Date) async -> Bool {
+        guard (try? await ledger.entry(digest: digest.name, slot: slot)) == nil else { return false }
+        let seen = (try? await ledger.previousHeadlineURLs(digest: digest.name)) ?? []
+        _ = await builder.build(Self.content(of: digest), excludingHeadlines: seen, now: now)
+        logger.info("digest data fetched ahead of its slot", [("digest", digest.name), ("slot", timing(of: digest, lead: 0).describe(slot))])
+        return true
+    }
+
     /// The message the digest would post now, for `--dry-run`: reads the ledger (for the headlines
     /// to skip) when one is given, writes nothing.
     public func preview(_ digest: Settings.DigestSettings, now: Date) async -> SlackMessage {

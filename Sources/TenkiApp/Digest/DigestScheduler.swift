@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TenkiBase
 import TenkiCore
 import TenkiLogging
@@ -11,6 +12,11 @@ import TenkiLogging
 /// second replica on the same file) sees what the old one claimed, posts a slot missed while it
 /// was down if it is still within the catch-up window, and never posts a claimed slot again.
 ///
+/// A digest's data is fetched `prefetchLead` ahead of its slot (see `DigestRunner.prefetch`), so
+/// at the slot the message is built from the caches and queued on the second, not after a round
+/// trip per city. The lead is well inside every cache lifetime (10 minutes for current weather).
+/// Digests sharing cities share the fetches: the caches make one call per place.
+///
 /// `runOnce(now:)` is one round at a given time and returns when the next is due, so tests drive
 /// it on a manual clock; `run()` is the loop around it, ending on cancellation.
 public final class DigestScheduler: Sendable {
@@ -21,30 +27,45 @@ public final class DigestScheduler: Sendable {
     /// The longest single sleep: the wall clock can jump (NTP, a suspended VM) while a task sleeps
     /// on a monotonic clock, so the scheduler looks again at least this often.
     let maximumSleep: Duration
+    /// How long before its slot a digest's data is fetched.
+    let prefetchLead: TimeInterval
+    /// The slot each digest's data was last fetched for, so a wake inside the lead fetches once.
+    private let prefetched = Mutex<[String: Date]>([:])
 
     public init(
         runner: DigestRunner, clock: any WallClock, logger: Logger = .discarding, maximumSleep: Duration = .seconds(60),
-        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+        prefetchLead: TimeInterval = 60, sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
     ) {
         self.runner = runner
         self.clock = clock
         self.logger = logger.with("component", "digest-scheduler")
         self.maximumSleep = maximumSleep
+        self.prefetchLead = prefetchLead
         self.sleep = sleep
     }
 
     /// One round: every digest whose slot is due and unclaimed is built, claimed and queued; a slot
-    /// beyond the catch-up window is recorded and logged once. Returns the earliest next slot
-    /// (nil: no digest will ever fire), and what each digest did.
+    /// beyond the catch-up window is recorded and logged once; a digest whose next slot is within
+    /// `prefetchLead` has its data fetched. Returns when to look again (the earliest next slot or
+    /// fetch; nil: no digest will ever fire), and what each digest did.
     @discardableResult
     public func runOnce(now: Date) async -> (next: Date?, outcomes: [String: DigestRunner.Outcome]) {
         var outcomes: [String: DigestRunner.Outcome] = [:]
         var next: Date?
         for digest in runner.digests {
             outcomes[digest.name] = await runner.run(digest, now: now)
-            if let slot = runner.timing(of: digest, lead: 0).nextSlot(after: now) {
-                next = min(next ?? slot, slot)
+            guard let slot = runner.timing(of: digest, lead: 0).nextSlot(after: now) else { continue }
+            let fetchAt = slot.addingTimeInterval(-prefetchLead)
+            if now < fetchAt {
+                next = min(next ?? fetchAt, fetchAt)
+                continue
             }
+            next = min(next ?? slot, slot)
+            let isNew = prefetched.withLock { prefetched in
+                defer { prefetched[digest.name] = slot }
+                return prefetched[digest.name] != slot
+            }
+            if isNew { await runner.prefetch(digest, slot: slot, now: now) }
         }
         return (next, outcomes)
     }
