@@ -290,7 +290,12 @@ extension HTTPRequestParser {
             }
             return nil
         }
-        guard lf > readIndex, buffer[lf - 1] == Self.cr, lf - readIndex <= Self.maxChunkLineBytes else {
+        // The length is checked first, as above, so a line refused for its length is refused the
+        // same way whether its LF arrived in the same read or not.
+        guard lf - readIndex <= Self.maxChunkLineBytes else {
+            throw HTTPParseError(.malformed, "chunk size line too long")
+        }
+        guard lf > readIndex, buffer[lf - 1] == Self.cr else {
             throw HTTPParseError(.malformed, "malformed chunk size line")
         }
         var size = 0

@@ -116,6 +116,16 @@ struct HTTPRequestParserRejectionTests {
                          maxHeaderBytes: 256).error?.kind == .headersTooLarge)
     }
 
+    /// Found by fuzzing: a chunk line over the limit whose LF came in the same read was refused for
+    /// its form, one whose LF came later for its length. One reason, however the bytes arrive.
+    @Test(arguments: [Int.max, 1, 100])
+    func aChunkLineOverTheLimitIsRefusedForItsLengthWhateverTheReads(step: Int) {
+        let line = "1;" + String(repeating: "e", count: HTTPRequestParser.maxChunkLineBytes) + "\n"
+        let (requests, error) = parseAll("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + line, step: step)
+        #expect(requests.isEmpty)
+        #expect(error?.reason == "chunk size line too long")
+    }
+
     @Test func declaredBodyOverTheLimitIs413AndKeepsTheHead() {
         let (_, error) = parseAll("POST /slack/commands HTTP/1.1\r\nHost: x\r\nContent-Length: 101\r\n\r\n", maxBodyBytes: 100)
         #expect(error?.kind == .contentTooLarge)
