@@ -79,12 +79,6 @@ public final class DailyCallBudget: Sendable {
         public var resetsAt: Date
         /// The calls that were allowed (the commands' part of the budget, or one user's share).
         public var allowance: Int
-
-        public init(reason: Reason, resetsAt: Date, allowance: Int) {
-            self.reason = reason
-            self.resetsAt = resetsAt
-            self.allowance = allowance
-        }
     }
 
     /// Takes one call from today's budget for `spender`; when refused, make no call.

@@ -55,11 +55,14 @@ struct NewsServiceTests {
         #expect(abs((stale.staleAge ?? 0) - 45 * 60) < 0.001)
         #expect(!stale.value.isEmpty)
         #expect(fake.calls.count == 2)
-        let refusal = DailyCallBudget.Refusal(
-            reason: .budgetSpent, resetsAt: Date(timeIntervalSince1970: 86_400 * (clock.now().timeIntervalSince1970 / 86_400).rounded(.up)),
-            allowance: 2)
-        await #expect(throws: NewsAPIError(.budgetExhausted(refusal), operation: .topHeadlines)) {
+        do {
             _ = try await news.articles(for: .headlines(.sports), country: "us", spender: .schedule)
+            Issue.record("a call was made past the budget")
+        } catch {
+            guard case .budgetExhausted(let refusal) = error.kind else { Issue.record("\(error)"); return }
+            #expect(refusal.reason == .budgetSpent && refusal.allowance == 2)
+            #expect(refusal.resetsAt.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) == 0, "midnight UTC")
+            #expect(refusal.resetsAt > clock.now() && refusal.resetsAt.timeIntervalSince(clock.now()) <= 86_400)
         }
         clock.advance(by: 24 * 3600)
         _ = try await news.articles(for: .headlines(.sports), country: "us", spender: .schedule)
