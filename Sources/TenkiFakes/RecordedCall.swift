@@ -16,11 +16,6 @@ public struct RecordedCall: Sendable, Equatable {
     public struct QueryItem: Sendable, Equatable {
         public var name: String
         public var value: String
-
-        public init(name: String, value: String) {
-            self.name = name
-            self.value = value
-        }
     }
 
     /// The call behind `request`.

@@ -26,14 +26,6 @@ public struct HTTPRequestRecord: Sendable {
     /// From the complete request being parsed to its response being handed to the socket.
     public var duration: Duration
     public var remoteAddress: String
-
-    public init(method: String, path: String, status: Int, duration: Duration, remoteAddress: String) {
-        self.method = method
-        self.path = path
-        self.status = status
-        self.duration = duration
-        self.remoteAddress = remoteAddress
-    }
 }
 
 /// Why the server answered on its own.

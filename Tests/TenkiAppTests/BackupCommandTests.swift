@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TenkiApp
-import TenkiServices
+@testable import TenkiServices
 
 /// `tenki backup PATH` and the state-reading commands: a consistent copy while another connection
 /// writes, restored into a fresh state with the same pending deliveries, and a missing state file

@@ -28,19 +28,6 @@ public struct Expectation: Sendable, Codable, Equatable {
         case upstreamCalls = "upstream_calls"
     }
 
-    public init(
-        status: Int? = nil, responseType: String? = nil, contains: [String]? = nil, notContains: [String]? = nil, body: String? = nil,
-        responseURL: ResponseURLExpectation? = nil, upstreamCalls: [String]? = nil
-    ) {
-        self.status = status
-        self.responseType = responseType
-        self.contains = contains
-        self.notContains = notContains
-        self.body = body
-        self.responseURL = responseURL
-        self.upstreamCalls = upstreamCalls
-    }
-
     /// The late answer: at least one delivery, and fragments that must appear in the delivered messages.
     public struct ResponseURLExpectation: Sendable, Codable, Equatable {
         public var contains: [String]?
@@ -51,12 +38,6 @@ public struct Expectation: Sendable, Codable, Equatable {
             case contains
             case notContains = "not_contains"
             case responseType = "response_type"
-        }
-
-        public init(contains: [String]? = nil, notContains: [String]? = nil, responseType: String? = nil) {
-            self.contains = contains
-            self.notContains = notContains
-            self.responseType = responseType
         }
     }
 }

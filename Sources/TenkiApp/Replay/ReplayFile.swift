@@ -41,18 +41,6 @@ public struct ReplayFile: Sendable, Codable, Equatable {
             case method, path, headers, form, body
             case padToBytes = "pad_to_bytes"
         }
-
-        public init(
-            method: String? = nil, path: String? = nil, headers: [String: String]? = nil, form: [String: String]? = nil,
-            body: String? = nil, padToBytes: Int? = nil
-        ) {
-            self.method = method
-            self.path = path
-            self.headers = headers
-            self.form = form
-            self.body = body
-            self.padToBytes = padToBytes
-        }
     }
 
     /// How the replayer signs: as Slack would, not at all, with a timestamp 10 minutes old, or with
@@ -62,19 +50,6 @@ public struct ReplayFile: Sendable, Codable, Equatable {
         case none
         case stale
         case wrongSecret = "wrong-secret"
-    }
-
-    public init(
-        description: String? = nil, scenario: String? = nil, upstreamLatencyMs: Int? = nil, settings: [String: String]? = nil,
-        request: Request, signing: Signing? = nil, expect: Expectation? = nil
-    ) {
-        self.description = description
-        self.scenario = scenario
-        self.upstreamLatencyMs = upstreamLatencyMs
-        self.settings = settings
-        self.request = request
-        self.signing = signing
-        self.expect = expect
     }
 
     /// The form placeholder the recorder writes for `response_url`; any value is replaced on replay.

@@ -11,19 +11,10 @@ extension TenkiServer {
         public var port: Int
         /// A socket already listening (`serve` listens before the state file opens); nil listens on `host:port`.
         public var listening: HTTPServer.ListeningSocket?
-        public var scheduler: Bool
+        /// Whether the digest scheduler runs.
+        public var scheduler = true
+        /// Where verified requests are written as replay files (`serve --record`).
         public var recorder: RequestRecorder?
-
-        public init(
-            host: String, port: Int, listening: HTTPServer.ListeningSocket? = nil, scheduler: Bool = true,
-            recorder: RequestRecorder? = nil
-        ) {
-            self.host = host
-            self.port = port
-            self.listening = listening
-            self.scheduler = scheduler
-            self.recorder = recorder
-        }
     }
 
     /// What `start` started, for `drain` to stop in order.

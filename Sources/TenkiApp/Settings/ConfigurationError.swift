@@ -5,12 +5,6 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     public var problem: String
     public var fix: String
 
-    public init(setting: String, problem: String, fix: String) {
-        self.setting = setting
-        self.problem = problem
-        self.fix = fix
-    }
-
     public var description: String {
         "configuration error: \(setting) \(problem); \(fix)"
     }

@@ -54,13 +54,6 @@ public struct CachedValue<Value: Sendable>: Sendable {
     /// Served past its time to live because the upstream failed.
     public var isStale: Bool
 
-    public init(value: Value, fetchedAt: Date, age: TimeInterval, isStale: Bool) {
-        self.value = value
-        self.fetchedAt = fetchedAt
-        self.age = age
-        self.isStale = isStale
-    }
-
     /// The age, only when stale: what a formatter shows as "as of 25 min ago".
     public var staleAge: TimeInterval? { isStale ? age : nil }
 

@@ -10,12 +10,6 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `sqlite3_errmsg` at the time of the failure.
     public var message: String
 
-    public init(code: Int32, operation: String, message: String) {
-        self.code = code
-        self.operation = operation
-        self.message = message
-    }
-
     public var description: String { "SQLite \(operation) failed (\(code)): \(message)" }
 
     /// Another connection holds the lock for longer than the busy timeout.

@@ -3,7 +3,7 @@ import TenkiCore
 import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
-import TenkiFakes
+@testable import TenkiFakes
 import TenkiTestSupport
 import Testing
 
