@@ -15,11 +15,6 @@ extension OpenWeatherWire {
     public struct Coord: Decodable, Sendable, Equatable {
         public var lat: Double
         public var lon: Double
-
-        public init(lat: Double, lon: Double) {
-            self.lat = lat
-            self.lon = lon
-        }
     }
 
     /// One entry of `weather`. The first entry is the primary condition; the icon is NOT derivable
