@@ -21,6 +21,12 @@ public struct Settings: Sendable {
     public var newsCountry: NewsCountry
     /// NewsAPI calls allowed per UTC day (the free plan allows 100).
     public var newsDailyBudget: Int
+    /// Where news comes from (`TENKI_NEWS_PROVIDER`, or its default).
+    public var newsProvider: NewsProvider = .newsapi
+    /// The feeds of `TENKI_NEWS_FEEDS`, in their order.
+    public var newsFeeds: [FeedSource] = []
+    /// Whether feeds may reach loopback and private addresses (`TENKI_NEWS_FEEDS_ALLOW_PRIVATE`).
+    public var newsFeedsAllowPrivate = false
     public var upstreamTimeout: Duration
     /// How long a provider connection may stay silent (connecting included) before it fails.
     public var upstreamConnectTimeout: Duration
@@ -111,4 +117,12 @@ public struct Settings: Sendable {
         public var cities: [String]
         public var newsQuery: String?
     }
+}
+
+/// The one news provider of a deployment.
+public enum NewsProvider: String, Sendable, Equatable {
+    /// NewsAPI.org (needs `NEWSAPI_KEY`).
+    case newsapi
+    /// RSS and Atom feeds (needs `TENKI_NEWS_FEEDS`).
+    case feeds
 }
