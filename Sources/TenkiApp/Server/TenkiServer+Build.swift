@@ -26,7 +26,13 @@ extension TenkiServer {
         let weather = WeatherCommandHandler(
             weather: providers.weather, preferences: preferences, settings: settings, clock: clock,
             replies: ReplyCache(metrics: metrics))
-        let news = NewsCommandHandler(news: providers.news, settings: settings, clock: clock, notices: weather.notices)
+        let feedNews = providers.feeds.map { feeds in
+            FeedNewsAnswer(
+                feeds: feeds, deadline: ProviderServices.feedAnswerDeadline(inlineBudget: settings.inlineBudget), settings: settings,
+                clock: clock)
+        }
+        let news = NewsCommandHandler(
+            news: providers.news, feeds: feedNews, settings: settings, clock: clock, notices: weather.notices)
         let commands = TenkiCommands(
             weather: weather, news: news, settings: settings,
             rateLimiter: UserRateLimiter(perMinute: settings.userRateLimitPerMinute, clock: clock))

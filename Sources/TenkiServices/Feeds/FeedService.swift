@@ -13,7 +13,7 @@ import TenkiMetrics
 /// - A failed fetch keeps the last items (served as stale, with the error) and is not retried
 ///   before `retryDelay` (or the server's `Retry-After`).
 public actor FeedService {
-    public let sources: [FeedSource]
+    public nonisolated let sources: [FeedSource]
     let client: FeedClient
     let clock: any WallClock
     let lifetime: FeedLifetime
