@@ -59,14 +59,16 @@ public struct FakeFeeds: AsyncHTTPHandler, FakeProvider {
     func respond(to call: Call) -> HTTPResponse {
         let file = call.path.hasPrefix("/feeds/") ? String(call.path.dropFirst("/feeds/".count)) : ""
         if file == "not-a-feed.xml" {
-            return .text(.ok, "<!doctype html><html><head><title>Moved</title></head><body>Our feed moved.</body></html>\n",
+            return .text(
+                .ok, "<!doctype html><html><head><title>Moved</title></head><body>Our feed moved.</body></html>\n",
                 headers: ["Content-Type": "text/html; charset=utf-8"])
         }
         guard let sample = samples.first(where: { $0.file == file }) else {
             return .text(.notFound, "no such feed; the fakes serve \(paths.joined(separator: ", "))\n")
         }
         let validators: HTTPHeaders = ["ETag": sample.etag, "Last-Modified": Self.lastModified, "Cache-Control": "max-age=600"]
-        let matches = call.headers["If-None-Match"].map { $0 == sample.etag || $0 == "*" }
+        let matches =
+            call.headers["If-None-Match"].map { $0 == sample.etag || $0 == "*" }
             ?? call.headers["If-Modified-Since"].map { $0 == Self.lastModified } ?? false
         if matches { return HTTPResponse(status: Self.notModified, headers: validators) }
         var headers = validators

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import TenkiApp
 import TenkiCore
 import TenkiFakes
 import TenkiHTTPServer
+import Testing
+
+@testable import TenkiApp
 
 @Suite("/news with feeds")
 struct FeedNewsCommandTests {
@@ -25,7 +26,9 @@ struct FeedNewsCommandTests {
 
     static func context(_ message: SlackMessage) -> String {
         message.blocks.compactMap { block -> String? in
-            if case .context(let elements) = block { return MessageTextRenderer.render(SlackMessage(text: "", blocks: [.context(elements)])) }
+            if case .context(let elements) = block {
+                return MessageTextRenderer.render(SlackMessage(text: "", blocks: [.context(elements)]))
+            }
             return nil
         }.joined(separator: "\n")
     }
@@ -59,10 +62,12 @@ struct FeedNewsCommandTests {
         #expect(MessageTextRenderer.render(message).contains("News: NHKニュース"))
     }
 
-    @Test("/news WORDS searches every feed, ignoring case and accents, in any script", arguments: [
-        ("đà nẵng", "Đà Nẵng đón đợt mưa lớn"), ("DA NANG", "Đà Nẵng đón đợt mưa lớn"), ("東京", "東京都心で初雪"),
-        ("tokyo tuyết", "Tokyo đón tuyết đầu mùa"), ("ダナン", "ベトナム中部で大雨"),
-    ])
+    @Test(
+        "/news WORDS searches every feed, ignoring case and accents, in any script",
+        arguments: [
+            ("đà nẵng", "Đà Nẵng đón đợt mưa lớn"), ("DA NANG", "Đà Nẵng đón đợt mưa lớn"), ("東京", "東京都心で初雪"),
+            ("tokyo tuyết", "Tokyo đón tuyết đầu mùa"), ("ダナン", "ベトナム中部で大雨"),
+        ])
     func search(words: String, title: String) async throws {
         let message = try await harness().message("/news", words)
         let sections = Self.sections(message)

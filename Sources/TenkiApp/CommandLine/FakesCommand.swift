@@ -39,7 +39,8 @@ enum FakesCommand {
         let origin = "http://127.0.0.1:\(boundPort)"
         TenkiCLI.printOutput("OPENWEATHER_BASE_URL=\(origin)\nOPENWEATHER_API_KEY=\(key)\nNEWSAPI_BASE_URL=\(origin)\nNEWSAPI_KEY=\(key)")
         // A comment, so that a file of these lines keeps NewsAPI as the provider unless this line is uncommented.
-        let feeds = fakes.feeds.samples.map { "\($0.file.split(separator: ".")[0])=\(origin)/feeds/\($0.file)" }.joined(separator: ";")
+        let feeds = fakes.feeds.samples.map { "\($0.file.split(separator: ".")[0])=\(origin)/feeds/\($0.file)" }
+            .joined(separator: ";")
         TenkiCLI.printOutput("# feeds instead of NewsAPI: TENKI_NEWS_FEEDS=\(feeds) TENKI_NEWS_FEEDS_ALLOW_PRIVATE=on")
         let places = fakes.openWeather.samples.map { $0.place.name }.joined(separator: ", ")
         logger.notice("fake OpenWeatherMap, NewsAPI and feeds ready", [("port", String(boundPort)), ("scenario", scenario.rawValue), ("places", places)])

@@ -47,7 +47,8 @@ struct FeedNewsAnswer: Sendable {
                 logger.notice("feed late for the answer", [("feed", name)])
                 notes.append(ReplyStrings.fill(strings.slow, ["feed": name]))
             } else if let error = outcome.error {
-                logger.log(error.isTemporary ? .warning : .notice, "feed fetch failed", [("feed", name), ("error", error.description)])
+                logger.log(
+                    error.isTemporary ? .warning : .notice, "feed fetch failed", [("feed", name), ("error", error.description)])
                 let template = outcome.feed == nil ? strings.failed : strings.stale
                 notes.append(ReplyStrings.fill(template, ["feed": name, "reason": error.kind.summary.truncated(to: 120)]))
             }

@@ -57,7 +57,9 @@ extension TenkiServer {
             isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess)
         let digests = DigestRunner(
             digests: settings.digests,
-            builder: DigestBuilder(weather: providers.weather, news: providers.news, newsCountry: settings.newsCountry.code, logger: logger),
+            builder: DigestBuilder(
+                weather: providers.weather, news: providers.news, feeds: providers.feeds, newsCountry: settings.newsCountry.code,
+                logger: logger),
             ledger: state.ledger, catchUpWindow: settings.digestCatchUp, metrics: metrics, logger: logger,
             queued: { [queue] in queue.wake() })
         describeLogMetrics(logger: logger, metrics: metrics)

@@ -116,6 +116,8 @@ public struct Settings: Sendable {
         public var timeZone: TimeZone
         public var cities: [String]
         public var newsQuery: String?
+        /// The feeds (by name) whose items the digest shows; nil: every feed.
+        public var newsFeeds: [String]?
     }
 }
 

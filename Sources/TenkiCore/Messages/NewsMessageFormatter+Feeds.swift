@@ -31,7 +31,9 @@ extension NewsMessageFormatter {
         guard !shown.isEmpty else {
             let text: String
             if let query, !query.isEmpty {
-                text = "📰 " + ReplyStrings.fill(strings.noNews, ["query": Mrkdwn.escape(query.truncated(to: 100)), "command": command])
+                text =
+                    "📰 "
+                    + ReplyStrings.fill(strings.noNews, ["query": Mrkdwn.escape(query.truncated(to: 100)), "command": command])
             } else {
                 text = "📰 " + feedStrings.nothingArrived
             }

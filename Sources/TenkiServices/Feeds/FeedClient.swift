@@ -37,7 +37,8 @@ public struct FeedClient: Sendable {
         self.logger = logger
     }
 
-    static let accept = "application/rss+xml, application/atom+xml, application/rdf+xml;q=0.9, application/xml;q=0.8, text/xml;q=0.8, */*;q=0.1"
+    static let accept =
+        "application/rss+xml, application/atom+xml, application/rdf+xml;q=0.9, application/xml;q=0.8, text/xml;q=0.8, */*;q=0.1"
 
     /// The feed at `source`, or `.notModified` when `validators` still hold.
     public func fetch(_ source: FeedSource, validators: FeedValidators? = nil) async throws(FeedError) -> FeedAnswer {
@@ -107,8 +108,10 @@ public struct FeedClient: Sendable {
         guard logger.isEnabled(.debug) else { return }
         logger.debug(
             "feed request",
-            [("feed", source.name), ("host", source.url.host ?? "-"), ("status", status),
-             ("duration_ms", String(elapsed.milliseconds))] + extra)
+            [
+                ("feed", source.name), ("host", source.url.host ?? "-"), ("status", status),
+                ("duration_ms", String(elapsed.milliseconds)),
+            ] + extra)
     }
 }
 

@@ -42,11 +42,16 @@ import Testing
     }
 
     @Test func redirectsAreFollowedOnlyToPublicHTTPS() async throws {
-        server.answer("https://news.example/rss") { _ in OutboundResponse(status: 301, headers: ["Location": "https://cdn.example/rss"]) }
+        server.answer("https://news.example/rss") { _ in
+            OutboundResponse(status: 301, headers: ["Location": "https://cdn.example/rss"])
+        }
         server.answer("https://cdn.example/rss") { _ in OutboundResponse(status: 200, body: sampleRSS("Moved")) }
         #expect(try await client().fetch(feed).feed?.items.first?.title == "Moved 1")
 
-        for target in ["http://cdn.example/rss", "https://127.0.0.1/rss", "https://[::1]/rss", "https://10.0.0.8/rss", "https://localhost/rss"] {
+        for target in [
+            "http://cdn.example/rss", "https://127.0.0.1/rss", "https://[::1]/rss", "https://10.0.0.8/rss",
+            "https://localhost/rss",
+        ] {
             server.answer("https://news.example/rss") { _ in OutboundResponse(status: 302, headers: ["Location": target]) }
             await #expect(throws: FeedError.self) { try await client().fetch(feed) }
             #expect(server.requests.last?.url.absoluteString == "https://news.example/rss", "no request to \(target)")
@@ -54,7 +59,9 @@ import Testing
     }
 
     @Test func aRedirectLoopStopsAfterAFewHops() async throws {
-        server.answer("https://news.example/rss") { _ in OutboundResponse(status: 302, headers: ["Location": "https://news.example/rss"]) }
+        server.answer("https://news.example/rss") { _ in
+            OutboundResponse(status: 302, headers: ["Location": "https://news.example/rss"])
+        }
         do {
             _ = try await client().fetch(feed)
             Issue.record("a redirect loop was followed to the end")
@@ -67,7 +74,10 @@ import Testing
     @Test func privateFeedURLsNeedTheSetting() async throws {
         let local = FeedSource(name: "local", url: URL(string: "http://127.0.0.1:9/rss")!)
         server.answer("http://127.0.0.1:9/rss") { _ in OutboundResponse(status: 200, body: sampleRSS("Local")) }
-        await #expect(throws: FeedError(.refused(reason: FeedAddressRule(allowsPrivateAddresses: false).refusal(forFeed: local.url)!), operation: .fetch)) {
+        await #expect(
+            throws: FeedError(
+                .refused(reason: FeedAddressRule(allowsPrivateAddresses: false).refusal(forFeed: local.url)!), operation: .fetch)
+        ) {
             try await client().fetch(local)
         }
         #expect(server.requests.isEmpty)
@@ -95,11 +105,13 @@ import Testing
 
     @Test func transportFailuresAreUnreachable() async throws {
         let failing = FeedClient(
-            transport: FailingTransport(error: .timedOut), userAgent: "tenki", rule: FeedAddressRule(allowsPrivateAddresses: false),
+            transport: FailingTransport(error: .timedOut), userAgent: "tenki",
+            rule: FeedAddressRule(allowsPrivateAddresses: false),
             logger: .discarding)
         await #expect(throws: FeedError(.timedOut, operation: .fetch)) { try await failing.fetch(feed) }
         let large = FeedClient(
-            transport: FailingTransport(error: .invalidResponse(reason: "response larger than 8388608 bytes")), userAgent: "tenki",
+            transport: FailingTransport(error: .invalidResponse(reason: "response larger than 8388608 bytes")),
+            userAgent: "tenki",
             rule: FeedAddressRule(allowsPrivateAddresses: false), logger: .discarding)
         do {
             _ = try await large.fetch(feed)
@@ -109,9 +121,10 @@ import Testing
     }
 
     @Test func privateAddressClassification() {
-        for host in ["127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "0.0.0.0",
-            "100.64.0.1", "::1", "[::1]", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "localhost", "a.localhost"]
-        {
+        for host in [
+            "127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "0.0.0.0",
+            "100.64.0.1", "::1", "[::1]", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "localhost", "a.localhost",
+        ] {
             #expect(FeedAddressRule.isPrivate(host), "\(host)")
         }
         for host in ["8.8.8.8", "172.32.0.1", "news.example", "2001:db8::1", "1.1.1.1", "vnexpress.net"] {
@@ -125,4 +138,3 @@ let billionLaughs = """
     <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>
     <rss version="2.0"><channel><title>&lol2;</title></channel></rss>
     """
-

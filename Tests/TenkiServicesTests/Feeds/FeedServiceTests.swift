@@ -2,9 +2,10 @@ import Foundation
 import TenkiBase
 import TenkiCore
 import TenkiHTTPClient
-@testable import TenkiServices
 import TenkiTestSupport
 import Testing
+
+@testable import TenkiServices
 
 @Suite struct FeedServiceTests {
     let server = ScriptedFeedServer()
@@ -29,7 +30,8 @@ import Testing
         for source in sources {
             let name = source.name
             server.answer(source.url.absoluteString) { _ in
-                OutboundResponse(status: 200, headers: ["ETag": "\"\(name)-1\"", "Last-Modified": "Tue, 01 Dec 2026 08:00:00 GMT"],
+                OutboundResponse(
+                    status: 200, headers: ["ETag": "\"\(name)-1\"", "Last-Modified": "Tue, 01 Dec 2026 08:00:00 GMT"],
                     body: sampleRSS(name.uppercased()))
             }
         }
@@ -125,7 +127,8 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         #expect(lifetime.minimum == 600)
         #expect(lifetime.seconds(headers: ["Cache-Control": "max-age=30"], feedTimeToLive: nil, now: now) == 600)
-        #expect(lifetime.seconds(headers: ["Cache-Control": "max-age=1200, s-maxage=2400"], feedTimeToLive: nil, now: now) == 2400)
+        #expect(
+            lifetime.seconds(headers: ["Cache-Control": "max-age=1200, s-maxage=2400"], feedTimeToLive: nil, now: now) == 2400)
         #expect(lifetime.seconds(headers: ["Retry-After": "7200"], feedTimeToLive: 900, now: now) == 7200)
         #expect(lifetime.seconds(headers: [:], feedTimeToLive: 5 * 86400, now: now) == 86400)
         let httpDate = "Fri, 15 Jan 2027 08:50:00 GMT"  // 1_800_000_000 is 2027-01-15T08:00:00Z

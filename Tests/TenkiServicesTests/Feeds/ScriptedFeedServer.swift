@@ -56,7 +56,8 @@ func sampleRSS(_ prefix: String, count: Int = 2, ttl: Int? = nil) -> [UInt8] {
             """
     }
     let ttlElement = ttl.map { "<ttl>\($0)</ttl>" } ?? ""
-    return Array("""
+    return Array(
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <rss version="2.0"><channel><title>\(prefix)</title><link>https://\(prefix.lowercased()).example/</link>\(ttlElement)
         \(items)</channel></rss>

@@ -67,7 +67,9 @@ public struct FeedSource: Sendable, Hashable, CustomStringConvertible {
     /// Names are what users type after `/news`: ASCII letters, digits, `_` and `-`, 1 to 40 of them.
     public static func isValidName(_ name: String) -> Bool {
         (1...40).contains(name.utf8.count)
-            && name.unicodeScalars.allSatisfy { ($0.isASCII && CharacterSet.alphanumerics.contains($0)) || $0 == "_" || $0 == "-" }
+            && name.unicodeScalars.allSatisfy {
+                ($0.isASCII && CharacterSet.alphanumerics.contains($0)) || $0 == "_" || $0 == "-"
+            }
     }
 
     /// A host as a name: lower case, without `www.`.
