@@ -120,4 +120,13 @@ struct FeedNewsCommandTests {
         #expect(message.responseType == .ephemeral)
         #expect(message.text.contains("TENKI_NEWS_FEEDS") && message.text.contains("NEWSAPI_KEY"))
     }
+
+    @Test("/news help with feeds names the feeds and how to search them")
+    func help() async throws {
+        let message = try await harness().message("/news", "help")
+        #expect(message.responseType == .ephemeral)
+        let rendered = MessageTextRenderer.render(message)
+        #expect(rendered.contains("vnexpress") && rendered.contains("nhk") && rendered.contains("/news NAME"))
+        #expect(!rendered.contains("business"), "NewsAPI's categories do not apply to feeds")
+    }
 }

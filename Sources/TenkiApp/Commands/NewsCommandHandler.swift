@@ -14,7 +14,12 @@ struct NewsCommandHandler: Sendable {
 
     func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
         let text = payload.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if ["help", "?", "ヘルプ"].contains(text.lowercased()) { return notices.newsHelp() }
+        if ["help", "?", "ヘルプ"].contains(text.lowercased()) {
+            guard let feeds else { return notices.newsHelp() }
+            let names = feeds.feeds.sources.map { "`" + Mrkdwn.escape($0.name) + "`" }.joined(separator: ", ")
+            let help = FeedReplyStrings.table(for: settings.language).help
+            return notices.notice(ReplyStrings.fill(help, ["command": settings.commandNames.news, "feeds": names]))
+        }
         if let feeds { return await feeds.respond(to: text, logger: logger) }
         guard let news else {
             logger.warning("news requested but neither NEWSAPI_KEY nor TENKI_NEWS_FEEDS is set")
