@@ -5,7 +5,7 @@ import TenkiHTTPServer
 import TenkiLogging
 import TenkiFakes
 
-/// `tenki fakes`: the fake OpenWeatherMap and NewsAPI from bundled samples, as a process on loopback, for local
+/// `tenki fakes`: the fake OpenWeatherMap, NewsAPI and feeds from bundled samples, as a process on loopback, for local
 /// development and benchmarks (run it outside the server's process tree).
 enum FakesCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
@@ -29,6 +29,7 @@ enum FakesCommand {
             }
             fakes.openWeather.setLatency(.milliseconds(milliseconds))
             fakes.news.setLatency(.milliseconds(milliseconds))
+            fakes.feeds.setLatency(.milliseconds(milliseconds))
         }
         let server = HTTPServer(
             configuration: HTTPServer.Configuration(host: "127.0.0.1", port: port, loopCount: 1),
@@ -37,8 +38,12 @@ enum FakesCommand {
         // Written unbuffered: scripts read these lines while the process keeps running.
         let origin = "http://127.0.0.1:\(boundPort)"
         TenkiCLI.printOutput("OPENWEATHER_BASE_URL=\(origin)\nOPENWEATHER_API_KEY=\(key)\nNEWSAPI_BASE_URL=\(origin)\nNEWSAPI_KEY=\(key)")
+        // A comment, so that a file of these lines keeps NewsAPI as the provider unless this line is uncommented.
+        let feeds = fakes.feeds.samples.map { "\($0.file.split(separator: ".")[0])=\(origin)/feeds/\($0.file)" }
+            .joined(separator: ";")
+        TenkiCLI.printOutput("# feeds instead of NewsAPI: TENKI_NEWS_FEEDS=\(feeds) TENKI_NEWS_FEEDS_ALLOW_PRIVATE=on")
         let places = fakes.openWeather.samples.map { $0.place.name }.joined(separator: ", ")
-        logger.notice("fake OpenWeatherMap and NewsAPI ready", [("port", String(boundPort)), ("scenario", scenario.rawValue), ("places", places)])
+        logger.notice("fake OpenWeatherMap, NewsAPI and feeds ready", [("port", String(boundPort)), ("scenario", scenario.rawValue), ("places", places)])
         _ = await TerminationSignal.wait()
         await server.shutdown(gracePeriod: .seconds(2))
         return .success

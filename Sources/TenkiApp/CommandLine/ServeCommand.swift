@@ -27,8 +27,10 @@ enum ServeCommand {
         let flagPort = try list.port("port", command: "serve")
         let settings = try Settings.load()
         let port = flagPort ?? settings.port
-        if settings.openWeatherAPIKey == nil, settings.newsAPIKey == nil {
-            throw ConfigurationError(setting: "OPENWEATHER_API_KEY", problem: "and NEWSAPI_KEY are both unset", fix: "set at least one provider key")
+        if settings.openWeatherAPIKey == nil, settings.newsAPIKey == nil, settings.newsFeeds.isEmpty {
+            throw ConfigurationError(
+                setting: "OPENWEATHER_API_KEY", problem: "NEWSAPI_KEY and TENKI_NEWS_FEEDS are all unset",
+                fix: "set at least one provider key, or list news feeds")
         }
         let logger = TenkiCLI.makeLogger(settings)
         if insecure {
@@ -37,8 +39,8 @@ enum ServeCommand {
         if settings.openWeatherAPIKey == nil {
             logger.warning("OPENWEATHER_API_KEY is not set: /weather will answer that it is not configured")
         }
-        if settings.newsAPIKey == nil {
-            logger.warning("NEWSAPI_KEY is not set: /news will answer that it is not configured")
+        if settings.newsProvider == .newsapi, settings.newsAPIKey == nil {
+            logger.warning("NEWSAPI_KEY and TENKI_NEWS_FEEDS are not set: /news will answer that it is not configured")
         }
         MetricsExposureWarning.log(
             listenerHost: host, metricsHost: settings.metricsAddress?.host, hasToken: settings.metricsToken != nil, to: logger)

@@ -3,19 +3,27 @@ import TenkiCore
 import TenkiLogging
 import TenkiServices
 
-/// `/news`: top headlines, a category's headlines, or a search, as up to five linked articles.
+/// `/news`: top headlines, a category's headlines, or a search, as up to five linked articles,
+/// from NewsAPI or, when the deployment reads feeds, from its feeds (`FeedNewsAnswer`).
 struct NewsCommandHandler: Sendable {
     let news: NewsService?
+    let feeds: FeedNewsAnswer?
     let settings: Settings
     let clock: any WallClock
     let notices: NoticeMessages
 
     func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
         let text = payload.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if ["help", "?", "ヘルプ"].contains(text.lowercased()) { return notices.newsHelp() }
+        if ["help", "?", "ヘルプ"].contains(text.lowercased()) {
+            guard let feeds else { return notices.newsHelp() }
+            let names = feeds.feeds.sources.map { "`" + Mrkdwn.escape($0.name) + "`" }.joined(separator: ", ")
+            let help = FeedReplyStrings.table(for: settings.language).help
+            return notices.notice(ReplyStrings.fill(help, ["command": settings.commandNames.news, "feeds": names]))
+        }
+        if let feeds { return await feeds.respond(to: text, logger: logger) }
         guard let news else {
-            logger.warning("news requested but NEWSAPI_KEY is not set")
-            return notices.failure(.notConfigured, service: .news)
+            logger.warning("news requested but neither NEWSAPI_KEY nor TENKI_NEWS_FEEDS is set")
+            return notices.notice("⚠️ " + Mrkdwn.escape(FeedReplyStrings.table(for: settings.language).notConfigured))
         }
         let topic = NewsTopic(userText: text)
         do {

@@ -19,7 +19,7 @@ enum DemoCommand {
         let started = ContinuousClock.now
         let harness = try ReplayHarness.start(logger: quiet)
         TenkiCLI.printOutput(
-            "Tenki demo: real listener, fake OpenWeatherMap and NewsAPI, and a response_url sink, all on loopback.\n"
+            "Tenki demo: real listener, fake OpenWeatherMap, NewsAPI and feeds, and a response_url sink, all on loopback.\n"
                 + "Each example is a replay file (see replay/ and README.md, \"Replay files\").\n")
         var results: [ReplayResult] = []
         for example in examples() {

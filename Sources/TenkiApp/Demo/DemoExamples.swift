@@ -63,6 +63,23 @@ enum DemoExamples {
               "upstream_calls": ["/v2/top-headlines"]
             }
             """#)),
+        ("news-feeds.json", slashCommand(
+            "/news", text: "",
+            description: "/news when the deployment reads RSS and Atom feeds: the newest items of all feeds, merged",
+            options: #"""
+            "settings": {
+              "TENKI_NEWS_FEEDS": "vnexpress={upstream}/feeds/vnexpress.rss;nhk={upstream}/feeds/nhk.xml;blog={upstream}/feeds/blog.atom",
+              "TENKI_NEWS_FEEDS_ALLOW_PRIVATE": "on"
+            }
+            """#,
+            expect: #"""
+            {
+              "status": 200,
+              "response_type": "in_channel",
+              "contains": ["Latest news", "Đà Nẵng", "東京都心で初雪"],
+              "upstream_calls": ["/feeds/vnexpress.rss", "/feeds/nhk.xml", "/feeds/blog.atom"]
+            }
+            """#)),
         ("weather-unknown-place.json", slashCommand(
             "/weather", text: "Atlantis",
             description: "/weather with a place OpenWeatherMap does not know: a friendly, private answer",

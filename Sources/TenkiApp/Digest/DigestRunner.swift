@@ -133,7 +133,8 @@ public final class DigestRunner: Sendable {
 
     static func content(of digest: Settings.DigestSettings) -> DigestBuilder.Content {
         DigestBuilder.Content(
-            cities: digest.cities, newsQuery: digest.newsQuery, language: digest.language, units: digest.units,
+            cities: digest.cities, newsQuery: digest.newsQuery, newsFeeds: digest.newsFeeds, language: digest.language,
+            units: digest.units,
             timeZone: digest.timeZone)
     }
 }

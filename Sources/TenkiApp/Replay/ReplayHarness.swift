@@ -153,9 +153,11 @@ public final class ReplayHarness: Sendable {
         if let latencyMs {
             fakes.openWeather.setLatency(.milliseconds(latencyMs))
             fakes.news.setLatency(.milliseconds(latencyMs))
+            fakes.feeds.setLatency(.milliseconds(latencyMs))
         }
         fakes.openWeather.removeAllCalls()
         fakes.news.removeAllCalls()
+        fakes.feeds.removeAllCalls()
     }
 
     /// The file's own application and listener, with late answers through a queue on its state file.
@@ -163,7 +165,10 @@ public final class ReplayHarness: Sendable {
         var environment = [
             "OPENWEATHER_API_KEY": Self.apiKey, "NEWSAPI_KEY": Self.apiKey, "TENKI_LOG_LEVEL": "error",
         ]
-        for (name, value) in file.settings ?? [:] { environment[name] = value.isEmpty ? nil : value }
+        // `{upstream}` in a file's setting is the fakes' origin (feeds listed at `{upstream}/feeds/…`).
+        for (name, value) in file.settings ?? [:] {
+            environment[name] = value.isEmpty ? nil : value.replacingOccurrences(of: "{upstream}", with: upstreamOrigin)
+        }
         environment["SLACK_SIGNING_SECRET"] = options.signingSecret
         environment["OPENWEATHER_BASE_URL"] = upstreamOrigin
         environment["NEWSAPI_BASE_URL"] = upstreamOrigin
@@ -236,7 +241,8 @@ public final class ReplayHarness: Sendable {
                 method: call.method, path: call.path,
                 query: call.queryItems.filter { !hidden.contains($0.name.lowercased()) }.map { ($0.name, $0.value) })
         }
-        return weather + news
+        let feeds = fakes.feeds.calls.map { ReplayObservation.UpstreamCall(method: $0.method, path: $0.path, query: []) }
+        return weather + news + feeds
     }
 
     /// A budget that never runs out first: the answer always comes back inline.

@@ -6,11 +6,13 @@ import TenkiLogging
 import TenkiMetrics
 import TenkiServices
 
-/// The two providers behind their caches, built once per process by the composition root and
-/// shared by the slash commands and the digest; nil for a provider whose key is not set.
+/// The providers behind their caches, built once per process by the composition root and
+/// shared by the slash commands and the digest; nil for a provider whose key is not set. News
+/// comes from one provider per deployment: NewsAPI (`news`) or feeds (`feeds`).
 struct ProviderServices: Sendable {
     let weather: WeatherService?
     let news: NewsService?
+    let feeds: FeedService?
 
     init(
         settings: Settings, transport: any HTTPTransport, budgets: any CallBudgetStore, geocoding: any GeocodingStore,
@@ -25,7 +27,8 @@ struct ProviderServices: Sendable {
                     logger: logger.with("component", "openweather")),
                 clock: clock, metrics: metrics, geocodingStore: geocoding)
         }
-        news = settings.newsAPIKey.map { key in
+        feeds = Self.feeds(settings: settings, transport: transport, clock: clock, metrics: metrics, logger: logger)
+        news = settings.newsProvider == .feeds ? nil : settings.newsAPIKey.map { key in
             NewsService(
                 client: NewsAPIClient(
                     transport: transport, baseURL: settings.newsAPIBaseURL, apiKey: key,
@@ -36,6 +39,24 @@ struct ProviderServices: Sendable {
                     logger: logger.with("component", "newsapi")),
                 clock: clock, metrics: metrics)
         }
+    }
+}
+
+extension ProviderServices {
+    /// The feeds of `TENKI_NEWS_FEEDS` behind their store, when the provider is `feeds`.
+    static func feeds(
+        settings: Settings, transport: any HTTPTransport, clock: any WallClock, metrics: MetricsRegistry?, logger: Logger
+    ) -> FeedService? {
+        guard settings.newsProvider == .feeds, !settings.newsFeeds.isEmpty else { return nil }
+        let client = FeedClient(
+            transport: transport, userAgent: "tenki/\(Help.version) (RSS and Atom reader)", timeout: settings.upstreamTimeout,
+            rule: FeedAddressRule(allowsPrivateAddresses: settings.newsFeedsAllowPrivate), logger: logger.with("component", "feeds"))
+        return FeedService(sources: settings.newsFeeds, client: client, clock: clock, metrics: metrics)
+    }
+
+    /// How long `/news` waits for feeds: the inline budget less the time to format and send.
+    static func feedAnswerDeadline(inlineBudget: Duration) -> Duration {
+        max(.milliseconds(100), inlineBudget - .milliseconds(300))
     }
 }
 

@@ -26,7 +26,13 @@ extension TenkiServer {
         let weather = WeatherCommandHandler(
             weather: providers.weather, preferences: preferences, settings: settings, clock: clock,
             replies: ReplyCache(metrics: metrics))
-        let news = NewsCommandHandler(news: providers.news, settings: settings, clock: clock, notices: weather.notices)
+        let feedNews = providers.feeds.map { feeds in
+            FeedNewsAnswer(
+                feeds: feeds, deadline: ProviderServices.feedAnswerDeadline(inlineBudget: settings.inlineBudget), settings: settings,
+                clock: clock)
+        }
+        let news = NewsCommandHandler(
+            news: providers.news, feeds: feedNews, settings: settings, clock: clock, notices: weather.notices)
         let commands = TenkiCommands(
             weather: weather, news: news, settings: settings,
             rateLimiter: UserRateLimiter(perMinute: settings.userRateLimitPerMinute, clock: clock))
@@ -51,7 +57,9 @@ extension TenkiServer {
             isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess)
         let digests = DigestRunner(
             digests: settings.digests,
-            builder: DigestBuilder(weather: providers.weather, news: providers.news, newsCountry: settings.newsCountry.code, logger: logger),
+            builder: DigestBuilder(
+                weather: providers.weather, news: providers.news, feeds: providers.feeds, newsCountry: settings.newsCountry.code,
+                logger: logger),
             ledger: state.ledger, catchUpWindow: settings.digestCatchUp, metrics: metrics, logger: logger,
             queued: { [queue] in queue.wake() })
         describeLogMetrics(logger: logger, metrics: metrics)

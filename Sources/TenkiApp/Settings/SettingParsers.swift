@@ -63,4 +63,19 @@ enum SettingParsers {
         }
         return zone
     }
+
+    @Sendable static func newsFeeds(_ text: String) throws(SettingProblem) -> [FeedSource] {
+        do {
+            return try FeedSource.parseList(text)
+        } catch {
+            throw SettingProblem(error.description, fix: "list feeds as URL or name=URL, separated by ;", got: text)
+        }
+    }
+
+    @Sendable static func newsProvider(_ text: String) throws(SettingProblem) -> NewsProvider? {
+        guard let provider = NewsProvider(rawValue: text.lowercased()) else {
+            throw SettingProblem("has an unknown value", fix: "use newsapi or feeds", got: text)
+        }
+        return provider
+    }
 }

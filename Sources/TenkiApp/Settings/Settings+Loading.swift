@@ -64,6 +64,7 @@ extension Settings {
             digestCatchUp: try reader.read(\.digestCatchUp),
             digestWait: try reader.read(\.digestWait)
         )
+        try reader.loadNewsProvider(into: &settings)
         try reader.loadDigests(into: &settings)
         settings.misspeltVariables = SettingNameSuggestion.misspelt(in: environment)
         return settings
@@ -99,5 +100,28 @@ extension SettingsReader {
                 fix: "give the weather and news commands different names")
         }
         return names
+    }
+}
+
+extension SettingsReader {
+    /// `TENKI_NEWS_PROVIDER` with its default, and the setting its provider needs: a provider named
+    /// without its setting is a configuration error.
+    func loadNewsProvider(into settings: inout Settings) throws(ConfigurationError) {
+        settings.newsFeeds = try read(\.newsFeeds)
+        settings.newsFeedsAllowPrivate = try read(\.newsFeedsAllowPrivate)
+        let chosen = try read(\.newsProvider)
+        settings.newsProvider = chosen ?? (settings.newsFeeds.isEmpty ? .newsapi : .feeds)
+        switch chosen {
+        case .feeds? where settings.newsFeeds.isEmpty:
+            throw ConfigurationError(
+                setting: table.newsProvider.name, problem: "is feeds, but TENKI_NEWS_FEEDS is not set",
+                fix: "list feeds in TENKI_NEWS_FEEDS (URL or name=URL, separated by ;)")
+        case .newsapi? where settings.newsAPIKey == nil:
+            throw ConfigurationError(
+                setting: table.newsProvider.name, problem: "is newsapi, but NEWSAPI_KEY is not set",
+                fix: "set NEWSAPI_KEY (or NEWSAPI_KEY_FILE), or use feeds with TENKI_NEWS_FEEDS")
+        default:
+            break
+        }
     }
 }

@@ -26,6 +26,12 @@ public struct Settings: Sendable {
     public var replayCacheEntries: Int
     /// How the news budget is divided between people and digests.
     public var newsBudgetShares: BudgetShares
+    /// Where news comes from (`TENKI_NEWS_PROVIDER`, or its default).
+    public var newsProvider: NewsProvider = .newsapi
+    /// The feeds of `TENKI_NEWS_FEEDS`, in their order.
+    public var newsFeeds: [FeedSource] = []
+    /// Whether feeds may reach loopback and private addresses (`TENKI_NEWS_FEEDS_ALLOW_PRIVATE`).
+    public var newsFeedsAllowPrivate = false
     public var upstreamTimeout: Duration
     /// How long a provider connection may stay silent (connecting included) before it fails.
     public var upstreamConnectTimeout: Duration
@@ -115,5 +121,15 @@ public struct Settings: Sendable {
         public var timeZone: TimeZone
         public var cities: [String]
         public var newsQuery: String?
+        /// The feeds (by name) whose items the digest shows; nil: every feed.
+        public var newsFeeds: [String]?
     }
+}
+
+/// The one news provider of a deployment.
+public enum NewsProvider: String, Sendable, Equatable {
+    /// NewsAPI.org (needs `NEWSAPI_KEY`).
+    case newsapi
+    /// RSS and Atom feeds (needs `TENKI_NEWS_FEEDS`).
+    case feeds
 }

@@ -8,7 +8,7 @@ import TenkiCore
 extension SettingsReader {
     /// The keys a `digests` entry may have.
     static let digestKeys: Set<String> = [
-        "name", "webhook_url", "webhook_url_file", "schedule", "timezone", "cities", "news_query", "language", "units",
+        "name", "webhook_url", "webhook_url_file", "schedule", "timezone", "cities", "news_query", "news_feeds", "language", "units",
     ]
 
     func loadDigests(into settings: inout Settings) throws(ConfigurationError) {
@@ -80,6 +80,7 @@ extension SettingsReader {
         var digest = Settings.DigestSettings(
             webhookURL: webhookURL, schedule: schedule, timeZone: timeZone, cities: cities, newsQuery: try text("news_query"))
         digest.name = name
+        digest.newsFeeds = try newsFeeds(object["news_feeds"], known: settings.newsFeeds, label: "\(label).news_feeds")
         digest.language = settings.language
         digest.units = settings.units
         if let language = try text("language") {
@@ -125,5 +126,19 @@ extension SettingsReader {
     static func isValidDigestName(_ name: String) -> Bool {
         (1...40).contains(name.count)
             && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    /// A digest's `news_feeds`: names of feeds listed in `TENKI_NEWS_FEEDS`.
+    private func newsFeeds(_ raw: Any?, known: [FeedSource], label: String) throws(ConfigurationError) -> [String]? {
+        guard let raw else { return nil }
+        guard let names = raw as? [String], !names.isEmpty else {
+            throw ConfigurationError(setting: label, problem: "is not a list of feed names", fix: "write it as [\"vnexpress\", \"nhk\"]")
+        }
+        let knownNames = known.map(\.name)
+        if let unknown = names.first(where: { !knownNames.contains($0) }) {
+            let listed = knownNames.isEmpty ? "TENKI_NEWS_FEEDS lists none" : "TENKI_NEWS_FEEDS names " + knownNames.joined(separator: ", ")
+            throw ConfigurationError(setting: label, problem: "names the feed \"\(unknown)\", which is not configured", fix: listed)
+        }
+        return names
     }
 }

@@ -41,6 +41,17 @@ struct SettingsTable: Sendable {
     let newsAPIBearerToken: Setting<String?> = .text(
         "NEWSAPI_BEARER_TOKEN", secret: true, none: "none", readers: .providers,
         "sent as `Authorization: Bearer` to a proxy at `NEWSAPI_BASE_URL`")
+    let newsFeeds: Setting<[FeedSource]> = .custom(
+        "TENKI_NEWS_FEEDS", default: [], defaultText: "none", readers: .providers,
+        "RSS or Atom feeds, `;`-separated, each `URL` or `name=URL` (`name` of `[A-Za-z0-9_-]`; a bare URL is named by its host)",
+        parse: SettingParsers.newsFeeds)
+    let newsProvider: Setting<NewsProvider?> = .custom(
+        "TENKI_NEWS_PROVIDER", default: nil, defaultText: "`feeds` when `TENKI_NEWS_FEEDS` is set, else `newsapi`",
+        readers: .providers, "`newsapi` or `feeds`: where `/news` and the digest's headlines come from",
+        parse: SettingParsers.newsProvider)
+    let newsFeedsAllowPrivate: Setting<Bool> = .onOff(
+        "TENKI_NEWS_FEEDS_ALLOW_PRIVATE", default: false, readers: .providers,
+        "whether a feed (or a feed's redirect) may point to a loopback or private address, and be plain HTTP there")
     let allowedResponseHosts: Setting<ResponseURLAllowList> = .custom(
         "TENKI_ALLOWED_RESPONSE_HOSTS", default: .slack, defaultText: "`\(ResponseURLAllowList.slack)`", readers: .serve,
         "hosts that `response_url` may point to, `,`-separated: `host` (HTTPS on 443), `host:port` (HTTPS on that port), "

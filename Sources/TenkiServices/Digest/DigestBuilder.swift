@@ -13,13 +13,19 @@ public struct DigestBuilder: Sendable {
         public var cities: [String]
         /// nil: the country's top headlines.
         public var newsQuery: String?
+        /// The feeds whose items this digest shows, by name; nil: every feed (when news comes from feeds).
+        public var newsFeeds: [String]?
         public var language: WeatherLanguage
         public var units: Units
         public var timeZone: TimeZone
 
-        public init(cities: [String], newsQuery: String?, language: WeatherLanguage, units: Units, timeZone: TimeZone) {
+        public init(
+            cities: [String], newsQuery: String?, newsFeeds: [String]? = nil, language: WeatherLanguage, units: Units,
+            timeZone: TimeZone
+        ) {
             self.cities = cities
             self.newsQuery = newsQuery
+            self.newsFeeds = newsFeeds
             self.language = language
             self.units = units
             self.timeZone = timeZone
@@ -37,15 +43,20 @@ public struct DigestBuilder: Sendable {
 
     let weather: WeatherService?
     let news: NewsService?
+    let feeds: FeedService?
     let newsCountry: String
     let logger: Logger
 
     /// - Parameters:
     ///   - weather: nil when no OpenWeatherMap key is set (every city is then a note).
     ///   - news: nil when no NewsAPI key is set (the digest is weather only).
-    public init(weather: WeatherService?, news: NewsService?, newsCountry: String, logger: Logger = .discarding) {
+    ///   - feeds: the feeds, when news comes from feeds (then `news` is not asked).
+    public init(
+        weather: WeatherService?, news: NewsService?, feeds: FeedService? = nil, newsCountry: String, logger: Logger = .discarding
+    ) {
         self.weather = weather
         self.news = news
+        self.feeds = feeds
         self.newsCountry = newsCountry
         self.logger = logger.with("component", "digest")
     }
@@ -104,6 +115,7 @@ public struct DigestBuilder: Sendable {
     }
 
     func headlines(_ content: Content, excluding seen: Set<String>) async -> DigestReport.Headlines {
+        if let feeds { return await feedHeadlines(content, from: feeds, excluding: seen) }
         guard let news else { return .omitted }
         let topic: NewsTopic = content.newsQuery.map { .search($0) } ?? .headlines(nil)
         do {

@@ -5,10 +5,14 @@ public struct Feed: Equatable, Sendable {
     /// The channel's or feed's title as one line of plain text; nil when missing or empty.
     public var title: String?
     public var items: [FeedItem]
+    /// How long the publisher asks readers to keep the feed before fetching it again (RSS `<ttl>`,
+    /// in minutes there), when it says; a client never fetches sooner than this.
+    public var timeToLive: TimeInterval?
 
-    public init(title: String?, items: [FeedItem]) {
+    public init(title: String?, items: [FeedItem], timeToLive: TimeInterval? = nil) {
         self.title = title
         self.items = items
+        self.timeToLive = timeToLive
     }
 }
 

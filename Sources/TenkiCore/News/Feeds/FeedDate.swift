@@ -4,8 +4,8 @@ import Foundation
 /// 28 Sep 2002 21:00:02 GMT`, `Wed, 23 Sep 2026 09:00:00 EDT`) and ISO 8601 in Atom and `dc:date`
 /// (`2002-09-28T21:00:02Z`, `2023-02-07T12:34:56.789+09:00`, `2003-12-13`). Either form is accepted
 /// in either place, since feeds mix them. Anything else is nil: an item without a date, not an error.
-enum FeedDate {
-    static func parse(_ text: String?) -> Date? {
+public enum FeedDate {
+    public static func parse(_ text: String?) -> Date? {
         guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
         if let first = trimmed.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
             if let iso = ISO8601Timestamp.parse(trimmed) ?? dateOnly(trimmed) { return iso }

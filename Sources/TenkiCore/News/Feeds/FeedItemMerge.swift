@@ -7,17 +7,24 @@ public enum FeedItemMerge {
     /// slash) or, failing that, have the same title once folded like a search (`NewsSearchQuery.fold`):
     /// agencies' stories reach several feeds with different tracking links but one title.
     public static func deduplicated(_ items: [FeedItem]) -> [FeedItem] {
+        deduplicated(items, item: { $0 })
+    }
+
+    /// `values` in their order, keeping the first of each story, where `item` reads a value's item
+    /// (an item with the feed it came from, …).
+    public static func deduplicated<Value>(_ values: [Value], item: (Value) -> FeedItem) -> [Value] {
         var links = Set<String>()
         var titles = Set<String>()
-        var kept: [FeedItem] = []
-        for item in items {
+        var kept: [Value] = []
+        for value in values {
+            let item = item(value)
             let link = item.link.map(linkKey)
             let title = item.title.map(NewsSearchQuery.fold)
             if let link, links.contains(link) { continue }
             if let title, !title.isEmpty, titles.contains(title) { continue }
             if let link { links.insert(link) }
             if let title, !title.isEmpty { titles.insert(title) }
-            kept.append(item)
+            kept.append(value)
         }
         return kept
     }
@@ -25,8 +32,13 @@ public enum FeedItemMerge {
     /// `items` newest first by `published`, whatever order their feeds gave; undated items last, in
     /// the order they came (the sort is stable).
     public static func newestFirst(_ items: [FeedItem]) -> [FeedItem] {
-        items.enumerated().sorted { left, right in
-            switch (left.element.published, right.element.published) {
+        newestFirst(items, item: { $0 })
+    }
+
+    /// `values` newest first by their items' `published`, undated last in the order they came.
+    public static func newestFirst<Value>(_ values: [Value], item: (Value) -> FeedItem) -> [Value] {
+        values.enumerated().sorted { left, right in
+            switch (item(left.element).published, item(right.element).published) {
             case (let a?, let b?): a != b ? a > b : left.offset < right.offset
             case (.some, nil): true
             case (nil, .some): false

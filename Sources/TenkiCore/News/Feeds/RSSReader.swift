@@ -28,7 +28,16 @@ struct RSSReader {
         let channelLink = channel?.child("link", in: core).map(\.text)
         return Feed(
             title: FeedParser.plain(channel?.child("title", in: core)?.text),
-            items: items.compactMap { item(from: $0, channelLink: channelLink) })
+            items: items.compactMap { item(from: $0, channelLink: channelLink) },
+            timeToLive: timeToLive(channel?.child("ttl", in: core)?.text))
+    }
+
+    /// `<ttl>` minutes as seconds; nil unless a positive whole number of at most a week.
+    private func timeToLive(_ text: String?) -> TimeInterval? {
+        guard let text, let minutes = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            (1...7 * 24 * 60).contains(minutes)
+        else { return nil }
+        return TimeInterval(minutes * 60)
     }
 
     private func item(from node: XMLTreeNode, channelLink: String?) -> FeedItem? {

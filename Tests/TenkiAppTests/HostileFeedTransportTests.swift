@@ -1,0 +1,128 @@
+import Foundation
+import Glibc
+import TenkiBase
+import TenkiCore
+import TenkiHTTPClient
+import TenkiHTTPServer
+import TenkiLogging
+import TenkiServices
+import Testing
+
+/// Hostile feeds through the live transport (libcurl) on loopback: a gzip bomb and a feed that
+/// drips forever are refused within their limits, and the bomb never fills memory.
+@Suite("Hostile feeds over the live transport", .serialized)
+struct HostileFeedTransportTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/feeds")
+
+    func client(timeout: Duration = .seconds(10)) -> FeedClient {
+        FeedClient(
+            transport: CurlTransport(), userAgent: "tenki/test", timeout: timeout,
+            rule: FeedAddressRule(allowsPrivateAddresses: true), logger: .discarding)
+    }
+
+    /// 64 KiB of gzip that inflates to 64 MiB: the transport stops it at its cap (8 MiB) as it
+    /// streams, so the process grows by far less than the inflated size.
+    @Test func aGzipBombIsTooLargeAndMemoryStaysBounded() async throws {
+        let file = Self.fixtures.appendingPathComponent("hostile_gzip_bomb_64MiB_of_spaces_DERIVED.xml.gz")
+        let bomb = try Array(Data(contentsOf: file))
+        let server = HTTPServer(
+            configuration: HTTPServer.Configuration(host: "127.0.0.1", port: 0, loopCount: 1),
+            handler: BombHandler(body: bomb), logger: .discarding)
+        let port = try server.start()
+        defer { Task { await server.shutdown(gracePeriod: .zero) } }
+        let before = Self.peakResidentKiB()
+        let source = FeedSource(name: "bomb", url: URL(string: "http://127.0.0.1:\(port)/bomb.xml")!)
+        do {
+            _ = try await client().fetch(source)
+            Issue.record("a 64 MiB document was accepted")
+        } catch {
+            #expect(error.metricLabel == "too_large", "\(error)")
+        }
+        // The peak is the whole process's: other suites running in parallel raise it too, so the
+        // bound is checked only when this suite runs alone (TENKI_MEASURE_RSS=1; about 17 MiB measured).
+        let growthMiB = (Self.peakResidentKiB() - before) / 1024
+        if ProcessInfo.processInfo.environment["TENKI_MEASURE_RSS"] == "1" {
+            #expect(growthMiB < 48, "peak RSS grew \(growthMiB) MiB for a 64 MiB bomb")
+        }
+    }
+
+    /// Headers, then one byte every 20 ms for ever: the fetch ends at its deadline as `timedOut`.
+    @Test func aFeedThatNeverEndsTimesOut() async throws {
+        let drip = try DripListener()
+        defer { drip.stop() }
+        let source = FeedSource(name: "drip", url: URL(string: "http://127.0.0.1:\(drip.port)/drip.xml")!)
+        do {
+            _ = try await client(timeout: .milliseconds(400)).fetch(source)
+            Issue.record("a feed that never ends was read to its end")
+        } catch {
+            #expect(error.kind == .timedOut, "\(error)")
+        }
+        #expect(drip.bytesSent > 0, "the listener dripped before the deadline")
+    }
+
+    /// The process's peak resident set (`VmHWM`), in KiB.
+    static func peakResidentKiB() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+}
+
+private struct BombHandler: AsyncHTTPHandler {
+    let body: [UInt8]
+    func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        HTTPResponse(status: .ok, headers: ["Content-Type": "application/rss+xml", "Content-Encoding": "gzip"], body: body)
+    }
+}
+
+/// A raw loopback listener that answers one connection with headers and then a byte of
+/// whitespace every 20 ms until stopped: the slow drip no handler-based server can send.
+private final class DripListener: @unchecked Sendable {
+    let port: Int
+    private let socketDescriptor: Int32
+    private let lock = NSLock()
+    private var stopped = false
+    private var sent = 0
+
+    var bytesSent: Int { lock.withLock { sent } }
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0, listen(fd, 4) == 0 else { throw POSIXError(.EADDRINUSE) }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        socketDescriptor = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let thread = Thread { [self] in serve() }
+        thread.start()
+    }
+
+    func stop() {
+        lock.withLock { stopped = true }
+        shutdown(socketDescriptor, Int32(SHUT_RDWR))
+        close(socketDescriptor)
+    }
+
+    private func serve() {
+        let connection = accept(socketDescriptor, nil, nil)
+        guard connection >= 0 else { return }
+        defer { close(connection) }
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nContent-Length: 100000000\r\n\r\n<rss><channel>"
+        _ = head.withCString { send(connection, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        while !lock.withLock({ stopped }) {
+            guard send(connection, " ", 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
+            lock.withLock { sent += 1 }
+            usleep(20_000)
+        }
+    }
+}

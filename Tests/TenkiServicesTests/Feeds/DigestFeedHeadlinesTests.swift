@@ -1,0 +1,43 @@
+import Foundation
+import TenkiCore
+import TenkiFakes
+import TenkiServices
+import TenkiTestSupport
+import Testing
+
+/// A digest's headlines from feeds: merged, narrowed to the digest's feeds and words, links only.
+@Suite struct DigestFeedHeadlinesTests {
+    let fakes = FakeFeeds()
+    let sources = ["vnexpress.rss", "nhk.xml", "blog.atom"].map { file in
+        FeedSource(name: String(file.split(separator: ".")[0]), url: URL(string: "http://127.0.0.1:9/feeds/" + file)!)
+    }
+
+    func builder() -> DigestBuilder {
+        let client = FeedClient(
+            transport: HandlerTransport(fakes), userAgent: "tenki/test", rule: FeedAddressRule(allowsPrivateAddresses: true),
+            logger: .discarding)
+        let feeds = FeedService(sources: sources, client: client, clock: ManualClock())
+        return DigestBuilder(weather: nil, news: nil, feeds: feeds, newsCountry: "us")
+    }
+
+    func content(query: String? = nil, feeds: [String]? = nil) -> DigestBuilder.Content {
+        DigestBuilder.Content(cities: [], newsQuery: query, newsFeeds: feeds, language: .en, units: .metric, timeZone: .gmt)
+    }
+
+    @Test func everyFeedNewestFirstWithoutRepeats() async {
+        let built = await builder().build(content(), excludingHeadlines: [], now: Date(timeIntervalSince1970: 1_796_083_200))
+        #expect(built.headlineURLs.first == "https://blog.example.com/posts/release-4-2")
+        #expect(built.headlineURLs.count == Set(built.headlineURLs).count)
+        #expect(!built.newsFailed)
+        let again = await builder().build(
+            content(), excludingHeadlines: Set(built.headlineURLs), now: Date(timeIntervalSince1970: 1_796_083_200))
+        #expect(Set(again.headlineURLs).isDisjoint(with: built.headlineURLs))
+    }
+
+    @Test func aDigestNamesItsFeedsAndWords() async {
+        let nhk = await builder().build(content(feeds: ["nhk"]), excludingHeadlines: [], now: Date())
+        #expect(nhk.headlineURLs.allSatisfy { $0.hasPrefix("https://www3.nhk.or.jp/") } && !nhk.headlineURLs.isEmpty)
+        let danang = await builder().build(content(query: "đà nẵng"), excludingHeadlines: [], now: Date())
+        #expect(danang.headlineURLs == ["https://vnexpress.net/da-nang-don-dot-mua-lon-4900001.html"])
+    }
+}
