@@ -21,6 +21,7 @@ static struct {
     void *(*exec_params)(
         void *conn, const char *command, int count, const unsigned int *types, const char *const *values,
         const int *lengths, const int *formats, int result_format);
+    void *(*exec)(void *conn, const char *command);
     int (*result_status)(const void *result);
     char *(*result_error_message)(const void *result);
     char *(*result_error_field)(const void *result, int field);
@@ -65,6 +66,7 @@ static void load_library(void) {
     FIND(backend_pid, "PQbackendPID")
     FIND(finish, "PQfinish")
     FIND(exec_params, "PQexecParams")
+    FIND(exec, "PQexec")
     FIND(result_status, "PQresultStatus")
     FIND(result_error_message, "PQresultErrorMessage")
     FIND(result_error_field, "PQresultErrorField")
@@ -111,6 +113,10 @@ tenki_pq_result *tenki_pq_exec(
     tenki_pq_connection *connection, const char *sql, int count, const char *const *values) {
     // Unnamed statements, text formats: nothing outlives the call, so a pooler in transaction mode works.
     return api.exec_params(connection, sql, count, NULL, values, NULL, NULL, 0);
+}
+
+tenki_pq_result *tenki_pq_exec_script(tenki_pq_connection *connection, const char *sql) {
+    return api.exec(connection, sql);
 }
 
 int tenki_pq_result_ok(const tenki_pq_result *result) {

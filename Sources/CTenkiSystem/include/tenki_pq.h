@@ -30,6 +30,9 @@ void tenki_pq_finish(tenki_pq_connection *connection);
 tenki_pq_result *tenki_pq_exec(
     tenki_pq_connection *connection, const char *sql, int count, const char *const *values);
 
+/// PQexec: several `;`-separated statements without parameters (schema migrations).
+tenki_pq_result *tenki_pq_exec_script(tenki_pq_connection *connection, const char *sql);
+
 /// 1 when the result is a success (PGRES_COMMAND_OK or PGRES_TUPLES_OK), 0 otherwise.
 int tenki_pq_result_ok(const tenki_pq_result *result);
 /// PQresultErrorMessage and the SQLSTATE (PG_DIAG_SQLSTATE, "" when none).

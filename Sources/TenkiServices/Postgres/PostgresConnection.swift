@@ -51,6 +51,17 @@ public final class PostgresConnection: @unchecked Sendable {
         let result = Self.withCStrings(texts) { pointers in
             tenki_pq_exec(handle, sql, Int32(pointers.count), pointers.baseAddress)
         }
+        return try collect(result)
+    }
+
+    /// Runs several `;`-separated statements without parameters (a migration), in the caller's
+    /// transaction if one is open.
+    public func executeScript(_ sql: String) throws(PostgresError) {
+        _ = try collect(tenki_pq_exec_script(handle, sql))
+    }
+
+    /// The rows of `result`, which is freed; a failed result as a typed error.
+    private func collect(_ result: OpaquePointer?) throws(PostgresError) -> PostgresResult {
         defer { tenki_pq_clear(result) }
         guard let result, tenki_pq_result_ok(result) != 0 else {
             let sqlState = result.map { String(cString: tenki_pq_result_sqlstate($0)) } ?? ""

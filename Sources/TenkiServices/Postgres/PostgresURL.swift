@@ -20,7 +20,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public init(_ string: String) throws(Invalid) {
         let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased() else {
-            throw Invalid(description: "is not a URI, or its port is not a number (expected postgres://user:password@host:port/database)")
+            throw Invalid(
+                description: "is not a URI, or its port is not a number (expected postgres://user:password@host:port/database)")
         }
         guard scheme == "postgres" || scheme == "postgresql" else {
             throw Invalid(description: "has the scheme \"\(scheme)\", expected postgres:// or postgresql://")
