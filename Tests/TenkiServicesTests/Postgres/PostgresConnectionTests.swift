@@ -12,9 +12,11 @@ struct PostgresURLTests {
         #expect(url.redact("failed for s3cr@t and s3cr%40t") == "failed for *** and ***")
     }
 
-    @Test("refuses what is not a PostgreSQL URI, without repeating the password", arguments: [
-        "mysql://u:hunter2@h/db", "not a url", "postgres://u:hunter2@h:port/db", "postgres://u:hunter2@/db",
-    ])
+    @Test(
+        "refuses what is not a PostgreSQL URI, without repeating the password",
+        arguments: [
+            "mysql://u:hunter2@h/db", "not a url", "postgres://u:hunter2@h:port/db", "postgres://u:hunter2@/db",
+        ])
     func refused(_ text: String) {
         #expect(throws: PostgresURL.Invalid.self) { try PostgresURL(text) }
         do {
