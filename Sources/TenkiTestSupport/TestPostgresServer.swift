@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The PostgreSQL server the store suites run against, found or started once per test process:
@@ -30,7 +30,9 @@ public enum TestPostgresServer {
     private static func locate() -> Result<String, Unavailable> {
         if let url = ProcessInfo.processInfo.environment["TENKI_TEST_DATABASE_URL"], !url.isEmpty { return .success(url) }
         guard let bin = binDirectory() else {
-            return .failure(Unavailable(description: "no initdb on PATH or in /usr/lib/postgresql/*/bin, and TENKI_TEST_DATABASE_URL is unset"))
+            return .failure(
+                Unavailable(
+                    description: "no initdb on PATH or in /usr/lib/postgresql/*/bin, and TENKI_TEST_DATABASE_URL is unset"))
         }
         do {
             return .success(try start(bin: bin))
@@ -53,7 +55,9 @@ public enum TestPostgresServer {
     nonisolated(unsafe) private static var started: (directory: String, data: String, pgCtl: String, user: String?)?
 
     private static func start(bin: String) throws(Unavailable) -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-test-pg-\(UUID().uuidString.prefix(8))").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tenki-test-pg-\(UUID().uuidString.prefix(8))"
+        ).path
         let data = directory + "/data"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -65,7 +69,9 @@ public enum TestPostgresServer {
         if let user, let entry = getpwnam(user) {
             chown(directory, entry.pointee.pw_uid, entry.pointee.pw_gid)
         }
-        try run(user: user, "\(bin)/initdb", ["-D", data, "-U", "tenki", "-A", "trust", "-E", "UTF8", "--no-sync", "--no-instructions"])
+        try run(
+            user: user, "\(bin)/initdb",
+            ["-D", data, "-U", "tenki", "-A", "trust", "-E", "UTF8", "--no-sync", "--no-instructions"])
         let port = freePort()
         let options = "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
         try run(user: user, "\(bin)/pg_ctl", ["-D", data, "-o", options, "-l", directory + "/server.log", "-w", "-s", "start"])

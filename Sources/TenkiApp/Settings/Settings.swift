@@ -1,6 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
+import TenkiServices
 
 /// Every setting Tenki reads, decoded once at start into typed values that are passed down
 /// (`SettingsTable` declares them). Nothing below `TenkiApp` reads the environment.
@@ -38,6 +39,10 @@ public struct Settings: Sendable {
 
     // Process
     public var statePath: String
+    /// PostgreSQL instead of the SQLite file `statePath`, when set (TENKI_DATABASE_URL).
+    public var databaseURL: PostgresURL? = nil
+    /// PostgreSQL connections per process (TENKI_DATABASE_POOL_SIZE).
+    public var databasePoolSize: Int = 4
     public var schedulerEnabled: Bool
     public var logLevel: LogLevel
     public var logFormat: StandardErrorLogSink.Format

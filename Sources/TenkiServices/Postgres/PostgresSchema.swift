@@ -72,8 +72,27 @@ public enum PostgresSchema {
     /// Brings the database up to `version`, in one transaction under the advisory lock: DDL is
     /// transactional in PostgreSQL, so a crash mid-migration leaves the previous version whole.
     public static func migrate(_ pool: PostgresPool) async throws(DeliveryStoreError) {
+        let found = try await PostgresStore.perform(pool) { connection throws(PostgresError) -> Int in
+            try migrate(on: connection)
+        }
+        if found > version { throw .schemaTooNew(found: found, supported: version) }
+    }
+
+    /// `migrate` on one connection, blocking: for a process' start, before it serves anything.
+    public static func migrate(connection: PostgresConnection) throws(DeliveryStoreError) {
+        let found: Int
+        do {
+            found = try migrate(on: connection)
+        } catch {
+            throw .storage(error.description)
+        }
+        if found > version { throw .schemaTooNew(found: found, supported: version) }
+    }
+
+    /// Returns the version found when it is newer than this build's, else the version reached.
+    private static func migrate(on connection: PostgresConnection) throws(PostgresError) -> Int {
         let supported = version
-        let found = try await PostgresStore.transaction(pool) { connection throws(PostgresError) -> Int in
+        return try PostgresPool.transaction(on: connection) { connection throws(PostgresError) -> Int in
             try connection.execute("SELECT pg_advisory_xact_lock($1)", [.integer(migrationLock)])
             try connection.execute("CREATE TABLE IF NOT EXISTS tenki_schema (version integer NOT NULL)")
             let current = try connection.query("SELECT version FROM tenki_schema") { $0.int(0) }.first
@@ -86,7 +105,6 @@ public enum PostgresSchema {
             try connection.execute("UPDATE tenki_schema SET version = $1", [.integer(Int64(supported))])
             return supported
         }
-        if found > supported { throw .schemaTooNew(found: found, supported: supported) }
     }
 
     /// The version the database is at (0 before the first migration).

@@ -35,7 +35,12 @@ public struct StateStores: Sendable {
         _ pool: PostgresPool, clock: any WallClock = SystemWallClock()
     ) async throws(DeliveryStoreError) -> StateStores {
         try await PostgresSchema.migrate(pool)
-        return StateStores(
+        return postgresMigrated(pool, clock: clock)
+    }
+
+    /// The stores on a PostgreSQL pool whose schema is already migrated.
+    public static func postgresMigrated(_ pool: PostgresPool, clock: any WallClock = SystemWallClock()) -> StateStores {
+        StateStores(
             deliveries: PostgresDeliveryStore(pool: pool), ledger: PostgresDigestLedger(pool: pool),
             preferences: PostgresUserPreferencesStore(pool: pool, clock: clock), budgets: PostgresCallBudgetStore(pool: pool),
             geocoding: PostgresGeocodingStore(pool: pool))
