@@ -17,8 +17,16 @@ import Darwin
 /// 3. else unavailable, with the reason: the PostgreSQL cases are left out, and say so on stderr,
 ///    unless `TENKI_TEST_REQUIRE_POSTGRES=1` (CI), where they run and fail with the reason.
 public enum TestPostgresServer {
-    /// The server's URL (`postgres://user@127.0.0.1:port/postgres`), or why there is none.
-    public static let url: Result<String, Unavailable> = locate()
+    /// Whether PostgreSQL cases can run: a URL is given, `initdb` is found, or CI requires them.
+    /// Cheap (nothing is started), so a trait or an argument list may ask it.
+    public static let isAvailable: Bool = {
+        let environment = ProcessInfo.processInfo.environment
+        return !(environment["TENKI_TEST_DATABASE_URL"] ?? "").isEmpty || binDirectory() != nil || isRequired
+    }()
+
+    /// Why the PostgreSQL cases are left out, when they are.
+    public static let unavailableReason =
+        "no initdb on PATH or in /usr/lib/postgresql/*/bin, and TENKI_TEST_DATABASE_URL is unset"
 
     /// Whether a missing PostgreSQL must fail the suites instead of leaving their cases out.
     public static var isRequired: Bool { ProcessInfo.processInfo.environment["TENKI_TEST_REQUIRE_POSTGRES"] == "1" }
@@ -27,13 +35,30 @@ public enum TestPostgresServer {
         public var description: String
     }
 
+    /// The server's URL (`postgres://tenki@127.0.0.1:port/postgres`), found or started on first
+    /// use. The start (initdb and pg_ctl: seconds) runs on a thread of its own, never on Swift's
+    /// cooperative pool, whose few threads the other suites' tests need meanwhile.
+    public static func url() async throws(Unavailable) -> String {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<String, Unavailable>, Never>) in
+            startQueue.async { continuation.resume(returning: located) }
+        }
+        return try result.get()
+    }
+
+    /// Runs `work` (blocking calls such as a libpq connect) off the cooperative pool.
+    public static func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    private static let startQueue = DispatchQueue(label: "tenki.test-postgres")
+    /// Computed once, on `startQueue`.
+    private static let located: Result<String, Unavailable> = locate()
+
     private static func locate() -> Result<String, Unavailable> {
         if let url = ProcessInfo.processInfo.environment["TENKI_TEST_DATABASE_URL"], !url.isEmpty { return .success(url) }
-        guard let bin = binDirectory() else {
-            return .failure(
-                Unavailable(
-                    description: "no initdb on PATH or in /usr/lib/postgresql/*/bin, and TENKI_TEST_DATABASE_URL is unset"))
-        }
+        guard let bin = binDirectory() else { return .failure(Unavailable(description: unavailableReason)) }
         do {
             return .success(try start(bin: bin))
         } catch {

@@ -11,7 +11,7 @@ struct PostgresCompositionTests {
     @Test("three processes on one database: each of 10 digest slots is claimed once and posted once")
     func slotsOnce() async throws {
         let harness = try DigestHarness(environment: [
-            "TENKI_STATE": "", "TENKI_DATABASE_URL": try AppPostgres.freshURL(), "DIGEST_SCHEDULE": "30 7 * * *",
+            "TENKI_STATE": "", "TENKI_DATABASE_URL": try await AppPostgres.freshURL(), "DIGEST_SCHEDULE": "30 7 * * *",
         ])
         let digest = try #require(harness.settings.digests.first)
         let servers = try (0..<3).map { _ in try harness.server() }
@@ -34,7 +34,7 @@ struct PostgresCompositionTests {
 
     @Test("a preference saved through one process holds at once on another")
     func sharedPreferences() async throws {
-        let harness = try DigestHarness(environment: ["TENKI_STATE": "", "TENKI_DATABASE_URL": try AppPostgres.freshURL()])
+        let harness = try DigestHarness(environment: ["TENKI_STATE": "", "TENKI_DATABASE_URL": try await AppPostgres.freshURL()])
         let one = try harness.server(), two = try harness.server()
         let key = UserKey(team: "T1", user: "U1")
         try await one.state.preferences.save(UserPreferences(place: "Hà Nội", units: .imperial), for: key)

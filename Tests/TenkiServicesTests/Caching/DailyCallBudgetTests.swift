@@ -32,7 +32,7 @@ struct DailyCallBudgetTests {
 
     @Test("two processes on one state share one budget, and a restart keeps what was spent", arguments: StoreBackend.durable)
     func sharedAcrossProcesses(_ backend: StoreBackend) async throws {
-        let state = try SharedTestState(backend)
+        let state = try await SharedTestState(backend)
         let one = DailyCallBudget(upstream: "newsapi", limit: 10, store: try await state.open().budgets, clock: clock)
         let two = DailyCallBudget(upstream: "newsapi", limit: 10, store: try await state.open().budgets, clock: clock)
         let granted = await withTaskGroup(of: Bool.self) { group in

@@ -11,7 +11,7 @@ struct DeliveryStoreTests {
 
     @Test("two processes on one state never claim the same message", arguments: StoreBackend.durable)
     func exclusiveClaims(_ backend: StoreBackend) async throws {
-        let state = try SharedTestState(backend)
+        let state = try await SharedTestState(backend)
         let first = try await state.open().deliveries
         let second = try await state.open().deliveries
         for index in 0..<200 {
@@ -38,7 +38,7 @@ struct DeliveryStoreTests {
     @Test(
         "a claim limits each destination and counts an attempt; an expired lease is reclaimable", arguments: StoreBackend.durable)
     func leases(_ backend: StoreBackend) async throws {
-        let state = try SharedTestState(backend)
+        let state = try await SharedTestState(backend)
         let first = try await state.open().deliveries
         let second = try await state.open().deliveries
         for index in 0..<5 { _ = try await first.enqueue(DeliveryFixtures.webhookDelivery("m\(index)")) }

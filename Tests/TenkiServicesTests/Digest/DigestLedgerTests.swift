@@ -35,7 +35,7 @@ struct DigestLedgerTests {
 
     @Test("three processes claiming at once: one claim, one message", arguments: StoreBackend.durable)
     func twoConnections(_ backend: StoreBackend) async throws {
-        let state = try SharedTestState(backend)
+        let state = try await SharedTestState(backend)
         var ledgers: [any DigestLedger] = []
         for _ in 0..<3 { ledgers.append(try await state.open().ledger) }
         // Each ledger works on its own connection, so the claims really race (for SQLite's write
@@ -57,7 +57,7 @@ struct DigestLedgerTests {
 
     @Test("a failed claim rolls back: neither the slot nor the message is kept", arguments: StoreBackend.durable)
     func rollback(_ backend: StoreBackend) async throws {
-        let state = try SharedTestState(backend)
+        let state = try await SharedTestState(backend)
         let stores = try await state.open()
         let ledger = stores.ledger
         // The slot row is refused after the message row was inserted: both must go. (SQLite writes

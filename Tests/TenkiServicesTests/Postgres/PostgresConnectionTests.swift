@@ -30,8 +30,8 @@ struct PostgresURLTests {
 @Suite("PostgreSQL connection and pool", .enabled(if: PostgresTestDatabase.isEnabled))
 struct PostgresConnectionTests {
     @Test("parameters of every kind go in as text and come back unchanged")
-    func roundTrip() throws {
-        let connection = try PostgresConnection(url: try PostgresTestDatabase.serverURL())
+    func roundTrip() async throws {
+        let connection = try PostgresConnection(url: try await PostgresTestDatabase.serverURL())
         let bytes: [UInt8] = [0, 1, 0x7F, 0x80, 0xFF]
         let row = try #require(
             try connection.query(
@@ -47,8 +47,8 @@ struct PostgresConnectionTests {
     }
 
     @Test("a refused statement is a typed error with its SQLSTATE; the connection stays usable")
-    func statementError() throws {
-        let connection = try PostgresConnection(url: try PostgresTestDatabase.freshURL())
+    func statementError() async throws {
+        let connection = try PostgresConnection(url: try await PostgresTestDatabase.freshURL())
         try connection.execute("CREATE TABLE t (k int PRIMARY KEY)")
         try connection.execute("INSERT INTO t VALUES ($1)", [.integer(1)])
         #expect(throws: PostgresError.self) { try connection.execute("INSERT INTO t VALUES ($1)", [.integer(1)]) }
@@ -77,7 +77,7 @@ struct PostgresConnectionTests {
 
     @Test("the pool never opens more connections than its size, however many tasks ask")
     func bounded() async throws {
-        let pool = try PostgresPool(url: try PostgresTestDatabase.serverURL(), size: 2)
+        let pool = try PostgresPool(url: try await PostgresTestDatabase.serverURL(), size: 2)
         let backends = try await withThrowingTaskGroup(of: Int32.self) { group in
             for _ in 0..<12 {
                 group.addTask {
@@ -95,7 +95,7 @@ struct PostgresConnectionTests {
 
     @Test("a connection the server closed is replaced: the next transaction runs on a new one")
     func reconnects() async throws {
-        let url = try PostgresTestDatabase.serverURL()
+        let url = try await PostgresTestDatabase.serverURL()
         let pool = try PostgresPool(url: url, size: 1)
         let first = try await pool.perform { connection throws(PostgresError) in connection.backendPID }
         try PostgresConnection(url: url).execute("SELECT pg_terminate_backend($1::int)", [.integer(Int64(first))])

@@ -7,7 +7,7 @@ import Testing
 struct PostgresSchemaTests {
     @Test("processes starting together migrate once, one at a time, and a restart changes nothing")
     func concurrentMigrations() async throws {
-        let url = try PostgresTestDatabase.freshURL()
+        let url = try await PostgresTestDatabase.freshURL()
         let pools = try (0..<4).map { _ in try PostgresPool(url: url, size: 1) }
         #expect(try await PostgresSchema.currentVersion(pools[0]) == 0)
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -24,7 +24,7 @@ struct PostgresSchemaTests {
 
     @Test("refuses a database migrated by a newer build")
     func newerSchema() async throws {
-        let url = try PostgresTestDatabase.freshURL()
+        let url = try await PostgresTestDatabase.freshURL()
         let pool = try PostgresPool(url: url, size: 1)
         try await PostgresSchema.migrate(pool)
         try PostgresConnection(url: url).execute("UPDATE tenki_schema SET version = 99")

@@ -11,7 +11,7 @@ import Testing
 struct UserPreferencesStoreTests {
     @Test("save, read back across connections, update one field, forget; users are per team", arguments: StoreBackend.all)
     func roundTrip(_ backend: StoreBackend) async throws {
-        let state = try SharedTestState(backend)
+        let state = try await SharedTestState(backend)
         let alice = UserKey(team: "T1", user: "U1")
         let store = try await state.open().preferences
         #expect(try await store.preferences(for: alice) == UserPreferences())

@@ -36,7 +36,7 @@ final class SharedTestState: Sendable {
         let preferences = InMemoryUserPreferencesStore()
     }
 
-    init(_ backend: StoreBackend) throws {
+    init(_ backend: StoreBackend) async throws {
         self.backend = backend
         switch backend {
         case .memory:
@@ -45,7 +45,7 @@ final class SharedTestState: Sendable {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-store-\(UUID()).sqlite").path
             (sqlitePath, postgresURL, memory) = (path, nil, nil)
         case .postgres:
-            (sqlitePath, postgresURL, memory) = (nil, try PostgresTestDatabase.freshURL(), nil)
+            (sqlitePath, postgresURL, memory) = (nil, try await PostgresTestDatabase.freshURL(), nil)
         }
     }
 
