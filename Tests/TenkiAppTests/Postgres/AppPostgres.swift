@@ -7,7 +7,8 @@ enum AppPostgres {
     /// False (with a note on stderr) when no server can be found or started and CI does not require one.
     static let isEnabled: Bool = {
         if !TestPostgresServer.isAvailable {
-            FileHandle.standardError.write(Data("note: PostgreSQL composition cases skipped: \(TestPostgresServer.unavailableReason)\n".utf8))
+            FileHandle.standardError.write(
+                Data("note: PostgreSQL composition cases skipped: \(TestPostgresServer.unavailableReason)\n".utf8))
         }
         return TestPostgresServer.isAvailable
     }()

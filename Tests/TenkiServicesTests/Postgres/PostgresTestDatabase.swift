@@ -11,7 +11,8 @@ enum PostgresTestDatabase {
     /// requires them (they then fail with the reason). Says once on stderr when they are left out.
     static let isEnabled: Bool = {
         if !TestPostgresServer.isAvailable {
-            FileHandle.standardError.write(Data("note: PostgreSQL store cases skipped: \(TestPostgresServer.unavailableReason)\n".utf8))
+            FileHandle.standardError.write(
+                Data("note: PostgreSQL store cases skipped: \(TestPostgresServer.unavailableReason)\n".utf8))
         }
         return TestPostgresServer.isAvailable
     }()
