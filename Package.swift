@@ -25,7 +25,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         // The Linux system calls Glibc's Swift module does not expose (epoll, accept4), and the
-        // loader and wrappers for libcurl, which is opened with dlopen on first use.
+        // loaders and wrappers for libcurl and libpq, which are opened with dlopen on first use.
         .target(name: "CTenkiSystem", path: "Sources/CTenkiSystem"),
 
         // Leaf: small value types and helpers every layer shares (HTTP header fields, duration
@@ -42,11 +42,11 @@ let package = Package(
         // Outbound: the HTTPTransport protocol and its libcurl implementation.
         .target(name: "TenkiHTTPClient", dependencies: ["CTenkiSystem", "TenkiBase"], swiftSettings: strict),
         // API clients (OpenWeatherMap, NewsAPI) behind caches, request verification, the delivery
-        // queue, and the SQLite state store (outbox, digest ledger, preferences).
+        // queue, and the state stores (outbox, digest ledger, preferences) on SQLite or PostgreSQL.
         .target(
             name: "TenkiServices",
             dependencies: [
-                "TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiLogging", "TenkiMetrics", "CSQLite",
+                "TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiLogging", "TenkiMetrics", "CSQLite", "CTenkiSystem",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strict

@@ -49,5 +49,6 @@ void tenki_eventfd_drain(int fd);
 
 // libcurl, loaded at run time (every platform).
 #include "tenki_curl.h"
+#include "tenki_pq.h"
 
 #endif

@@ -22,6 +22,11 @@ enum BackupCommand {
 
     /// The copy itself; returns the destination path. Pure of printing, so tests call it directly.
     static func backUp(settings: Settings, to destination: String) throws -> String {
+        if settings.databaseURL != nil {
+            throw ConfigurationError(
+                setting: "TENKI_DATABASE_URL", problem: "is set: the state is in PostgreSQL, not in a file tenki can copy",
+                fix: "back it up with pg_dump (or your provider's snapshots)")
+        }
         try StateFile.requireExisting(settings, command: "backup")
         guard !FileManager.default.fileExists(atPath: destination) else {
             throw UsageError(

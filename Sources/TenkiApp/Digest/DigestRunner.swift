@@ -24,7 +24,7 @@ public final class DigestRunner: Sendable {
 
     public let digests: [Settings.DigestSettings]
     let builder: DigestBuilder
-    let ledger: SQLiteDigestLedger
+    let ledger: any DigestLedger
     let catchUpWindow: TimeInterval
     let logger: Logger
     let metrics: DigestMetrics
@@ -32,7 +32,7 @@ public final class DigestRunner: Sendable {
     let queued: @Sendable () -> Void
 
     public init(
-        digests: [Settings.DigestSettings], builder: DigestBuilder, ledger: SQLiteDigestLedger, catchUpWindow: TimeInterval,
+        digests: [Settings.DigestSettings], builder: DigestBuilder, ledger: any DigestLedger, catchUpWindow: TimeInterval,
         metrics: MetricsRegistry? = nil, logger: Logger = .discarding, queued: @escaping @Sendable () -> Void = {}
     ) {
         self.digests = digests

@@ -2,21 +2,27 @@ import Foundation
 import TenkiCore
 import TenkiServices
 
-/// The SQLite state opened once per process and shared by its stores: the delivery queue's
-/// outbox, the digest ledger, saved preferences, the daily call budgets and geocoding answers. `serve`, `digest`,
-/// `replay` and `demo` open the file `TENKI_STATE`; `preview` and tests an in-memory database.
+/// The state opened once per process and shared by its stores: the delivery queue's outbox, the
+/// digest ledger, saved preferences, the daily call budgets and geocoding answers. `serve`,
+/// `digest`, `replay` and `demo` open PostgreSQL when `TENKI_DATABASE_URL` is set, else the SQLite
+/// file `TENKI_STATE`; `preview` and tests an in-memory database.
 struct StateFile: Sendable {
-    let database: SQLiteDatabase
-    let deliveries: SQLiteDeliveryStore
-    let preferences: SQLiteUserPreferencesStore
-    let ledger: SQLiteDigestLedger
-    let budgets: SQLiteCallBudgetStore
-    let geocoding: SQLiteGeocodingStore
+    let stores: StateStores
+
+    var deliveries: any DeliveryStore { stores.deliveries }
+    var preferences: any UserPreferencesStore { stores.preferences }
+    var ledger: any DigestLedger { stores.ledger }
+    var budgets: any CallBudgetStore { stores.budgets }
+    var geocoding: any GeocodingStore { stores.geocoding }
 
     static func open(_ location: ServerDependencies.StateLocation, settings: Settings, clock: any WallClock) throws -> StateFile {
         switch location {
-        case .settings: try open(settings, clock: clock)
-        case .memory: try open(path: ":memory:", clock: clock)
+        case .settings:
+            if let url = settings.databaseURL {
+                return try openPostgres(url, poolSize: settings.databasePoolSize, clock: clock)
+            }
+            return try open(settings, clock: clock)
+        case .memory: return try open(path: ":memory:", clock: clock)
         }
     }
 
@@ -35,12 +41,7 @@ struct StateFile: Sendable {
 
     private static func open(path: String, clock: any WallClock) throws -> StateFile {
         do {
-            let database = try SQLiteDatabase(path: path)
-            return StateFile(
-                database: database, deliveries: try SQLiteDeliveryStore(database: database),
-                preferences: try SQLiteUserPreferencesStore(database: database, clock: clock),
-                ledger: try SQLiteDigestLedger(database: database), budgets: try SQLiteCallBudgetStore(database: database),
-                geocoding: try SQLiteGeocodingStore(database: database))
+            return StateFile(stores: try StateStores.sqlite(try SQLiteDatabase(path: path), clock: clock))
         } catch {
             throw classify(error, path: path)
         }
@@ -50,6 +51,7 @@ struct StateFile: Sendable {
     /// a missing file is never created (it would only show an empty outbox from the wrong file),
     /// and the error names the path.
     static func requireExisting(_ settings: Settings, command: String) throws(ConfigurationError) {
+        guard settings.databaseURL == nil else { return }
         let path = settings.statePath
         guard !FileManager.default.fileExists(atPath: path) else { return }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path

@@ -1,5 +1,6 @@
 import Foundation
 import TenkiCore
+import TenkiServices
 
 /// Parsers for the settings whose values are Tenki's own shapes (command names, cron schedules,
 /// addresses). Each returns a valid value or a `SettingProblem`; the digests of `TENKI_CONFIG` use
@@ -8,6 +9,17 @@ enum SettingParsers {
     static let defaultDigestSchedule = "30 7 * * 1-5"
 
     /// One secret, or two (old and new) while rotating: a third is more likely a mistake than a plan.
+    /// A PostgreSQL URI; the error never repeats it (it holds the password).
+    @Sendable static func databaseURL(_ text: String) throws(SettingProblem) -> PostgresURL? {
+        do {
+            return try PostgresURL(text)
+        } catch {
+            throw SettingProblem(
+                error.description,
+                fix: "set it to postgres://user:password@host:5432/database (percent-encode @ : / in the password)")
+        }
+    }
+
     @Sendable static func signingSecrets(_ text: String) throws(SettingProblem) -> [String] {
         let secrets = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !secrets.isEmpty else {

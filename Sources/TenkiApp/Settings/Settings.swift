@@ -49,6 +49,10 @@ public struct Settings: Sendable {
 
     // Process
     public var statePath: String
+    /// PostgreSQL instead of the SQLite file `statePath`, when set (TENKI_DATABASE_URL).
+    public var databaseURL: PostgresURL? = nil
+    /// PostgreSQL connections per process (TENKI_DATABASE_POOL_SIZE).
+    public var databasePoolSize: Int = 4
     public var schedulerEnabled: Bool
     public var logLevel: LogLevel
     public var logFormat: StandardErrorLogSink.Format

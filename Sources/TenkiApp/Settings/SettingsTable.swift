@@ -1,6 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
+import TenkiServices
 
 /// Every setting Tenki reads, one declaration each, in the order of README.md's settings table.
 /// Loading (`Settings.load`), `_FILE` secrets, `TENKI_CONFIG`'s unknown-key check, the warning for a
@@ -128,6 +129,16 @@ struct SettingsTable: Sendable {
     let statePath: Setting<String?> = .text(
         "TENKI_STATE", none: "`$STATE_DIRECTORY/tenki.sqlite` under systemd, else `./tenki-state.sqlite`",
         readers: [.serve, .digest, .outbox], "path of the SQLite state file")
+    let databaseURL: Setting<PostgresURL?> = .custom(
+        "TENKI_DATABASE_URL", default: nil, defaultText: "none: SQLite (`TENKI_STATE`)", secret: true,
+        readers: [.serve, .digest, .outbox],
+        "PostgreSQL connection URI (`postgres://user:password@host:port/database`, libpq options such as `sslmode`); "
+            + "all state goes there instead of `TENKI_STATE`, so several replicas can share it",
+        parse: SettingParsers.databaseURL)
+    let databasePoolSize: Setting<Int> = .number(
+        "TENKI_DATABASE_POOL_SIZE", default: 4, range: 1...100, readers: [.serve, .digest, .outbox],
+        "PostgreSQL connections per process (every replica and job together must fit the server's `max_connections`)",
+        as: { $0 })
     let config: Setting<String?> = .text(
         "TENKI_CONFIG", none: "none", readers: .all,
         "a JSON file of these settings and named digests; the environment wins over it, and an unknown key is an error")

@@ -1,15 +1,10 @@
 import Foundation
 import TenkiCore
 
-/// The digest ledger in the state file: which (digest, slot) pairs were claimed, by which queued
-/// message, and which headlines they showed.
-///
-/// Exactly once rests on one rule: a slot is claimed in the SAME transaction that queues its
-/// message (`claim`). A crash before the commit leaves neither, so the slot is still open and the
-/// next run posts it; a crash after leaves both, and the queue, which survives restarts, posts it.
-/// `BEGIN IMMEDIATE` serialises claims across connections and processes, and the primary key
-/// (digest, slot) would refuse a second row even if it did not.
-public final class SQLiteDigestLedger: Sendable {
+/// The digest ledger (`DigestLedger`) in the SQLite state file. `BEGIN IMMEDIATE` serialises
+/// claims across connections and processes, and the primary key (digest, slot) would refuse a
+/// second row even if it did not.
+public final class SQLiteDigestLedger: DigestLedger {
     private let database: SQLiteDatabase
 
     /// Uses an open state file (shared with the delivery store of the process), migrating it.
@@ -18,26 +13,11 @@ public final class SQLiteDigestLedger: Sendable {
         try StateSchema.migrate(database)
     }
 
-    /// What became of a claim attempt.
-    public enum ClaimResult: Sendable, Equatable {
-        /// This call claimed the slot; its message is queued as this delivery.
-        case claimed(DeliveryID)
-        /// Someone claimed it before (nil delivery: the slot was recorded as missed).
-        case alreadyClaimed(DeliveryID?)
-    }
+    public typealias ClaimResult = DigestSlotClaim
+    public typealias Entry = DigestLedgerEntry
 
-    /// One ledger row.
-    public struct Entry: Sendable, Equatable {
-        public var deliveryID: DeliveryID?
-        public var claimedAt: Date
-        public var headlineURLs: [String]
-    }
-
-    /// Claims `slot` of `digest` and queues `delivery` in one transaction; does nothing when the
-    /// slot is already claimed, unless `replacing` (`tenki digest --force`), which queues anyway
-    /// and points the row at the new message.
     public func claim(
-        digest: String, slot: Date, delivery: NewDelivery, headlineURLs: [String], replacing: Bool = false
+        digest: String, slot: Date, delivery: NewDelivery, headlineURLs: [String], replacing: Bool
     ) async throws(DeliveryStoreError) -> ClaimResult {
         try await transaction { connection throws(SQLiteError) -> ClaimResult in
             let existing = try Self.entry(digest: digest, slot: slot, in: connection)
@@ -57,8 +37,6 @@ public final class SQLiteDigestLedger: Sendable {
         }
     }
 
-    /// Records a slot missed beyond the catch-up window (no message), so that it is logged once
-    /// even across restarts. False when the slot already had a row.
     @discardableResult
     public func recordMissed(digest: String, slot: Date, at: Date) async throws(DeliveryStoreError) -> Bool {
         try await transaction { connection throws(SQLiteError) -> Bool in
@@ -68,12 +46,10 @@ public final class SQLiteDigestLedger: Sendable {
         }
     }
 
-    /// The row of one slot, or nil when it was never claimed.
     public func entry(digest: String, slot: Date) async throws(DeliveryStoreError) -> Entry? {
         try await transaction { connection throws(SQLiteError) in try Self.entry(digest: digest, slot: slot, in: connection) }
     }
 
-    /// The headlines of the digest's most recent posted slot: the next digest shows none of them.
     public func previousHeadlineURLs(digest: String) async throws(DeliveryStoreError) -> Set<String> {
         do {
             return try await database.perform { connection throws(SQLiteError) in

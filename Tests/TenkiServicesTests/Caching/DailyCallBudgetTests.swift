@@ -1,6 +1,6 @@
 import Foundation
-import TenkiMetrics
 import TenkiFakes
+import TenkiMetrics
 import TenkiTestSupport
 import Testing
 
@@ -11,22 +11,12 @@ struct DailyCallBudgetTests {
     /// Midnight UTC, 2027-01-15.
     let clock = ManualClock(Date(timeIntervalSince1970: 1_799_971_200))
 
-    /// Every store the budget can be counted in: one suite for all of them.
-    enum Store: String, CaseIterable, Sendable {
-        case memory, sqlite
-
-        func make() throws -> any CallBudgetStore {
-            switch self {
-            case .memory: InMemoryCallBudgetStore()
-            case .sqlite: try SQLiteCallBudgetStore(database: try SQLiteDatabase(path: ":memory:"))
-            }
-        }
-    }
-
-    @Test("allows the limit per UTC day and resets at midnight UTC", arguments: Store.allCases)
-    func perDay(_ kind: Store) async throws {
+    @Test("allows the limit per UTC day and resets at midnight UTC", arguments: StoreBackend.all)
+    func perDay(_ backend: StoreBackend) async throws {
         let metrics = MetricsRegistry()
-        let budget = DailyCallBudget(upstream: "newsapi", limit: 3, store: try kind.make(), clock: clock, metrics: metrics)
+        let budget = DailyCallBudget(
+            upstream: "newsapi", limit: 3, store: try await SharedTestState(backend).open().budgets, clock: clock,
+            metrics: metrics)
         var granted: [Bool] = []
         for _ in 0..<5 { granted.append(await budget.spend(by: .schedule) == .granted) }
         #expect(granted == [true, true, true, false, false])
@@ -40,21 +30,17 @@ struct DailyCallBudgetTests {
         #expect(await budget.remaining() == 2)
     }
 
-    @Test("two processes on one state file share one budget, and a restart keeps what was spent")
-    func sharedAcrossProcesses() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-budget-\(UUID()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let one = DailyCallBudget(
-            upstream: "newsapi", limit: 10, store: try SQLiteCallBudgetStore(database: try SQLiteDatabase(path: path)), clock: clock)
-        let two = DailyCallBudget(
-            upstream: "newsapi", limit: 10, store: try SQLiteCallBudgetStore(database: try SQLiteDatabase(path: path)), clock: clock)
+    @Test("two processes on one state share one budget, and a restart keeps what was spent", arguments: StoreBackend.durable)
+    func sharedAcrossProcesses(_ backend: StoreBackend) async throws {
+        let state = try await SharedTestState(backend)
+        let one = DailyCallBudget(upstream: "newsapi", limit: 10, store: try await state.open().budgets, clock: clock)
+        let two = DailyCallBudget(upstream: "newsapi", limit: 10, store: try await state.open().budgets, clock: clock)
         let granted = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<30 { group.addTask { await (index % 2 == 0 ? one : two).spend(by: .schedule) == .granted } }
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         #expect(granted == 10)
-        let restarted = DailyCallBudget(
-            upstream: "newsapi", limit: 10, store: try SQLiteCallBudgetStore(database: try SQLiteDatabase(path: path)), clock: clock)
+        let restarted = DailyCallBudget(upstream: "newsapi", limit: 10, store: try await state.open().budgets, clock: clock)
         #expect(await restarted.remaining() == 0)
         #expect(await restarted.spend(by: .schedule) != .granted)
     }
@@ -80,11 +66,12 @@ struct DailyCallBudgetTests {
     }
 
     @Test("one person spends only their share, commands leave the reserve, and a refusal says when it resets",
-          arguments: Store.allCases)
-    func shares(_ kind: Store) async throws {
+          arguments: StoreBackend.all)
+    func shares(_ backend: StoreBackend) async throws {
         let metrics = MetricsRegistry()
         let budget = DailyCallBudget(
-            upstream: "newsapi", limit: 10, shares: BudgetShares(userPercent: 30, reservedPercent: 20), store: try kind.make(),
+            upstream: "newsapi", limit: 10, shares: BudgetShares(userPercent: 30, reservedPercent: 20),
+            store: try await SharedTestState(backend).open().budgets,
             clock: clock, metrics: metrics)
         let busy = UserKey(team: "T1", user: "U1")
         clock.advance(by: 20 * 3600 + 30 * 60)  // 20:30 UTC: the reset is 3 h 30 min away

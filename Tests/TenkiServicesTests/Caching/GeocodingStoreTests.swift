@@ -7,26 +7,14 @@ import Testing
 
 @Suite("GeocodingStore: places resolved once, kept across restarts")
 struct GeocodingStoreTests {
-    /// Every store geocoding answers can be kept in: one suite for all of them.
-    enum Store: String, CaseIterable, Sendable {
-        case memory, sqlite
-
-        func make() throws -> any GeocodingStore {
-            switch self {
-            case .memory: InMemoryGeocodingStore()
-            case .sqlite: try SQLiteGeocodingStore(database: try SQLiteDatabase(path: ":memory:"))
-            }
-        }
-    }
-
     static let tokyo = Place(
         name: "Tokyo", localizedName: "東京", state: nil, countryCode: "JP",
         coordinates: Coordinates(latitude: 35.68, longitude: 139.76))
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    @Test("an answer is found by any spelling of its query, per language, until it expires", arguments: Store.allCases)
-    func keyAndExpiry(_ kind: Store) async throws {
-        let store = try kind.make()
+    @Test("an answer is found by any spelling of its query, per language, until it expires", arguments: StoreBackend.all)
+    func keyAndExpiry(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().geocoding
         let answer = StoredGeocoding(places: [Self.tokyo], storedAt: Self.start, expiresAt: Self.start.addingTimeInterval(60))
         try await store.save(answer, for: "  Tokyo ", language: .ja)
         #expect(try await store.answer(for: "TOKYO", language: .ja, now: Self.start) == answer)
@@ -36,9 +24,9 @@ struct GeocodingStoreTests {
         #expect(try await store.answer(for: "tokyo", language: .ja, now: Self.start.addingTimeInterval(60)) == nil)
     }
 
-    @Test("a later answer replaces an earlier one; a no-match is kept as no places", arguments: Store.allCases)
-    func replaceAndNoMatch(_ kind: Store) async throws {
-        let store = try kind.make()
+    @Test("a later answer replaces an earlier one; a no-match is kept as no places", arguments: StoreBackend.all)
+    func replaceAndNoMatch(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().geocoding
         let later = Self.start.addingTimeInterval(10)
         let noMatch = StoredGeocoding(places: [], storedAt: Self.start, expiresAt: later.addingTimeInterval(100))
         try await store.save(noMatch, for: "x", language: .en)
@@ -48,9 +36,9 @@ struct GeocodingStoreTests {
         #expect(try await store.answer(for: "x", language: .en, now: later) == found)
     }
 
-    @Test("saving drops answers that have expired", arguments: Store.allCases)
-    func prunesExpired(_ kind: Store) async throws {
-        let store = try kind.make()
+    @Test("saving drops answers that have expired", arguments: StoreBackend.all)
+    func prunesExpired(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().geocoding
         try await store.save(
             StoredGeocoding(places: [Self.tokyo], storedAt: Self.start, expiresAt: Self.start.addingTimeInterval(5)),
             for: "old", language: .en)
@@ -62,9 +50,9 @@ struct GeocodingStoreTests {
         #expect(try await store.answer(for: "new", language: .en, now: later) != nil)
     }
 
-    @Test("a place geocoded by one service costs another on the same store no call", arguments: Store.allCases)
-    func sharedAcrossServices(_ kind: Store) async throws {
-        let store = try kind.make()
+    @Test("a place geocoded by one service costs another on the same store no call", arguments: StoreBackend.all)
+    func sharedAcrossServices(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().geocoding
         let first = try ServiceHarness(geocodingStore: store)
         let resolved = try await first.service.places(matching: "Tokyo", language: .ja)
         #expect(first.calls(to: WeatherPaths.geocoding) == 1)
@@ -83,9 +71,9 @@ struct GeocodingStoreTests {
         #expect(monthLater.calls(to: WeatherPaths.geocoding) == 1, "after its 30 days the answer is asked for again")
     }
 
-    @Test("no match is remembered across services for a day, then asked again", arguments: Store.allCases)
-    func noMatchForADay(_ kind: Store) async throws {
-        let store = try kind.make()
+    @Test("no match is remembered across services for a day, then asked again", arguments: StoreBackend.all)
+    func noMatchForADay(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().geocoding
         let first = try ServiceHarness(geocodingStore: store)
         _ = try? await first.service.places(matching: "Atlantis")
         #expect(first.calls(to: WeatherPaths.geocoding) == 1)

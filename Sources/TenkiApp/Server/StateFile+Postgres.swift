@@ -1,0 +1,38 @@
+import Foundation
+import TenkiCore
+import TenkiServices
+
+extension StateFile {
+    /// Connects to PostgreSQL (loading libpq only now, so a SQLite deployment never does) and
+    /// creates or migrates the schema, blocking, before anything is served. Errors name
+    /// `TENKI_DATABASE_URL` and never show the password: a missing libpq or a schema from a newer
+    /// build is a configuration error; a server that cannot be reached or refuses is a
+    /// `TemporaryFailure` (exit 75: worth retrying, e.g. while the database starts).
+    static func openPostgres(_ url: PostgresURL, poolSize: Int, clock: any WallClock) throws -> StateFile {
+        let pool: PostgresPool
+        do {
+            pool = try PostgresPool(url: url, size: poolSize)
+        } catch {
+            throw ConfigurationError(
+                setting: "TENKI_DATABASE_URL", problem: "is set, but \(error.message)",
+                fix: "install libpq (Debian: apt-get install libpq5), or unset it to keep the state in SQLite")
+        }
+        let connection: PostgresConnection
+        do {
+            connection = try PostgresConnection(url: url)
+        } catch {
+            throw TemporaryFailure("the database at \(url) (TENKI_DATABASE_URL) cannot be reached: \(error.message)")
+        }
+        do {
+            try PostgresSchema.migrate(connection: connection)
+        } catch .schemaTooNew(let found, let supported) {
+            throw ConfigurationError(
+                setting: "TENKI_DATABASE_URL",
+                problem: "names a database at schema version \(found), newer than this build's \(supported)",
+                fix: "run the newer tenki, or point it at another database")
+        } catch {
+            throw TemporaryFailure("the database at \(url) (TENKI_DATABASE_URL) could not be migrated: \(error)")
+        }
+        return StateFile(stores: StateStores.postgresMigrated(pool, clock: clock))
+    }
+}

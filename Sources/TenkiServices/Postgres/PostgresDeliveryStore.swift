@@ -1,0 +1,178 @@
+import Foundation
+import TenkiCore
+
+/// The outbox in PostgreSQL, shared by any number of processes. A claim takes due rows with
+/// `FOR UPDATE SKIP LOCKED` and stamps them with its owner and a lease in the same statement, so
+/// two processes never hold one message; a claim not settled before its lease ends (a killed
+/// replica) is taken by the next claim anywhere. Every settle checks the owner, as in SQLite.
+public final class PostgresDeliveryStore: DeliveryStore {
+    let pool: PostgresPool
+
+    /// Uses the process' pool; the schema must be migrated (`PostgresSchema.migrate`).
+    public init(pool: PostgresPool) {
+        self.pool = pool
+    }
+
+    public func enqueue(_ delivery: NewDelivery) async throws(DeliveryStoreError) -> DeliveryID {
+        try await PostgresStore.perform(pool) { connection throws(PostgresError) in try Self.insert(delivery, in: connection) }
+    }
+
+    /// Inserts a new pending message on `connection`, inside whatever transaction the caller holds:
+    /// the digest ledger claims its slot and queues its message in one transaction with this.
+    static func insert(_ delivery: NewDelivery, in connection: PostgresConnection) throws(PostgresError) -> DeliveryID {
+        let id = try connection.query(
+            """
+            INSERT INTO deliveries (kind, destination_url, destination_kind, destination_host, destination_hash,
+                body, state, created_at, deadline, max_uses, webhook_lifetime, next_attempt_at)
+            VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10, $11)
+            RETURNING id
+            """,
+            [
+                .text(delivery.kind), .text(delivery.destination.absoluteString), .text(delivery.destinationKind.rawValue),
+                .text(DestinationFingerprint.host(of: delivery.destination)),
+                .text(DestinationFingerprint.hash(of: delivery.destination)), .bytes(delivery.body),
+                .real(delivery.createdAt.timeIntervalSince1970), .real(delivery.deadline.timeIntervalSince1970),
+                delivery.maxUses.map { .integer(Int64($0)) } ?? .null,
+                .real(delivery.deadline.timeIntervalSince(delivery.createdAt)),
+                .real((delivery.firstAttemptAt ?? delivery.createdAt).timeIntervalSince1970),
+            ]
+        ) { $0.int64(0) }.first
+        return DeliveryID(rawValue: id ?? 0)
+    }
+
+    public func claim(
+        owner: String, now: Date, leaseDuration: TimeInterval, perDestination: Int, limit: Int
+    ) async throws(DeliveryStoreError) -> [ClaimedDelivery] {
+        let at = now.timeIntervalSince1970
+        return try await PostgresStore.transaction(pool) { connection throws(PostgresError) in
+            // The window keeps one busy destination from filling the whole batch. The conditions are
+            // repeated on the locked rows: PostgreSQL re-checks them on the newest version of a row
+            // that another claim changed after this statement's snapshot.
+            let rows = try connection.query(
+                """
+                WITH ranked AS (
+                    SELECT id, ROW_NUMBER() OVER (PARTITION BY destination_hash ORDER BY next_attempt_at, id) AS rank
+                    FROM deliveries
+                    WHERE state = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+                ), picked AS (
+                    SELECT d.id FROM deliveries d JOIN ranked r ON r.id = d.id
+                    WHERE r.rank <= $2 AND d.state = 'pending' AND d.next_attempt_at <= $1
+                        AND (d.lease_until IS NULL OR d.lease_until <= $1)
+                    ORDER BY d.next_attempt_at, d.id
+                    LIMIT $3
+                    FOR UPDATE OF d SKIP LOCKED
+                )
+                UPDATE deliveries SET claimed_by = $4, lease_until = $5, attempts = deliveries.attempts + 1
+                FROM picked WHERE deliveries.id = picked.id
+                RETURNING deliveries.id, kind, destination_url, destination_kind, destination_host, destination_hash, body,
+                    attempts, deadline, max_uses, created_at, next_attempt_at
+                """,
+                [
+                    .real(at), .integer(Int64(max(1, perDestination))), .integer(Int64(max(1, limit))), .text(owner),
+                    .real(at + leaseDuration),
+                ]
+            ) { row in (row, row.double(11)) }
+            var claimed: [ClaimedDelivery] = []
+            for (row, _) in rows.sorted(by: { ($0.1, $0.0.int64(0)) < ($1.1, $1.0.int64(0)) }) {
+                let id = DeliveryID(rawValue: row.int64(0))
+                guard let url = URL(string: row.text(2)) else {
+                    // A URL that no longer parses can never be sent: settle it rather than claim it forever.
+                    try connection.execute(
+                        """
+                        UPDATE deliveries SET state = 'dead', last_error = 'destination URL unreadable', finished_at = $2,
+                            claimed_by = NULL, lease_until = NULL
+                        WHERE id = $1
+                        """,
+                        [.integer(id.rawValue), .real(at)])
+                    continue
+                }
+                claimed.append(
+                    ClaimedDelivery(
+                        id: id, kind: row.text(1), destination: url,
+                        destinationKind: DestinationKind(rawValue: row.text(3)) ?? .incomingWebhook,
+                        destinationHost: row.text(4), destinationHash: row.text(5), body: row.bytes(6),
+                        attempt: row.int(7),
+                        limits: DeliveryLimits(deadline: Date(timeIntervalSince1970: row.double(8)), maxUses: row.optionalInt(9)),
+                        createdAt: Date(timeIntervalSince1970: row.double(10))))
+            }
+            return claimed
+        }
+    }
+
+    @discardableResult
+    public func release(_ id: DeliveryID, owner: String, at: Date) async throws(DeliveryStoreError) -> Bool {
+        try await settle(
+            "attempts = attempts - 1, next_attempt_at = $3, claimed_by = NULL, lease_until = NULL",
+            id, owner, [.real(at.timeIntervalSince1970)])
+    }
+
+    @discardableResult
+    public func reschedule(
+        _ id: DeliveryID, owner: String, at: Date, lastError: String, body: [UInt8]?
+    ) async throws(DeliveryStoreError) -> Bool {
+        try await settle(
+            "next_attempt_at = $3, last_error = $4, body = COALESCE($5::bytea, body), claimed_by = NULL, lease_until = NULL",
+            id, owner, [.real(at.timeIntervalSince1970), .text(lastError), body.map { .bytes($0) } ?? .null])
+    }
+
+    @discardableResult
+    public func markDelivered(_ id: DeliveryID, owner: String, at: Date) async throws(DeliveryStoreError) -> Bool {
+        try await settle(
+            "state = 'delivered', finished_at = $3, claimed_by = NULL, lease_until = NULL", id, owner,
+            [.real(at.timeIntervalSince1970)])
+    }
+
+    @discardableResult
+    public func markDead(_ id: DeliveryID, owner: String, reason: String, at: Date) async throws(DeliveryStoreError) -> Bool {
+        try await settle(
+            "state = 'dead', finished_at = $3, last_error = $4, claimed_by = NULL, lease_until = NULL",
+            id, owner, [.real(at.timeIntervalSince1970), .text(reason)])
+    }
+
+    public func retry(_ id: DeliveryID, now: Date) async throws(DeliveryStoreError) -> Bool {
+        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
+            try connection.execute(
+                """
+                UPDATE deliveries SET state = 'pending', next_attempt_at = $2, finished_at = NULL,
+                    claimed_by = NULL, lease_until = NULL,
+                    attempts = CASE destination_kind WHEN 'webhook' THEN 0 ELSE attempts END,
+                    deadline = CASE destination_kind WHEN 'webhook' THEN $2 + webhook_lifetime ELSE deadline END
+                WHERE id = $1 AND state = 'dead'
+                """,
+                [.integer(id.rawValue), .real(now.timeIntervalSince1970)]
+            ).affectedRows == 1
+        }
+    }
+
+    public func supersede(_ id: DeliveryID, with body: [UInt8], at now: Date) async throws(DeliveryStoreError) -> Bool {
+        let id = PostgresValue.integer(id.rawValue), at = PostgresValue.real(now.timeIntervalSince1970)
+        return try await PostgresStore.transaction(pool) { connection throws(PostgresError) in
+            let replaced =
+                try connection.execute(
+                    """
+                    UPDATE deliveries SET body = $2, next_attempt_at = $3
+                    WHERE id = $1 AND state = 'pending' AND claimed_by IS NULL
+                    """,
+                    [id, .bytes(body), at]
+                ).affectedRows == 1
+            if !replaced {
+                // In flight: this attempt is its last (the queue marks it dead if it has to retry).
+                try connection.execute(
+                    "UPDATE deliveries SET deadline = LEAST(deadline, $2) WHERE id = $1 AND state = 'pending'", [id, at])
+            }
+            return replaced
+        }
+    }
+
+    /// Updates a message this owner still holds; false when the lease was lost (expired and taken).
+    private func settle(
+        _ assignments: String, _ id: DeliveryID, _ owner: String, _ values: [PostgresValue]
+    ) async throws(DeliveryStoreError) -> Bool {
+        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
+            try connection.execute(
+                "UPDATE deliveries SET \(assignments) WHERE id = $1 AND claimed_by = $2 AND state = 'pending'",
+                [.integer(id.rawValue), .text(owner)] + values
+            ).affectedRows == 1
+        }
+    }
+}

@@ -1,0 +1,141 @@
+/// The schema of the state in PostgreSQL (`TENKI_DATABASE_URL`): the same tables as the SQLite
+/// file (`StateSchema`), with PostgreSQL's types, in one list of migrations. The version applied
+/// is the one row of `tenki_schema`.
+public enum PostgresSchema {
+    /// Append, never edit: a database in the field may be at any earlier version.
+    static let migrations: [String] = [
+        // 1: everything the SQLite file holds at its version 5.
+        """
+        CREATE TABLE deliveries (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,   -- never reused after a prune
+            kind text NOT NULL,
+            destination_url text NOT NULL,                        -- a secret: never listed, logged or counted
+            destination_kind text NOT NULL CHECK (destination_kind IN ('response_url', 'webhook')),
+            destination_host text NOT NULL,
+            destination_hash text NOT NULL,
+            body bytea NOT NULL,
+            state text NOT NULL CHECK (state IN ('pending', 'delivered', 'dead')),
+            created_at double precision NOT NULL,                 -- seconds since 1970, like every time here
+            deadline double precision NOT NULL,
+            max_uses integer,                                     -- NULL: no limit
+            webhook_lifetime double precision NOT NULL,           -- deadline - created_at, for a retry's new window
+            attempts integer NOT NULL DEFAULT 0,
+            next_attempt_at double precision NOT NULL,
+            claimed_by text,
+            lease_until double precision,
+            last_error text,
+            finished_at double precision
+        );
+        CREATE INDEX deliveries_due ON deliveries (state, next_attempt_at);
+        CREATE INDEX deliveries_finished ON deliveries (state, finished_at);
+        CREATE TABLE user_preferences (
+            team text NOT NULL,
+            "user" text NOT NULL,
+            place text,
+            units text,
+            updated_at double precision NOT NULL,
+            PRIMARY KEY (team, "user")
+        );
+        CREATE TABLE digest_slots (
+            digest text NOT NULL,
+            slot double precision NOT NULL,
+            delivery_id bigint,                                   -- no foreign key: pruning a delivered message keeps its slot
+            claimed_at double precision NOT NULL,
+            headline_urls text NOT NULL DEFAULT '',
+            PRIMARY KEY (digest, slot)
+        );
+        CREATE TABLE call_budgets (
+            upstream text NOT NULL,
+            day integer NOT NULL,
+            used integer NOT NULL,
+            PRIMARY KEY (upstream, day)
+        );
+        CREATE TABLE geocoding_answers (
+            query text NOT NULL,
+            language text NOT NULL,
+            places text NOT NULL,
+            stored_at double precision NOT NULL,
+            expires_at double precision NOT NULL,
+            PRIMARY KEY (query, language)
+        );
+        CREATE INDEX geocoding_answers_expiry ON geocoding_answers (expires_at);
+        """
+    ]
+
+    /// The version a database has once migrated.
+    public static var version: Int { migrations.count }
+
+    /// The key of the transaction-scoped advisory lock that makes processes starting together
+    /// migrate one at a time (transaction-scoped, so a pooler in transaction mode keeps it right).
+    static let migrationLock: Int64 = 0x7465_6E6B_6931  // "tenki1"
+
+    /// Brings the database up to `version`, in one transaction under the advisory lock: DDL is
+    /// transactional in PostgreSQL, so a crash mid-migration leaves the previous version whole.
+    public static func migrate(_ pool: PostgresPool) async throws(DeliveryStoreError) {
+        let found = try await PostgresStore.perform(pool) { connection throws(PostgresError) -> Int in
+            try migrate(on: connection)
+        }
+        if found > version { throw .schemaTooNew(found: found, supported: version) }
+    }
+
+    /// `migrate` on one connection, blocking: for a process' start, before it serves anything.
+    public static func migrate(connection: PostgresConnection) throws(DeliveryStoreError) {
+        let found: Int
+        do {
+            found = try migrate(on: connection)
+        } catch {
+            throw .storage(error.description)
+        }
+        if found > version { throw .schemaTooNew(found: found, supported: version) }
+    }
+
+    /// Returns the version found when it is newer than this build's, else the version reached.
+    private static func migrate(on connection: PostgresConnection) throws(PostgresError) -> Int {
+        let supported = version
+        return try PostgresPool.transaction(on: connection) { connection throws(PostgresError) -> Int in
+            try connection.execute("SELECT pg_advisory_xact_lock($1)", [.integer(migrationLock)])
+            try connection.execute("CREATE TABLE IF NOT EXISTS tenki_schema (version integer NOT NULL)")
+            let current = try connection.query("SELECT version FROM tenki_schema") { $0.int(0) }.first
+            if current == nil { try connection.execute("INSERT INTO tenki_schema (version) VALUES (0)") }
+            let start = current ?? 0
+            guard start < supported else { return start }
+            for target in (start + 1)...supported {
+                try connection.executeScript(migrations[target - 1])
+            }
+            try connection.execute("UPDATE tenki_schema SET version = $1", [.integer(Int64(supported))])
+            return supported
+        }
+    }
+
+    /// The version the database is at (0 before the first migration).
+    public static func currentVersion(_ pool: PostgresPool) async throws(DeliveryStoreError) -> Int {
+        try await PostgresStore.perform(pool) { connection throws(PostgresError) -> Int in
+            let exists = try connection.query("SELECT to_regclass('tenki_schema') IS NOT NULL") { $0.bool(0) }.first ?? false
+            guard exists else { return 0 }
+            return try connection.query("SELECT version FROM tenki_schema") { $0.int(0) }.first ?? 0
+        }
+    }
+}
+
+/// The pool's calls with errors as the stores' `DeliveryStoreError`.
+enum PostgresStore {
+    static func perform<Value: Sendable>(
+        _ pool: PostgresPool, _ body: @escaping @Sendable (PostgresConnection) throws(PostgresError) -> Value
+    ) async throws(DeliveryStoreError) -> Value {
+        do {
+            return try await pool.perform(body)
+        } catch {
+            throw .storage(error.description)
+        }
+    }
+
+    static func transaction<Value: Sendable>(
+        _ pool: PostgresPool, _ body: @escaping @Sendable (PostgresConnection) throws(PostgresError) -> Value
+    ) async throws(DeliveryStoreError) -> Value {
+        do {
+            return try await pool.transaction(body)
+        } catch {
+            throw .storage(error.description)
+        }
+    }
+}

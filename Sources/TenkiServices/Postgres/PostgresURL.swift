@@ -1,0 +1,44 @@
+import Foundation
+
+/// A PostgreSQL connection URI (`postgres://user:password@host:port/database?sslmode=require`),
+/// checked before any connection is tried. It holds a secret: `description` shows it with the
+/// password replaced by `***`, and `redact` removes the password from any text (libpq's messages
+/// do not repeat it, but nothing here relies on that).
+public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
+    /// What libpq is given, unchanged.
+    let connectionString: String
+    /// The password as written and as decoded, for `redact`; empty strings when there is none.
+    private let passwordForms: [String]
+    /// The URI with the password masked.
+    public let description: String
+
+    /// Why a URI was refused; never contains the password.
+    public struct Invalid: Error, Sendable, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    public init(_ string: String) throws(Invalid) {
+        let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased() else {
+            throw Invalid(
+                description: "is not a URI, or its port is not a number (expected postgres://user:password@host:port/database)")
+        }
+        guard scheme == "postgres" || scheme == "postgresql" else {
+            throw Invalid(description: "has the scheme \"\(scheme)\", expected postgres:// or postgresql://")
+        }
+        let hasHost = !(components.host ?? "").isEmpty || (components.queryItems ?? []).contains { $0.name == "host" }
+        guard hasHost else {
+            throw Invalid(description: "names no host (expected postgres://user:password@host:port/database)")
+        }
+        connectionString = trimmed
+        passwordForms = [components.percentEncodedPassword, components.password].compactMap { $0 }.filter { !$0.isEmpty }
+        var masked = components
+        if components.password != nil { masked.percentEncodedPassword = "***" }
+        description = masked.string ?? "postgres://***"
+    }
+
+    /// `text` with every occurrence of the password replaced by `***`.
+    public func redact(_ text: String) -> String {
+        passwordForms.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import TenkiCore
+import Testing
+
+@testable import TenkiServices
+
+/// The delivery queue's store, one suite for SQLite and PostgreSQL.
+@Suite("Delivery store")
+struct DeliveryStoreTests {
+    let start = DeliveryFixtures.start
+
+    @Test("two processes on one state never claim the same message", arguments: StoreBackend.durable)
+    func exclusiveClaims(_ backend: StoreBackend) async throws {
+        let state = try await SharedTestState(backend)
+        let first = try await state.open().deliveries
+        let second = try await state.open().deliveries
+        for index in 0..<200 {
+            let url = URL(string: "https://hooks.slack.com/services/T/B/\(index % 20)")!
+            _ = try await first.enqueue(DeliveryFixtures.webhookDelivery("m\(index)", to: url))
+        }
+        async let a = claimAll(first, owner: "a")
+        async let b = claimAll(second, owner: "b")
+        let (claimedByA, claimedByB) = try await (a, b)
+        #expect(Set(claimedByA).isDisjoint(with: claimedByB))
+        #expect(claimedByA.count + claimedByB.count == 200)
+    }
+
+    private func claimAll(_ store: any DeliveryStore, owner: String) async throws -> [DeliveryID] {
+        var ids: [DeliveryID] = []
+        while true {
+            let batch = try await store.claim(owner: owner, now: start, leaseDuration: 60, perDestination: 2, limit: 7)
+            if batch.isEmpty { return ids }
+            ids += batch.map(\.id)
+            await Task.yield()
+        }
+    }
+
+    @Test(
+        "a claim limits each destination and counts an attempt; an expired lease is reclaimable", arguments: StoreBackend.durable)
+    func leases(_ backend: StoreBackend) async throws {
+        let state = try await SharedTestState(backend)
+        let first = try await state.open().deliveries
+        let second = try await state.open().deliveries
+        for index in 0..<5 { _ = try await first.enqueue(DeliveryFixtures.webhookDelivery("m\(index)")) }
+        let claimed = try await first.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 3, limit: 10)
+        #expect(claimed.map(\.attempt) == [1, 1, 1])
+        #expect(
+            try await second.claim(owner: "b", now: start.addingTimeInterval(59), leaseDuration: 60, perDestination: 9, limit: 10)
+                .count
+                == 2)
+        let taken = try await second.claim(
+            owner: "b", now: start.addingTimeInterval(61), leaseDuration: 60, perDestination: 9, limit: 10)
+        #expect(taken.map(\.id) == claimed.map(\.id))
+        #expect(taken.map(\.attempt) == [2, 2, 2])
+        // The first owner's late result no longer counts.
+        #expect(try await first.markDelivered(claimed[0].id, owner: "a", at: start.addingTimeInterval(62)) == false)
+        #expect(try await second.markDelivered(claimed[0].id, owner: "b", at: start.addingTimeInterval(62)))
+        #expect(try await first.summary(of: claimed[0].id)?.state == .delivered)
+    }
+
+    @Test("release gives a claim back without counting the attempt; reschedule keeps the error", arguments: StoreBackend.durable)
+    func releaseAndReschedule(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().deliveries
+        let id = try await store.enqueue(DeliveryFixtures.webhookDelivery("one"))
+        _ = try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(try await store.release(id, owner: "a", at: start.addingTimeInterval(1)))
+        #expect(try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1).isEmpty)
+        #expect(try await store.nextDueTime() == start.addingTimeInterval(1))
+        let again = try await store.claim(
+            owner: "a", now: start.addingTimeInterval(1), leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(again.first?.attempt == 1)
+        #expect(
+            try await store.reschedule(
+                id, owner: "a", at: start.addingTimeInterval(5), lastError: "HTTP 500", body: Array("{}".utf8)))
+        let summary = try #require(try await store.summary(of: id))
+        #expect(summary.attempts == 1 && summary.lastError == "HTTP 500" && summary.nextAttemptAt == start.addingTimeInterval(5))
+        let claimed = try await store.claim(
+            owner: "a", now: start.addingTimeInterval(5), leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(claimed.first?.body == Array("{}".utf8))
+    }
+
+    @Test(
+        "a held message waits for its first attempt time; a newer body takes its place unless an attempt holds it",
+        arguments: StoreBackend.durable)
+    func heldAndSuperseded(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().deliveries
+        var held = DeliveryFixtures.webhookDelivery("fallback")
+        held.firstAttemptAt = start.addingTimeInterval(120)
+        let id = try await store.enqueue(held)
+        #expect(try await store.nextDueTime() == start.addingTimeInterval(120))
+        #expect(try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1).isEmpty)
+
+        #expect(try await store.supersede(id, with: Array("answer".utf8), at: start.addingTimeInterval(1)))
+        #expect(try await store.nextDueTime() == start.addingTimeInterval(1))
+        let claimed = try await store.claim(
+            owner: "a", now: start.addingTimeInterval(1), leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(claimed.first?.body == Array("answer".utf8))
+
+        // Held by an attempt: not replaced, and that attempt becomes its last (deadline now).
+        #expect(try await !store.supersede(id, with: Array("newer".utf8), at: start.addingTimeInterval(2)))
+        #expect(
+            try await store.reschedule(
+                id, owner: "a", at: start.addingTimeInterval(5), lastError: "HTTP 500", body: Array("answer".utf8)))
+        let retried = try await store.claim(
+            owner: "a", now: start.addingTimeInterval(5), leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(retried.first?.limits.deadline == start.addingTimeInterval(2))
+        #expect(try await store.markDead(id, owner: "a", reason: "deadline passed", at: start.addingTimeInterval(5)))
+        #expect(try await !store.supersede(id, with: Array("late".utf8), at: start.addingTimeInterval(6)))  // no longer pending
+    }
+
+    @Test("an attempted and rescheduled message can still be superseded", arguments: StoreBackend.durable)
+    func supersededAfterAFailedAttempt(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().deliveries
+        let id = try await store.enqueue(DeliveryFixtures.webhookDelivery("fallback"))
+        _ = try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(
+            try await store.reschedule(
+                id, owner: "a", at: start.addingTimeInterval(30), lastError: "HTTP 503", body: Array("{}".utf8)))
+        #expect(try await store.supersede(id, with: Array("answer".utf8), at: start.addingTimeInterval(3)))
+        let claimed = try await store.claim(
+            owner: "a", now: start.addingTimeInterval(3), leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(claimed.first?.body == Array("answer".utf8))
+        #expect(claimed.first?.attempt == 2)
+    }
+
+    @Test("prune removes delivered messages older than the retention, and nothing else", arguments: StoreBackend.durable)
+    func prune(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().deliveries
+        let old = try await store.enqueue(DeliveryFixtures.webhookDelivery("old"))
+        let recent = try await store.enqueue(DeliveryFixtures.webhookDelivery("recent"))
+        let dead = try await store.enqueue(DeliveryFixtures.webhookDelivery("dead"))
+        let pending = try await store.enqueue(
+            DeliveryFixtures.webhookDelivery("pending", to: URL(string: "https://hooks.slack.com/x")!))
+        _ = try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 3, limit: 3)
+        try await store.markDelivered(old, owner: "a", at: start)
+        try await store.markDelivered(recent, owner: "a", at: start.addingTimeInterval(86_400))
+        try await store.markDead(dead, owner: "a", reason: "HTTP 404 channel_not_found", at: start)
+        #expect(try await store.pruneDelivered(before: start.addingTimeInterval(3600)) == 1)
+        #expect(try await store.summary(of: old) == nil)
+        #expect(try await store.summary(of: recent)?.state == .delivered)
+        #expect(try await store.summary(of: dead)?.state == .dead)
+        #expect(try await store.summary(of: pending)?.state == .pending)
+    }
+
+    @Test(
+        "lists pending and dead messages with host and hash, never the URL; retries a dead one", arguments: StoreBackend.durable)
+    func listAndRetry(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().deliveries
+        let dead = try await store.enqueue(DeliveryFixtures.webhookDelivery("dead", kind: "digest:morning"))
+        let responseURL = URL(string: "https://hooks.slack.com/commands/T1/2/secret")!
+        let late = try await store.enqueue(
+            NewDelivery(
+                kind: "late-answer", destination: responseURL, destinationKind: .responseURL,
+                body: DeliveryFixtures.message("late"), createdAt: start))
+        _ = try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1)
+        try await store.markDead(dead, owner: "a", reason: "HTTP 404 channel_not_found", at: start)
+
+        let listed = try await store.list(states: [.pending, .dead])
+        #expect(listed.map(\.id) == [dead, late])
+        #expect(listed.map(\.kind) == ["digest:morning", "late-answer"])
+        #expect(listed.map(\.state) == [.dead, .pending])
+        #expect(listed.allSatisfy { $0.destinationHost == "hooks.slack.com" && $0.destinationHash.count == 8 })
+        #expect(listed[0].destinationHash != listed[1].destinationHash)
+        #expect(listed[0].destinationHash == DestinationFingerprint.hash(of: DeliveryFixtures.webhook))
+        #expect(listed[0].lastError == "HTTP 404 channel_not_found" && listed[0].attempts == 1)
+        #expect(!"\(listed)".contains("SECRET") && !"\(listed)".contains("secret"))
+        #expect(try await store.statistics() == DeliveryStatistics(pending: 1, dead: 1, oldestPendingCreatedAt: start))
+
+        let later = start.addingTimeInterval(7200)
+        #expect(try await store.retry(dead, now: later))
+        #expect(try await store.retry(dead, now: later) == false, "only a dead message can be retried")
+        #expect(try await store.retry(late, now: later) == false)
+        let retried = try #require(try await store.summary(of: dead))
+        #expect(retried.state == .pending && retried.attempts == 0 && retried.nextAttemptAt == later)
+        let claimed = try await store.claim(owner: "b", now: later, leaseDuration: 60, perDestination: 5, limit: 5)
+        let webhookClaim = try #require(claimed.first { $0.id == dead })
+        #expect(webhookClaim.limits.deadline == later.addingTimeInterval(DestinationKind.defaultWebhookLifetime))
+    }
+}
