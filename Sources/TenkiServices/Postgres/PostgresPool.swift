@@ -13,6 +13,8 @@ import Synchronization
 public final class PostgresPool: Sendable {
     public let url: PostgresURL
     public let size: Int
+    /// libpq's `PQexecParams` and `PQconnectdb` block until the server answers, so they run on
+    /// this queue's threads (at most `size` at once, one per connection in use).
     private let queue = DispatchQueue(label: "tenki.postgres", attributes: .concurrent)
     private let state = Mutex(State())
 
