@@ -14,13 +14,7 @@ public protocol CallBudgetStore: Sendable {
 }
 
 /// The budget could not be read or written.
-public struct CallBudgetStoreError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-
-    public init(_ description: String) {
-        self.description = description
-    }
-}
+public typealias CallBudgetStoreError = StateStoreError
 
 /// A budget counted in this process only: for `preview` and tests.
 public final class InMemoryCallBudgetStore: CallBudgetStore {

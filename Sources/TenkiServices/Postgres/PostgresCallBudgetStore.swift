@@ -11,7 +11,7 @@ public final class PostgresCallBudgetStore: CallBudgetStore {
 
     public func consume(upstream: String, day: Int, limit: Int) async throws(CallBudgetStoreError) -> Int? {
         guard limit > 0 else { return nil }
-        return try await transaction { connection throws(PostgresError) -> Int? in
+        return try await pool.storeTransaction { connection throws(PostgresError) -> Int? in
             let used = try connection.query(
                 """
                 INSERT INTO call_budgets AS b (upstream, day, used) VALUES ($1, $2, 1)
@@ -29,20 +29,10 @@ public final class PostgresCallBudgetStore: CallBudgetStore {
     }
 
     public func used(upstream: String, day: Int) async throws(CallBudgetStoreError) -> Int {
-        try await transaction { connection throws(PostgresError) -> Int in
+        try await pool.storeTransaction { connection throws(PostgresError) -> Int in
             try connection.query(
                 "SELECT used FROM call_budgets WHERE upstream = $1 AND day = $2", [.text(upstream), .integer(Int64(day))]
             ) { $0.int(0) }.first ?? 0
-        }
-    }
-
-    private func transaction<Value: Sendable>(
-        _ body: @escaping @Sendable (PostgresConnection) throws(PostgresError) -> Value
-    ) async throws(CallBudgetStoreError) -> Value {
-        do {
-            return try await pool.transaction(body)
-        } catch {
-            throw CallBudgetStoreError(error.description)
         }
     }
 }

@@ -15,7 +15,7 @@ public final class PostgresGeocodingStore: GeocodingStore {
         for query: String, language: WeatherLanguage, now: Date
     ) async throws(GeocodingStoreError) -> StoredGeocoding? {
         let key = GeocodingKey(query: query, language: language)
-        let row = try await perform { connection throws(PostgresError) in
+        let row = try await pool.storePerform { connection throws(PostgresError) in
             try connection.query(
                 """
                 SELECT places, stored_at, expires_at FROM geocoding_answers
@@ -31,7 +31,7 @@ public final class PostgresGeocodingStore: GeocodingStore {
     public func save(_ answer: StoredGeocoding, for query: String, language: WeatherLanguage) async throws(GeocodingStoreError) {
         let key = GeocodingKey(query: query, language: language)
         let json = SQLiteGeocodingStore.encode(answer.places)
-        try await perform { connection throws(PostgresError) in
+        try await pool.storePerform { connection throws(PostgresError) in
             try PostgresPool.transaction(on: connection) { connection throws(PostgresError) in
                 try connection.execute(
                     "DELETE FROM geocoding_answers WHERE expires_at <= $1", [.real(answer.storedAt.timeIntervalSince1970)])
@@ -46,16 +46,6 @@ public final class PostgresGeocodingStore: GeocodingStore {
                         .real(answer.storedAt.timeIntervalSince1970), .real(answer.expiresAt.timeIntervalSince1970),
                     ])
             }
-        }
-    }
-
-    private func perform<Value: Sendable>(
-        _ body: @escaping @Sendable (PostgresConnection) throws(PostgresError) -> Value
-    ) async throws(GeocodingStoreError) -> Value {
-        do {
-            return try await pool.perform(body)
-        } catch {
-            throw GeocodingStoreError(error.description)
         }
     }
 }

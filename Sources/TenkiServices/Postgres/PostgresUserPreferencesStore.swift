@@ -14,7 +14,7 @@ public final class PostgresUserPreferencesStore: UserPreferencesStore {
     }
 
     public func preferences(for key: UserKey) async throws(PreferencesStoreError) -> UserPreferences {
-        try await perform { connection throws(PostgresError) in
+        try await pool.storePerform { connection throws(PostgresError) in
             try connection.query(
                 "SELECT place, units FROM user_preferences WHERE team = $1 AND \"user\" = $2", [.text(key.team), .text(key.user)]
             ) {
@@ -25,7 +25,7 @@ public final class PostgresUserPreferencesStore: UserPreferencesStore {
 
     public func save(_ preferences: UserPreferences, for key: UserKey) async throws(PreferencesStoreError) {
         let now = clock.now().timeIntervalSince1970
-        _ = try await perform { connection throws(PostgresError) in
+        _ = try await pool.storePerform { connection throws(PostgresError) in
             try connection.execute(
                 """
                 INSERT INTO user_preferences (team, "user", place, units, updated_at) VALUES ($1, $2, $3, $4, $5)
@@ -40,19 +40,9 @@ public final class PostgresUserPreferencesStore: UserPreferencesStore {
     }
 
     public func forget(_ key: UserKey) async throws(PreferencesStoreError) {
-        _ = try await perform { connection throws(PostgresError) in
+        _ = try await pool.storePerform { connection throws(PostgresError) in
             try connection.execute(
                 "DELETE FROM user_preferences WHERE team = $1 AND \"user\" = $2", [.text(key.team), .text(key.user)])
-        }
-    }
-
-    private func perform<Value: Sendable>(
-        _ body: @escaping @Sendable (PostgresConnection) throws(PostgresError) -> Value
-    ) async throws(PreferencesStoreError) -> Value {
-        do {
-            return try await pool.perform(body)
-        } catch {
-            throw PreferencesStoreError(error.description)
         }
     }
 }

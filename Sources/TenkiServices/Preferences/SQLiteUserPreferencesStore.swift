@@ -18,7 +18,7 @@ public final class SQLiteUserPreferencesStore: UserPreferencesStore {
     }
 
     public func preferences(for key: UserKey) async throws(PreferencesStoreError) -> UserPreferences {
-        try await perform { connection throws(SQLiteError) in
+        try await database.storePerform { connection throws(SQLiteError) in
             try connection.query("SELECT place, units FROM user_preferences WHERE team = ?1 AND user = ?2", [.text(key.team), .text(key.user)]) {
                 UserPreferences(place: $0.optionalText(0), units: $0.optionalText(1).flatMap(Units.init(rawValue:)))
             }.first ?? UserPreferences()
@@ -27,7 +27,7 @@ public final class SQLiteUserPreferencesStore: UserPreferencesStore {
 
     public func save(_ preferences: UserPreferences, for key: UserKey) async throws(PreferencesStoreError) {
         let now = clock.now().timeIntervalSince1970
-        try await perform { connection throws(SQLiteError) in
+        try await database.storePerform { connection throws(SQLiteError) in
             _ = try connection.run(
                 """
                 INSERT INTO user_preferences (team, user, place, units, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
@@ -41,18 +41,8 @@ public final class SQLiteUserPreferencesStore: UserPreferencesStore {
     }
 
     public func forget(_ key: UserKey) async throws(PreferencesStoreError) {
-        try await perform { connection throws(SQLiteError) in
+        try await database.storePerform { connection throws(SQLiteError) in
             _ = try connection.run("DELETE FROM user_preferences WHERE team = ?1 AND user = ?2", [.text(key.team), .text(key.user)])
-        }
-    }
-
-    private func perform<Value: Sendable>(
-        _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
-    ) async throws(PreferencesStoreError) -> Value {
-        do {
-            return try await database.perform(body)
-        } catch {
-            throw PreferencesStoreError(error.description)
         }
     }
 }

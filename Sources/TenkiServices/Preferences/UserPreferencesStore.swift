@@ -24,14 +24,8 @@ public struct UserKey: Sendable, Hashable {
     }
 }
 
-/// Why the preferences could not be read or written.
-public struct PreferencesStoreError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-
-    public init(_ description: String) {
-        self.description = description
-    }
-}
+/// The preferences could not be read or written.
+public typealias PreferencesStoreError = StateStoreError
 
 /// Saved user defaults, behind a protocol: SQLite in production, memory for `preview` (which
 /// must write nothing) and tests.

@@ -33,14 +33,8 @@ public struct StoredGeocoding: Sendable, Equatable {
     public var isNoMatch: Bool { places.isEmpty }
 }
 
-/// The store could not be read or written.
-public struct GeocodingStoreError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-
-    public init(_ description: String) {
-        self.description = description
-    }
-}
+/// The geocoding answers could not be read or written.
+public typealias GeocodingStoreError = StateStoreError
 
 /// Answers kept in this process only: for `preview` and tests.
 public final class InMemoryGeocodingStore: GeocodingStore {

@@ -21,7 +21,7 @@ public final class SQLiteGeocodingStore: GeocodingStore {
         for query: String, language: WeatherLanguage, now: Date
     ) async throws(GeocodingStoreError) -> StoredGeocoding? {
         let key = GeocodingKey(query: query, language: language)
-        let row = try await perform { connection throws(SQLiteError) in
+        let row = try await database.storePerform { connection throws(SQLiteError) in
             try connection.query(
                 """
                 SELECT places, stored_at, expires_at FROM geocoding_answers
@@ -37,7 +37,7 @@ public final class SQLiteGeocodingStore: GeocodingStore {
     public func save(_ answer: StoredGeocoding, for query: String, language: WeatherLanguage) async throws(GeocodingStoreError) {
         let key = GeocodingKey(query: query, language: language)
         let json = Self.encode(answer.places)
-        try await perform { connection throws(SQLiteError) in
+        try await database.storePerform { connection throws(SQLiteError) in
             _ = try connection.run(
                 "DELETE FROM geocoding_answers WHERE expires_at <= ?1", [.real(answer.storedAt.timeIntervalSince1970)])
             _ = try connection.run(
@@ -50,16 +50,6 @@ public final class SQLiteGeocodingStore: GeocodingStore {
                     .text(key.query), .text(key.language.rawValue), .text(json),
                     .real(answer.storedAt.timeIntervalSince1970), .real(answer.expiresAt.timeIntervalSince1970),
                 ])
-        }
-    }
-
-    private func perform<Value: Sendable>(
-        _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
-    ) async throws(GeocodingStoreError) -> Value {
-        do {
-            return try await database.perform(body)
-        } catch {
-            throw GeocodingStoreError(error.description)
         }
     }
 
