@@ -14,8 +14,10 @@ public enum SlackRenderer {
         case .paragraph(let text, let image):
             return .section(Section(text: .markdown(mrkdwn(text)), accessory: image.flatMap(imageElement)))
         case .fields(let fields):
+            guard !fields.isEmpty else { return nil }
             return .section(Section(fields: fields.map { .markdown(Mrkdwn.bold($0.name) + "\n" + mrkdwn($0.value)) }))
         case .context(let lines):
+            guard !lines.isEmpty else { return nil }
             return .context(lines.map { .markdown(mrkdwn($0)) })
         case .divider:
             return .divider
