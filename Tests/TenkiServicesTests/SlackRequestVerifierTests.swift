@@ -49,7 +49,7 @@ struct SlackRequestVerifierTests {
         timestamps: [String] = [timestamp],
         signatures: [String] = [signature],
         body: [UInt8] = body
-    ) throws(SlackVerificationError) {
+    ) throws(RequestVerificationError) {
         try verifier.verify(timestampHeaderValues: timestamps, signatureHeaderValues: signatures, body: body)
     }
 
@@ -66,24 +66,24 @@ struct SlackRequestVerifierTests {
     @Test func tamperedBodyIsRejected() {
         var tampered = Self.body
         tampered[tampered.count - 1] ^= 1
-        #expect(throws: SlackVerificationError.badSignature) { try Self.verify(Self.verifier(), body: tampered) }
-        #expect(throws: SlackVerificationError.badSignature) { try Self.verify(Self.verifier(), body: Self.body + [0x0A]) }
-        #expect(throws: SlackVerificationError.badSignature) { try Self.verify(Self.verifier(), body: []) }
+        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.verify(Self.verifier(), body: tampered) }
+        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.verify(Self.verifier(), body: Self.body + [0x0A]) }
+        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.verify(Self.verifier(), body: []) }
     }
 
     @Test func wrongSecretIsRejected() {
-        #expect(throws: SlackVerificationError.badSignature) {
+        #expect(throws: RequestVerificationError.badSignature(.slack)) {
             try Self.verify(Self.verifier(["8f742231b10e8888abcd99yyyzzz85a6"]))
         }
     }
 
     @Test func timestampIsPartOfTheSignature() {
         // Fresh enough, but not the timestamp that was signed.
-        #expect(throws: SlackVerificationError.badSignature) {
+        #expect(throws: RequestVerificationError.badSignature(.slack)) {
             try Self.verify(Self.verifier(at: Self.now + 1), timestamps: [String(Int64(Self.now) + 1)])
         }
         // Same number, different text: the signature covers the header as sent.
-        #expect(throws: SlackVerificationError.badSignature) {
+        #expect(throws: RequestVerificationError.badSignature(.slack)) {
             try Self.verify(Self.verifier(), timestamps: ["0" + Self.timestamp])
         }
     }
@@ -94,19 +94,19 @@ struct SlackRequestVerifierTests {
     }
 
     @Test(arguments: [
-        (301.0, SlackVerificationError.staleTimestamp(skewSeconds: 301)),
-        (300.5, .staleTimestamp(skewSeconds: 300)),
-        (86_400, .staleTimestamp(skewSeconds: 86_400)),
-        (-301, .futureTimestamp(skewSeconds: 301)),
-        (-3_600, .futureTimestamp(skewSeconds: 3_600)),
+        (301.0, RequestVerificationError.staleTimestamp(.slackTimestamp, skewSeconds: 301)),
+        (300.5, .staleTimestamp(.slackTimestamp, skewSeconds: 300)),
+        (86_400, .staleTimestamp(.slackTimestamp, skewSeconds: 86_400)),
+        (-301, .futureTimestamp(.slackTimestamp, skewSeconds: 301)),
+        (-3_600, .futureTimestamp(.slackTimestamp, skewSeconds: 3_600)),
     ])
-    func rejectsOutsideTolerance(offset: TimeInterval, error: SlackVerificationError) {
+    func rejectsOutsideTolerance(offset: TimeInterval, error: RequestVerificationError) {
         #expect(throws: error) { try Self.verify(Self.verifier(at: Self.now + offset)) }
     }
 
     @Test func toleranceIsConfigurable() throws {
         let strict = SlackRequestVerifier(signingSecrets: [Self.secret], tolerance: 60, clock: FixedClock(Self.now + 61))
-        #expect(throws: SlackVerificationError.staleTimestamp(skewSeconds: 61)) { try Self.verify(strict) }
+        #expect(throws: RequestVerificationError.staleTimestamp(.slackTimestamp, skewSeconds: 61)) { try Self.verify(strict) }
     }
 
     @Test(arguments: [
@@ -114,37 +114,37 @@ struct SlackRequestVerifierTests {
         "99999999999999999999", "9223372036854775808", "１５３１４２０６１８",
     ])
     func rejectsMalformedTimestamps(value: String) {
-        #expect(throws: SlackVerificationError.malformedTimestamp) {
+        #expect(throws: RequestVerificationError.malformedTimestamp(.slackTimestamp)) {
             try Self.verify(Self.verifier(), timestamps: [value])
         }
     }
 
     @Test func absurdButNumericTimestampsAreOutOfWindow() {
-        #expect(throws: SlackVerificationError.futureTimestamp(skewSeconds: 9_223_372_035_323_355_189)) {
+        #expect(throws: RequestVerificationError.futureTimestamp(.slackTimestamp, skewSeconds: 9_223_372_035_323_355_189)) {
             try Self.verify(Self.verifier(), timestamps: ["9223372036854775807"])
         }
-        #expect(throws: SlackVerificationError.staleTimestamp(skewSeconds: 1_531_420_618)) {
+        #expect(throws: RequestVerificationError.staleTimestamp(.slackTimestamp, skewSeconds: 1_531_420_618)) {
             try Self.verify(Self.verifier(), timestamps: ["0"])
         }
     }
 
     @Test func missingHeadersAreRejected() {
-        #expect(throws: SlackVerificationError.missingHeader(.timestamp)) {
+        #expect(throws: RequestVerificationError.missingHeader(.slackTimestamp)) {
             try Self.verify(Self.verifier(), timestamps: [])
         }
-        #expect(throws: SlackVerificationError.missingHeader(.signature)) {
+        #expect(throws: RequestVerificationError.missingHeader(.slackSignature)) {
             try Self.verify(Self.verifier(), signatures: [])
         }
     }
 
     @Test func duplicatedHeadersAreRejected() {
-        #expect(throws: SlackVerificationError.duplicateHeader(.timestamp, count: 2)) {
+        #expect(throws: RequestVerificationError.duplicateHeader(.slackTimestamp, count: 2)) {
             try Self.verify(Self.verifier(), timestamps: [Self.timestamp, Self.timestamp])
         }
-        #expect(throws: SlackVerificationError.duplicateHeader(.signature, count: 2)) {
+        #expect(throws: RequestVerificationError.duplicateHeader(.slackSignature, count: 2)) {
             try Self.verify(Self.verifier(), signatures: [Self.signature, Self.signature])
         }
-        #expect(throws: SlackVerificationError.duplicateHeader(.signature, count: 3)) {
+        #expect(throws: RequestVerificationError.duplicateHeader(.slackSignature, count: 3)) {
             try Self.verify(Self.verifier(), signatures: ["v0=" + String(repeating: "0", count: 64), Self.signature, ""])
         }
     }
@@ -163,7 +163,7 @@ struct SlackRequestVerifierTests {
 
     @Test(arguments: malformedSignatures)
     func rejectsMalformedSignatures(value: String) {
-        #expect(throws: SlackVerificationError.malformedSignature(length: value.utf8.count)) {
+        #expect(throws: RequestVerificationError.malformedSignature(.slack, length: value.utf8.count)) {
             try Self.verify(Self.verifier(), signatures: [value])
         }
     }
@@ -174,14 +174,14 @@ struct SlackRequestVerifierTests {
         let fromSetting = SlackRequestVerifier.secrets(fromSetting: " other , \(Self.secret),")
         #expect(fromSetting == ["other", Self.secret])
         try Self.verify(Self.verifier(fromSetting))
-        #expect(throws: SlackVerificationError.badSignature) { try Self.verify(Self.verifier(["a", "b"])) }
+        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.verify(Self.verifier(["a", "b"])) }
     }
 
     @Test func emptySecretsNeverVerify() {
         let verifier = Self.verifier(["", "  "])
         #expect(verifier.secretCount == 0)
         let signedWithEmptyKey = Self.sign("", Self.timestamp, Self.body)
-        #expect(throws: SlackVerificationError.badSignature) {
+        #expect(throws: RequestVerificationError.badSignature(.slack)) {
             try Self.verify(verifier, signatures: [signedWithEmptyKey])
         }
     }
@@ -191,7 +191,7 @@ struct SlackRequestVerifierTests {
         let verifier = SlackRequestVerifier(signingSecrets: [Self.secret, "second"], clock: clock)
         try Self.verify(verifier)
         #expect(clock.count == 1)
-        #expect(throws: SlackVerificationError.self) { try Self.verify(verifier, body: []) }
+        #expect(throws: RequestVerificationError.self) { try Self.verify(verifier, body: []) }
         #expect(clock.count == 2)
     }
 
@@ -208,22 +208,23 @@ struct SlackRequestVerifierTests {
         #expect(timestamps == ["1613288918"])
         #expect(signatures.count == 1)
         let unknownBody = [UInt8](repeating: UInt8(ascii: "x"), count: 418)
-        #expect(throws: SlackVerificationError.badSignature) {
+        #expect(throws: RequestVerificationError.badSignature(.slack)) {
             try Self.verifier(["not-their-secret"], at: 1_613_288_918)
                 .verify(timestampHeaderValues: timestamps, signatureHeaderValues: signatures, body: unknownBody)
         }
-        #expect(throws: SlackVerificationError.staleTimestamp(skewSeconds: 301)) {
+        #expect(throws: RequestVerificationError.staleTimestamp(.slackTimestamp, skewSeconds: 301)) {
             try Self.verifier(["not-their-secret"], at: 1_613_288_918 + 301)
                 .verify(timestampHeaderValues: timestamps, signatureHeaderValues: signatures, body: unknownBody)
         }
     }
 
     @Test func errorsHaveDistinctReasonsAndNeverLeakSecrets() {
-        let errors: [SlackVerificationError] = [
-            .missingHeader(.timestamp), .duplicateHeader(.signature, count: 2), .malformedTimestamp,
-            .staleTimestamp(skewSeconds: 301), .futureTimestamp(skewSeconds: 301), .malformedSignature(length: 66),
-            .badSignature,
+        let errors: [RequestVerificationError] = [
+            .missingHeader(.slackTimestamp), .duplicateHeader(.slackSignature, count: 2), .malformedTimestamp(.slackTimestamp),
+            .staleTimestamp(.slackTimestamp, skewSeconds: 301), .futureTimestamp(.slackTimestamp, skewSeconds: 301), .malformedSignature(.slack, length: 66),
+            .badSignature(.slack),
         ]
+        #expect(errors.allSatisfy { $0.platform == .slack && $0.refusal == "invalid Slack signature" })
         #expect(
             errors.map(\.reason) == [
                 "missing_header", "duplicate_header", "malformed_timestamp", "stale_timestamp", "future_timestamp",
@@ -233,7 +234,7 @@ struct SlackRequestVerifierTests {
             #expect(!error.description.contains(Self.secret))
             #expect(!error.description.contains(Self.validHex))
         }
-        #expect(SlackVerificationError.staleTimestamp(skewSeconds: 301).description.contains("301"))
+        #expect(RequestVerificationError.staleTimestamp(.slackTimestamp, skewSeconds: 301).description.contains("301"))
         let verifier = Self.verifier()
         var dumped = ""
         dump(verifier, to: &dumped)

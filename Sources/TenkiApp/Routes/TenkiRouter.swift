@@ -104,7 +104,7 @@ public struct TenkiRouter: HTTPHandler {
             } catch {
                 metrics.increment("tenki_signature_failures_total", [("reason", error.reason)])
                 log.warning("request rejected", [("reason", error.reason), ("detail", error.description)])
-                return now(.text(.unauthorized, "invalid Slack signature (\(error.reason))\n"))
+                return now(.text(.unauthorized, "\(error.refusal) (\(error.reason))\n"))
             }
         }
         let payload: SlashCommandPayload
