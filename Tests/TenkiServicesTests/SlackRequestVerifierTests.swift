@@ -44,53 +44,46 @@ struct SlackRequestVerifierTests {
         "v0=" + hex(HMACSHA256.authenticationCode(key: Array(secret.utf8), message: Array("v0:\(timestamp):".utf8) + body))
     }
 
-    static func verify(
-        _ verifier: SlackRequestVerifier,
-        timestamps: [String] = [timestamp],
-        signatures: [String] = [signature],
-        body: [UInt8] = body
-    ) throws(RequestVerificationError) {
-        try verifier.verify(timestampHeaderValues: timestamps, signatureHeaderValues: signatures, body: body)
-    }
+    static let sample = SignedSample(timestamp: timestamp, signature: signature, body: body)
 
     @Test func officialExampleVerifies() throws {
         #expect(Self.body == (try Fixtures.bytes(Self.example.bodyFile)))
         #expect(Self.sign(Self.secret, Self.timestamp, Self.body) == Self.signature)
-        try Self.verify(Self.verifier())
+        try Self.sample.verify(Self.verifier())
     }
 
     @Test func uppercaseHexIsAccepted() throws {
-        try Self.verify(Self.verifier(), signatures: ["v0=" + Self.signature.dropFirst(3).uppercased()])
+        try Self.sample.verify(Self.verifier(), signatures: ["v0=" + Self.signature.dropFirst(3).uppercased()])
     }
 
     @Test func tamperedBodyIsRejected() {
         var tampered = Self.body
         tampered[tampered.count - 1] ^= 1
-        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.verify(Self.verifier(), body: tampered) }
-        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.verify(Self.verifier(), body: Self.body + [0x0A]) }
-        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.verify(Self.verifier(), body: []) }
+        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.sample.verify(Self.verifier(), body: tampered) }
+        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.sample.verify(Self.verifier(), body: Self.body + [0x0A]) }
+        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.sample.verify(Self.verifier(), body: []) }
     }
 
     @Test func wrongSecretIsRejected() {
         #expect(throws: RequestVerificationError.badSignature(.slack)) {
-            try Self.verify(Self.verifier(["8f742231b10e8888abcd99yyyzzz85a6"]))
+            try Self.sample.verify(Self.verifier(["8f742231b10e8888abcd99yyyzzz85a6"]))
         }
     }
 
     @Test func timestampIsPartOfTheSignature() {
         // Fresh enough, but not the timestamp that was signed.
         #expect(throws: RequestVerificationError.badSignature(.slack)) {
-            try Self.verify(Self.verifier(at: Self.now + 1), timestamps: [String(Int64(Self.now) + 1)])
+            try Self.sample.verify(Self.verifier(at: Self.now + 1), timestamps: [String(Int64(Self.now) + 1)])
         }
         // Same number, different text: the signature covers the header as sent.
         #expect(throws: RequestVerificationError.badSignature(.slack)) {
-            try Self.verify(Self.verifier(), timestamps: ["0" + Self.timestamp])
+            try Self.sample.verify(Self.verifier(), timestamps: ["0" + Self.timestamp])
         }
     }
 
     @Test(arguments: [-300.0, 0, 300])
     func acceptsWithinTolerance(offset: TimeInterval) throws {
-        try Self.verify(Self.verifier(at: Self.now + offset))
+        try Self.sample.verify(Self.verifier(at: Self.now + offset))
     }
 
     @Test(arguments: [
@@ -101,12 +94,12 @@ struct SlackRequestVerifierTests {
         (-3_600, .futureTimestamp(.slackTimestamp, skewSeconds: 3_600)),
     ])
     func rejectsOutsideTolerance(offset: TimeInterval, error: RequestVerificationError) {
-        #expect(throws: error) { try Self.verify(Self.verifier(at: Self.now + offset)) }
+        #expect(throws: error) { try Self.sample.verify(Self.verifier(at: Self.now + offset)) }
     }
 
     @Test func toleranceIsConfigurable() throws {
         let strict = SlackRequestVerifier(signingSecrets: [Self.secret], tolerance: 60, clock: FixedClock(Self.now + 61))
-        #expect(throws: RequestVerificationError.staleTimestamp(.slackTimestamp, skewSeconds: 61)) { try Self.verify(strict) }
+        #expect(throws: RequestVerificationError.staleTimestamp(.slackTimestamp, skewSeconds: 61)) { try Self.sample.verify(strict) }
     }
 
     @Test(arguments: [
@@ -115,37 +108,37 @@ struct SlackRequestVerifierTests {
     ])
     func rejectsMalformedTimestamps(value: String) {
         #expect(throws: RequestVerificationError.malformedTimestamp(.slackTimestamp)) {
-            try Self.verify(Self.verifier(), timestamps: [value])
+            try Self.sample.verify(Self.verifier(), timestamps: [value])
         }
     }
 
     @Test func absurdButNumericTimestampsAreOutOfWindow() {
         #expect(throws: RequestVerificationError.futureTimestamp(.slackTimestamp, skewSeconds: 9_223_372_035_323_355_189)) {
-            try Self.verify(Self.verifier(), timestamps: ["9223372036854775807"])
+            try Self.sample.verify(Self.verifier(), timestamps: ["9223372036854775807"])
         }
         #expect(throws: RequestVerificationError.staleTimestamp(.slackTimestamp, skewSeconds: 1_531_420_618)) {
-            try Self.verify(Self.verifier(), timestamps: ["0"])
+            try Self.sample.verify(Self.verifier(), timestamps: ["0"])
         }
     }
 
     @Test func missingHeadersAreRejected() {
         #expect(throws: RequestVerificationError.missingHeader(.slackTimestamp)) {
-            try Self.verify(Self.verifier(), timestamps: [])
+            try Self.sample.verify(Self.verifier(), timestamps: [])
         }
         #expect(throws: RequestVerificationError.missingHeader(.slackSignature)) {
-            try Self.verify(Self.verifier(), signatures: [])
+            try Self.sample.verify(Self.verifier(), signatures: [])
         }
     }
 
     @Test func duplicatedHeadersAreRejected() {
         #expect(throws: RequestVerificationError.duplicateHeader(.slackTimestamp, count: 2)) {
-            try Self.verify(Self.verifier(), timestamps: [Self.timestamp, Self.timestamp])
+            try Self.sample.verify(Self.verifier(), timestamps: [Self.timestamp, Self.timestamp])
         }
         #expect(throws: RequestVerificationError.duplicateHeader(.slackSignature, count: 2)) {
-            try Self.verify(Self.verifier(), signatures: [Self.signature, Self.signature])
+            try Self.sample.verify(Self.verifier(), signatures: [Self.signature, Self.signature])
         }
         #expect(throws: RequestVerificationError.duplicateHeader(.slackSignature, count: 3)) {
-            try Self.verify(Self.verifier(), signatures: ["v0=" + String(repeating: "0", count: 64), Self.signature, ""])
+            try Self.sample.verify(Self.verifier(), signatures: ["v0=" + String(repeating: "0", count: 64), Self.signature, ""])
         }
     }
 
@@ -164,17 +157,17 @@ struct SlackRequestVerifierTests {
     @Test(arguments: malformedSignatures)
     func rejectsMalformedSignatures(value: String) {
         #expect(throws: RequestVerificationError.malformedSignature(.slack, length: value.utf8.count)) {
-            try Self.verify(Self.verifier(), signatures: [value])
+            try Self.sample.verify(Self.verifier(), signatures: [value])
         }
     }
 
     @Test func rotationAcceptsEitherSecret() throws {
-        try Self.verify(Self.verifier(["old-secret-that-no-longer-signs", Self.secret]))
-        try Self.verify(Self.verifier([Self.secret, "new-secret-not-yet-used"]))
+        try Self.sample.verify(Self.verifier(["old-secret-that-no-longer-signs", Self.secret]))
+        try Self.sample.verify(Self.verifier([Self.secret, "new-secret-not-yet-used"]))
         let fromSetting = SlackRequestVerifier.secrets(fromSetting: " other , \(Self.secret),")
         #expect(fromSetting == ["other", Self.secret])
-        try Self.verify(Self.verifier(fromSetting))
-        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.verify(Self.verifier(["a", "b"])) }
+        try Self.sample.verify(Self.verifier(fromSetting))
+        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.sample.verify(Self.verifier(["a", "b"])) }
     }
 
     @Test func emptySecretsNeverVerify() {
@@ -182,16 +175,16 @@ struct SlackRequestVerifierTests {
         #expect(verifier.secretCount == 0)
         let signedWithEmptyKey = Self.sign("", Self.timestamp, Self.body)
         #expect(throws: RequestVerificationError.badSignature(.slack)) {
-            try Self.verify(verifier, signatures: [signedWithEmptyKey])
+            try Self.sample.verify(verifier, signatures: [signedWithEmptyKey])
         }
     }
 
     @Test func readsTheClockOnce() throws {
         let clock = CountingClock(Self.now)
         let verifier = SlackRequestVerifier(signingSecrets: [Self.secret, "second"], clock: clock)
-        try Self.verify(verifier)
+        try Self.sample.verify(verifier)
         #expect(clock.count == 1)
-        #expect(throws: RequestVerificationError.self) { try Self.verify(verifier, body: []) }
+        #expect(throws: RequestVerificationError.self) { try Self.sample.verify(verifier, body: []) }
         #expect(clock.count == 2)
     }
 
