@@ -241,7 +241,7 @@ public struct TenkiRouter: HTTPHandler {
     static func describeMetrics(_ metrics: MetricsRegistry) {
         metrics.describe("tenki_http_requests_total", type: "counter", help: "HTTP requests answered, by route and status.")
         metrics.describe("tenki_http_request_duration_seconds", type: "histogram", help: "Time from a complete request to its response.")
-        metrics.describe("tenki_signature_failures_total", type: "counter", help: "Requests rejected by Slack signature verification, by reason.")
+        metrics.describe("tenki_signature_failures_total", type: "counter", help: "Requests rejected by signature or token verification (any platform), by reason.")
         ProcessMetrics.register(in: metrics)
     }
 }

@@ -23,11 +23,13 @@ public enum RequestVerificationError: Error, Sendable, Equatable, CustomStringCo
         case slackSignature = "X-Slack-Signature"
         case discordTimestamp = "X-Signature-Timestamp"
         case discordSignature = "X-Signature-Ed25519"
+        case authorization = "Authorization"
 
         public var platform: Platform {
             switch self {
             case .slackTimestamp, .slackSignature: .slack
             case .discordTimestamp, .discordSignature: .discord
+            case .authorization: .mattermost
             }
         }
     }
