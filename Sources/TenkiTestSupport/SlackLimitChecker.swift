@@ -59,6 +59,16 @@ public enum SlackLimitChecker {
             return []
         case "image":
             return checkImage(block, label: "image block")
+        case "actions":
+            let elements = block["elements"] as? [[String: Any]] ?? []
+            var found: [String] = elements.isEmpty ? ["actions without elements"] : []
+            if elements.count > 25 { found.append("\(elements.count) action elements, more than 25") }
+            for element in elements {
+                if let text = element["text"] as? [String: Any] { found += checkText(text, limit: 75, label: "button text") }
+                if (element["value"] as? String)?.unicodeScalars.count ?? 0 > 2000 { found.append("button value over 2000") }
+                if (element["action_id"] as? String)?.unicodeScalars.count ?? 0 > 255 { found.append("action_id over 255") }
+            }
+            return found
         case let other:
             return ["unknown block type \(other ?? "nil")"]
         }

@@ -18,35 +18,35 @@ struct MessageGoldenTests {
         let notices = NoticeMessages(language: language)
         let strings = ReplyStrings.table(for: language)
         var all: [(String, SlackMessage)] = MessageSamples.currentCases.map { name, current in
-            (name, weather.current(MessageSamples.localized(current, language), place: MessageSamples.danang.countryCode == current.countryCode ? MessageSamples.danang : nil, now: MessageSamples.now))
+            (name, weather.current(MessageSamples.localized(current, language), place: MessageSamples.danang.countryCode == current.countryCode ? MessageSamples.danang : nil, now: MessageSamples.now).slack)
         }
-        all.append(("current-stale", weather.current(MessageSamples.localized(MessageSamples.currentCases[0].1, language), place: MessageSamples.danang, now: MessageSamples.now, staleAge: 1500)))
+        all.append(("current-stale", weather.current(MessageSamples.localized(MessageSamples.currentCases[0].1, language), place: MessageSamples.danang, now: MessageSamples.now, staleAge: 1500).slack))
         let london = Place(name: "London", state: "England", countryCode: "GB", coordinates: Coordinates(latitude: 51.5, longitude: -0.12))
         let others = [
             Place(name: "London", state: "Ontario", countryCode: "CA", coordinates: Coordinates(latitude: 42.98, longitude: -81.24)),
             Place(name: "London", state: "Kentucky", countryCode: "US", coordinates: Coordinates(latitude: 37.13, longitude: -84.08)),
         ]
-        all.append(("ambiguous-place", weather.current(MessageSamples.localized(MessageSamples.weather("London", "GB", MessageSamples.condition(803, "Clouds", "broken clouds", "04n")), language), place: london, alternatives: others, now: MessageSamples.now)))
-        all.append(("forecast", ForecastMessageFormatter(language: language).forecast(MessageSamples.localized(MessageSamples.days, language), placeTitle: "Da Nang, VN", units: .metric)))
-        let emptyForecast = ForecastMessageFormatter(language: language).forecast([], placeTitle: "Da Nang, VN", units: .metric)
+        all.append(("ambiguous-place", weather.current(MessageSamples.localized(MessageSamples.weather("London", "GB", MessageSamples.condition(803, "Clouds", "broken clouds", "04n")), language), place: london, alternatives: others, now: MessageSamples.now).slack))
+        all.append(("forecast", ForecastMessageFormatter(language: language).forecast(MessageSamples.localized(MessageSamples.days, language), placeTitle: "Da Nang, VN", units: .metric).slack))
+        let emptyForecast = ForecastMessageFormatter(language: language).forecast([], placeTitle: "Da Nang, VN", units: .metric).slack
         all.append(("forecast-empty", emptyForecast))
         let news = NewsMessageFormatter(language: language)
-        all.append(("news-images", news.articles((0..<5).map { MessageSamples.article($0, image: true) }, topic: .headlines(nil), now: MessageSamples.now)))
-        all.append(("news-no-images", news.articles((0..<3).map { MessageSamples.article($0, image: false) }, topic: .search("ベトナム"), now: MessageSamples.now)))
-        all.append(("news-zero", news.articles([], topic: .search("zxqv"), now: MessageSamples.now)))
+        all.append(("news-images", news.articles((0..<5).map { MessageSamples.article($0, image: true) }, topic: .headlines(nil), now: MessageSamples.now).slack))
+        all.append(("news-no-images", news.articles((0..<3).map { MessageSamples.article($0, image: false) }, topic: .search("ベトナム"), now: MessageSamples.now).slack))
+        all.append(("news-zero", news.articles([], topic: .search("zxqv"), now: MessageSamples.now).slack))
         let problems: [(String, NoticeMessages.Problem)] = [
             ("place-not-found", .placeNotFound(query: "Dananng")), ("bad-place", .badPlace(query: "95,200")),
             ("not-configured", .notConfigured), ("key-rejected", .keyRejected), ("rate-limited", .rateLimited),
             ("timed-out", .timedOut), ("upstream-failed", .upstreamFailed),
         ]
         for (name, problem) in problems {
-            all.append(("error-weather-\(name)", notices.failure(problem, service: .weather)))
+            all.append(("error-weather-\(name)", notices.failure(problem, service: .weather).slack))
         }
-        all.append(("error-news-key-rejected", notices.failure(.keyRejected, service: .news)))
-        all.append(("help-weather", notices.weatherHelp()))
-        all.append(("help-news", notices.newsHelp()))
-        all.append(("unknown-command", notices.unknownCommand("/forecast")))
-        all.append(("slow-down", notices.notice(strings.slowDown)))
+        all.append(("error-news-key-rejected", notices.failure(.keyRejected, service: .news).slack))
+        all.append(("help-weather", notices.weatherHelp().slack))
+        all.append(("help-news", notices.newsHelp().slack))
+        all.append(("unknown-command", notices.unknownCommand("/forecast").slack))
+        all.append(("slow-down", notices.notice(strings.slowDown).slack))
         all.append(("placeholder", SlackMessage(text: ReplyStrings.fill(strings.lookingUp, ["query": "Danang"]), responseType: .ephemeral)))
         return all
     }

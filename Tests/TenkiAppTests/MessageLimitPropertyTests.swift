@@ -32,13 +32,13 @@ struct MessageLimitPropertyTests {
             weather.placeName = name
             let place = Place(name: name, state: Self.text(&random, maximum: 500), countryCode: "VN", coordinates: weather.coordinates)
             let alternatives = (0..<20).map { _ in Place(name: Self.text(&random, maximum: 2000), countryCode: "XX", coordinates: weather.coordinates) }
-            Self.check(WeatherMessageFormatter(language: language).current(weather, place: place, alternatives: alternatives, now: MessageSamples.now, staleAge: 99_999), "current \(seed)")
+            Self.check(WeatherMessageFormatter(language: language).current(weather, place: place, alternatives: alternatives, now: MessageSamples.now, staleAge: 99_999).slack, "current \(seed)")
 
             let days = (0..<40).map { index in
                 DailyForecast(year: 2026, month: 12, day: 1 + index % 28, weekday: index % 7, high: 1e6, low: -1e6, chanceOfPrecipitation: 1,
                               condition: MessageSamples.condition(200 + index, "X", Self.text(&random, maximum: 2000), "01d"))
             }
-            Self.check(ForecastMessageFormatter(language: language).forecast(days, placeTitle: name, units: .standard), "forecast \(seed)")
+            Self.check(ForecastMessageFormatter(language: language).forecast(days, placeTitle: name, units: .standard).slack, "forecast \(seed)")
 
             let articles = try (0..<100).map { index -> NewsArticle in
                 let path = Self.text(&random, maximum: 4000).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "x"
@@ -49,12 +49,12 @@ struct MessageLimitPropertyTests {
                     publishedAt: MessageSamples.now)
             }
             let news = NewsMessageFormatter(language: language)
-            Self.check(news.articles(articles, topic: .search(name), now: MessageSamples.now, staleContext: ReplyStrings.table(for: language).asOf(99_999)), "news \(seed)")
-            Self.check(news.articles([], topic: .search(name), now: MessageSamples.now), "no news \(seed)")
+            Self.check(news.articles(articles, topic: .search(name), now: MessageSamples.now, staleContext: ReplyStrings.table(for: language).asOf(99_999)).slack, "news \(seed)")
+            Self.check(news.articles([], topic: .search(name), now: MessageSamples.now).slack, "no news \(seed)")
 
             let notices = NoticeMessages(language: language, weatherCommand: "/weather", newsCommand: "/news")
-            Self.check(notices.failure(.placeNotFound(query: name), service: .weather), "not found \(seed)")
-            Self.check(notices.unknownCommand(name), "unknown \(seed)")
+            Self.check(notices.failure(.placeNotFound(query: name), service: .weather).slack, "not found \(seed)")
+            Self.check(notices.unknownCommand(name).slack, "unknown \(seed)")
         }
     }
 }

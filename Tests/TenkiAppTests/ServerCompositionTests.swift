@@ -61,7 +61,7 @@ final class CountingVerifier: CommandRequestVerifier {
 
     var count: Int { calls.withLock { $0 } }
 
-    func verify(_ request: HTTPRequest) throws(SlackVerificationError) {
+    func verify(_ request: HTTPRequest) throws(RequestVerificationError) {
         calls.withLock { $0 += 1 }
         try wrapped.verify(request)
     }

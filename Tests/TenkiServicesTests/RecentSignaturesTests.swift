@@ -13,15 +13,15 @@ struct RecentSignaturesTests {
         let verifier = SlackRequestVerifier(signingSecrets: [Example.secret], clock: FixedClock(Example.now), replays: replays)
         var tampered = Example.body
         tampered[0] ^= 1
-        #expect(throws: SlackVerificationError.badSignature) { try Example.verify(verifier, body: tampered) }
+        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Example.sample.verify(verifier, body: tampered) }
         #expect(replays.count == 0)
-        try Example.verify(verifier)
-        #expect(throws: SlackVerificationError.replayed) { try Example.verify(verifier) }
+        try Example.sample.verify(verifier)
+        #expect(throws: RequestVerificationError.replayed(.slack)) { try Example.sample.verify(verifier) }
         // The same request signed with the other case of hex digits is the same signature.
-        #expect(throws: SlackVerificationError.replayed) {
-            try Example.verify(verifier, signatures: ["v0=" + Example.signature.dropFirst(3).uppercased()])
+        #expect(throws: RequestVerificationError.replayed(.slack)) {
+            try Example.sample.verify(verifier, signatures: ["v0=" + Example.signature.dropFirst(3).uppercased()])
         }
-        #expect(SlackVerificationError.replayed.reason == "replayed")
+        #expect(RequestVerificationError.replayed(.slack).reason == "replayed")
     }
 
     @Test("an entry is forgotten after its hold, by which time the timestamp window refuses the request anyway")

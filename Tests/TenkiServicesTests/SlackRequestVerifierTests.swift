@@ -44,69 +44,62 @@ struct SlackRequestVerifierTests {
         "v0=" + hex(HMACSHA256.authenticationCode(key: Array(secret.utf8), message: Array("v0:\(timestamp):".utf8) + body))
     }
 
-    static func verify(
-        _ verifier: SlackRequestVerifier,
-        timestamps: [String] = [timestamp],
-        signatures: [String] = [signature],
-        body: [UInt8] = body
-    ) throws(SlackVerificationError) {
-        try verifier.verify(timestampHeaderValues: timestamps, signatureHeaderValues: signatures, body: body)
-    }
+    static let sample = SignedSample(timestamp: timestamp, signature: signature, body: body)
 
     @Test func officialExampleVerifies() throws {
         #expect(Self.body == (try Fixtures.bytes(Self.example.bodyFile)))
         #expect(Self.sign(Self.secret, Self.timestamp, Self.body) == Self.signature)
-        try Self.verify(Self.verifier())
+        try Self.sample.verify(Self.verifier())
     }
 
     @Test func uppercaseHexIsAccepted() throws {
-        try Self.verify(Self.verifier(), signatures: ["v0=" + Self.signature.dropFirst(3).uppercased()])
+        try Self.sample.verify(Self.verifier(), signatures: ["v0=" + Self.signature.dropFirst(3).uppercased()])
     }
 
     @Test func tamperedBodyIsRejected() {
         var tampered = Self.body
         tampered[tampered.count - 1] ^= 1
-        #expect(throws: SlackVerificationError.badSignature) { try Self.verify(Self.verifier(), body: tampered) }
-        #expect(throws: SlackVerificationError.badSignature) { try Self.verify(Self.verifier(), body: Self.body + [0x0A]) }
-        #expect(throws: SlackVerificationError.badSignature) { try Self.verify(Self.verifier(), body: []) }
+        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.sample.verify(Self.verifier(), body: tampered) }
+        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.sample.verify(Self.verifier(), body: Self.body + [0x0A]) }
+        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.sample.verify(Self.verifier(), body: []) }
     }
 
     @Test func wrongSecretIsRejected() {
-        #expect(throws: SlackVerificationError.badSignature) {
-            try Self.verify(Self.verifier(["8f742231b10e8888abcd99yyyzzz85a6"]))
+        #expect(throws: RequestVerificationError.badSignature(.slack)) {
+            try Self.sample.verify(Self.verifier(["8f742231b10e8888abcd99yyyzzz85a6"]))
         }
     }
 
     @Test func timestampIsPartOfTheSignature() {
         // Fresh enough, but not the timestamp that was signed.
-        #expect(throws: SlackVerificationError.badSignature) {
-            try Self.verify(Self.verifier(at: Self.now + 1), timestamps: [String(Int64(Self.now) + 1)])
+        #expect(throws: RequestVerificationError.badSignature(.slack)) {
+            try Self.sample.verify(Self.verifier(at: Self.now + 1), timestamps: [String(Int64(Self.now) + 1)])
         }
         // Same number, different text: the signature covers the header as sent.
-        #expect(throws: SlackVerificationError.badSignature) {
-            try Self.verify(Self.verifier(), timestamps: ["0" + Self.timestamp])
+        #expect(throws: RequestVerificationError.badSignature(.slack)) {
+            try Self.sample.verify(Self.verifier(), timestamps: ["0" + Self.timestamp])
         }
     }
 
     @Test(arguments: [-300.0, 0, 300])
     func acceptsWithinTolerance(offset: TimeInterval) throws {
-        try Self.verify(Self.verifier(at: Self.now + offset))
+        try Self.sample.verify(Self.verifier(at: Self.now + offset))
     }
 
     @Test(arguments: [
-        (301.0, SlackVerificationError.staleTimestamp(skewSeconds: 301)),
-        (300.5, .staleTimestamp(skewSeconds: 300)),
-        (86_400, .staleTimestamp(skewSeconds: 86_400)),
-        (-301, .futureTimestamp(skewSeconds: 301)),
-        (-3_600, .futureTimestamp(skewSeconds: 3_600)),
+        (301.0, RequestVerificationError.staleTimestamp(.slackTimestamp, skewSeconds: 301)),
+        (300.5, .staleTimestamp(.slackTimestamp, skewSeconds: 300)),
+        (86_400, .staleTimestamp(.slackTimestamp, skewSeconds: 86_400)),
+        (-301, .futureTimestamp(.slackTimestamp, skewSeconds: 301)),
+        (-3_600, .futureTimestamp(.slackTimestamp, skewSeconds: 3_600)),
     ])
-    func rejectsOutsideTolerance(offset: TimeInterval, error: SlackVerificationError) {
-        #expect(throws: error) { try Self.verify(Self.verifier(at: Self.now + offset)) }
+    func rejectsOutsideTolerance(offset: TimeInterval, error: RequestVerificationError) {
+        #expect(throws: error) { try Self.sample.verify(Self.verifier(at: Self.now + offset)) }
     }
 
     @Test func toleranceIsConfigurable() throws {
         let strict = SlackRequestVerifier(signingSecrets: [Self.secret], tolerance: 60, clock: FixedClock(Self.now + 61))
-        #expect(throws: SlackVerificationError.staleTimestamp(skewSeconds: 61)) { try Self.verify(strict) }
+        #expect(throws: RequestVerificationError.staleTimestamp(.slackTimestamp, skewSeconds: 61)) { try Self.sample.verify(strict) }
     }
 
     @Test(arguments: [
@@ -114,38 +107,38 @@ struct SlackRequestVerifierTests {
         "99999999999999999999", "9223372036854775808", "１５３１４２０６１８",
     ])
     func rejectsMalformedTimestamps(value: String) {
-        #expect(throws: SlackVerificationError.malformedTimestamp) {
-            try Self.verify(Self.verifier(), timestamps: [value])
+        #expect(throws: RequestVerificationError.malformedTimestamp(.slackTimestamp)) {
+            try Self.sample.verify(Self.verifier(), timestamps: [value])
         }
     }
 
     @Test func absurdButNumericTimestampsAreOutOfWindow() {
-        #expect(throws: SlackVerificationError.futureTimestamp(skewSeconds: 9_223_372_035_323_355_189)) {
-            try Self.verify(Self.verifier(), timestamps: ["9223372036854775807"])
+        #expect(throws: RequestVerificationError.futureTimestamp(.slackTimestamp, skewSeconds: 9_223_372_035_323_355_189)) {
+            try Self.sample.verify(Self.verifier(), timestamps: ["9223372036854775807"])
         }
-        #expect(throws: SlackVerificationError.staleTimestamp(skewSeconds: 1_531_420_618)) {
-            try Self.verify(Self.verifier(), timestamps: ["0"])
+        #expect(throws: RequestVerificationError.staleTimestamp(.slackTimestamp, skewSeconds: 1_531_420_618)) {
+            try Self.sample.verify(Self.verifier(), timestamps: ["0"])
         }
     }
 
     @Test func missingHeadersAreRejected() {
-        #expect(throws: SlackVerificationError.missingHeader(.timestamp)) {
-            try Self.verify(Self.verifier(), timestamps: [])
+        #expect(throws: RequestVerificationError.missingHeader(.slackTimestamp)) {
+            try Self.sample.verify(Self.verifier(), timestamps: [])
         }
-        #expect(throws: SlackVerificationError.missingHeader(.signature)) {
-            try Self.verify(Self.verifier(), signatures: [])
+        #expect(throws: RequestVerificationError.missingHeader(.slackSignature)) {
+            try Self.sample.verify(Self.verifier(), signatures: [])
         }
     }
 
     @Test func duplicatedHeadersAreRejected() {
-        #expect(throws: SlackVerificationError.duplicateHeader(.timestamp, count: 2)) {
-            try Self.verify(Self.verifier(), timestamps: [Self.timestamp, Self.timestamp])
+        #expect(throws: RequestVerificationError.duplicateHeader(.slackTimestamp, count: 2)) {
+            try Self.sample.verify(Self.verifier(), timestamps: [Self.timestamp, Self.timestamp])
         }
-        #expect(throws: SlackVerificationError.duplicateHeader(.signature, count: 2)) {
-            try Self.verify(Self.verifier(), signatures: [Self.signature, Self.signature])
+        #expect(throws: RequestVerificationError.duplicateHeader(.slackSignature, count: 2)) {
+            try Self.sample.verify(Self.verifier(), signatures: [Self.signature, Self.signature])
         }
-        #expect(throws: SlackVerificationError.duplicateHeader(.signature, count: 3)) {
-            try Self.verify(Self.verifier(), signatures: ["v0=" + String(repeating: "0", count: 64), Self.signature, ""])
+        #expect(throws: RequestVerificationError.duplicateHeader(.slackSignature, count: 3)) {
+            try Self.sample.verify(Self.verifier(), signatures: ["v0=" + String(repeating: "0", count: 64), Self.signature, ""])
         }
     }
 
@@ -163,35 +156,35 @@ struct SlackRequestVerifierTests {
 
     @Test(arguments: malformedSignatures)
     func rejectsMalformedSignatures(value: String) {
-        #expect(throws: SlackVerificationError.malformedSignature(length: value.utf8.count)) {
-            try Self.verify(Self.verifier(), signatures: [value])
+        #expect(throws: RequestVerificationError.malformedSignature(.slack, length: value.utf8.count)) {
+            try Self.sample.verify(Self.verifier(), signatures: [value])
         }
     }
 
     @Test func rotationAcceptsEitherSecret() throws {
-        try Self.verify(Self.verifier(["old-secret-that-no-longer-signs", Self.secret]))
-        try Self.verify(Self.verifier([Self.secret, "new-secret-not-yet-used"]))
+        try Self.sample.verify(Self.verifier(["old-secret-that-no-longer-signs", Self.secret]))
+        try Self.sample.verify(Self.verifier([Self.secret, "new-secret-not-yet-used"]))
         let fromSetting = SlackRequestVerifier.secrets(fromSetting: " other , \(Self.secret),")
         #expect(fromSetting == ["other", Self.secret])
-        try Self.verify(Self.verifier(fromSetting))
-        #expect(throws: SlackVerificationError.badSignature) { try Self.verify(Self.verifier(["a", "b"])) }
+        try Self.sample.verify(Self.verifier(fromSetting))
+        #expect(throws: RequestVerificationError.badSignature(.slack)) { try Self.sample.verify(Self.verifier(["a", "b"])) }
     }
 
     @Test func emptySecretsNeverVerify() {
         let verifier = Self.verifier(["", "  "])
         #expect(verifier.secretCount == 0)
         let signedWithEmptyKey = Self.sign("", Self.timestamp, Self.body)
-        #expect(throws: SlackVerificationError.badSignature) {
-            try Self.verify(verifier, signatures: [signedWithEmptyKey])
+        #expect(throws: RequestVerificationError.badSignature(.slack)) {
+            try Self.sample.verify(verifier, signatures: [signedWithEmptyKey])
         }
     }
 
     @Test func readsTheClockOnce() throws {
         let clock = CountingClock(Self.now)
         let verifier = SlackRequestVerifier(signingSecrets: [Self.secret, "second"], clock: clock)
-        try Self.verify(verifier)
+        try Self.sample.verify(verifier)
         #expect(clock.count == 1)
-        #expect(throws: SlackVerificationError.self) { try Self.verify(verifier, body: []) }
+        #expect(throws: RequestVerificationError.self) { try Self.sample.verify(verifier, body: []) }
         #expect(clock.count == 2)
     }
 
@@ -208,22 +201,23 @@ struct SlackRequestVerifierTests {
         #expect(timestamps == ["1613288918"])
         #expect(signatures.count == 1)
         let unknownBody = [UInt8](repeating: UInt8(ascii: "x"), count: 418)
-        #expect(throws: SlackVerificationError.badSignature) {
+        #expect(throws: RequestVerificationError.badSignature(.slack)) {
             try Self.verifier(["not-their-secret"], at: 1_613_288_918)
                 .verify(timestampHeaderValues: timestamps, signatureHeaderValues: signatures, body: unknownBody)
         }
-        #expect(throws: SlackVerificationError.staleTimestamp(skewSeconds: 301)) {
+        #expect(throws: RequestVerificationError.staleTimestamp(.slackTimestamp, skewSeconds: 301)) {
             try Self.verifier(["not-their-secret"], at: 1_613_288_918 + 301)
                 .verify(timestampHeaderValues: timestamps, signatureHeaderValues: signatures, body: unknownBody)
         }
     }
 
     @Test func errorsHaveDistinctReasonsAndNeverLeakSecrets() {
-        let errors: [SlackVerificationError] = [
-            .missingHeader(.timestamp), .duplicateHeader(.signature, count: 2), .malformedTimestamp,
-            .staleTimestamp(skewSeconds: 301), .futureTimestamp(skewSeconds: 301), .malformedSignature(length: 66),
-            .badSignature,
+        let errors: [RequestVerificationError] = [
+            .missingHeader(.slackTimestamp), .duplicateHeader(.slackSignature, count: 2), .malformedTimestamp(.slackTimestamp),
+            .staleTimestamp(.slackTimestamp, skewSeconds: 301), .futureTimestamp(.slackTimestamp, skewSeconds: 301), .malformedSignature(.slack, length: 66),
+            .badSignature(.slack),
         ]
+        #expect(errors.allSatisfy { $0.platform == .slack && $0.refusal == "invalid Slack signature" })
         #expect(
             errors.map(\.reason) == [
                 "missing_header", "duplicate_header", "malformed_timestamp", "stale_timestamp", "future_timestamp",
@@ -233,7 +227,7 @@ struct SlackRequestVerifierTests {
             #expect(!error.description.contains(Self.secret))
             #expect(!error.description.contains(Self.validHex))
         }
-        #expect(SlackVerificationError.staleTimestamp(skewSeconds: 301).description.contains("301"))
+        #expect(RequestVerificationError.staleTimestamp(.slackTimestamp, skewSeconds: 301).description.contains("301"))
         let verifier = Self.verifier()
         var dumped = ""
         dump(verifier, to: &dumped)

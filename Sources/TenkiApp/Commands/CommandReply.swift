@@ -6,6 +6,11 @@ public struct CommandReply: Sendable {
     public let message: SlackMessage
     public let json: [UInt8]
 
+    /// Renders `message` as Block Kit and encodes it.
+    public init(_ message: ChatMessage) {
+        self.init(message.slack)
+    }
+
     /// Encodes `message`.
     public init(_ message: SlackMessage) {
         self.init(message, json: MessageEncoding.json(message))

@@ -31,7 +31,7 @@ struct FeedNewsAnswer: Sendable {
         return Request(sources: feeds.sources, query: NewsSearchQuery(text), feed: nil)
     }
 
-    func respond(to text: String, logger: Logger) async -> SlackMessage {
+    func respond(to text: String, logger: Logger) async -> ChatMessage {
         let request = request(for: text)
         let outcomes = await feeds.collect(request.sources, within: deadline)
         let strings = FeedReplyStrings.table(for: settings.language)

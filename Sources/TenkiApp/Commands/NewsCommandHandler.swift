@@ -12,7 +12,7 @@ struct NewsCommandHandler: Sendable {
     let clock: any WallClock
     let notices: NoticeMessages
 
-    func respond(to payload: SlashCommandPayload, logger: Logger) async -> SlackMessage {
+    func respond(to payload: SlashCommandPayload, logger: Logger) async -> ChatMessage {
         let text = payload.text.trimmingCharacters(in: .whitespacesAndNewlines)
         if ["help", "?", "ヘルプ"].contains(text.lowercased()) {
             guard let feeds else { return notices.newsHelp() }

@@ -28,7 +28,7 @@ struct WeatherCommandHandler: Sendable {
         case .help:
             return CommandReply(notices.weatherHelp())
         case .incompleteSet:
-            return CommandReply(notices.notice(ReplyStrings.fill(strings.setWhat, ["command": settings.commandNames.weather])))
+            return CommandReply(notices.notice(RichText.fill(strings.setWhat, ["command": .literal(settings.commandNames.weather)])))
         case .invalidPlace(let text):
             return CommandReply(notices.weather(.badPlace(query: text)))
         case .forget:
@@ -49,7 +49,7 @@ struct WeatherCommandHandler: Sendable {
     }
 
     /// Runs a preferences change; nil on success, else the message telling the user it failed.
-    private func store(logger: Logger, _ change: () async throws(PreferencesStoreError) -> Void) async -> SlackMessage? {
+    private func store(logger: Logger, _ change: () async throws(PreferencesStoreError) -> Void) async -> ChatMessage? {
         do {
             try await change()
             return nil
@@ -60,7 +60,7 @@ struct WeatherCommandHandler: Sendable {
     }
 
     /// Saves a place only once geocoding knows it, so `/weather` alone never fails later on a typo.
-    private func savePlace(_ place: PlaceQuery, for user: UserKey, logger: Logger) async -> SlackMessage {
+    private func savePlace(_ place: PlaceQuery, for user: UserKey, logger: Logger) async -> ChatMessage {
         guard let weather else { return notices.weather(.notConfigured) }
         var title = place.description
         if case .name(let name) = place {
@@ -76,7 +76,8 @@ struct WeatherCommandHandler: Sendable {
             current.place = place.description
             try await preferences.save(current, for: user)
         }
-        return failed ?? notices.notice(ReplyStrings.fill(strings.savedPlace, ["place": Mrkdwn.escape(title), "command": settings.commandNames.weather]))
+        return failed ?? notices.notice(
+            RichText.fill(strings.savedPlace, ["place": .text(title), "command": .literal(settings.commandNames.weather)]))
     }
 
     /// The answer the asynchronous path stored for this command and this user's saved defaults, if
@@ -124,7 +125,7 @@ struct WeatherCommandHandler: Sendable {
         }
     }
 
-    private func failure(_ error: OpenWeatherError, query: String, logger: Logger) -> SlackMessage {
+    private func failure(_ error: OpenWeatherError, query: String, logger: Logger) -> ChatMessage {
         logger.log(error.isTemporary ? .warning : .notice, "weather lookup failed", [
             ("operation", error.operation.rawValue), ("error", error.description),
             ("status", error.httpStatus.map(String.init) ?? "-"),

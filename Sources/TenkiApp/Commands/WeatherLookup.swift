@@ -12,14 +12,14 @@ struct WeatherLookup: Sendable {
     let logger: Logger
 
     /// Current weather; a place name is geocoded and its other matches are named.
-    func current(_ place: PlaceQuery, units: Units) async throws(OpenWeatherError) -> SlackMessage {
+    func current(_ place: PlaceQuery, units: Units) async throws(OpenWeatherError) -> ChatMessage {
         try await currentAnswer(place, units: units).message
     }
 
     /// Current weather, and until when the very same answer may be given again (see `ReplyCache`):
     /// while the weather and geocoding entries it came from are fresh and the place's local minute
     /// has not changed. Nil when it must not be reused (built from a stale entry).
-    func currentAnswer(_ place: PlaceQuery, units: Units) async throws(OpenWeatherError) -> (message: SlackMessage, reusableUntil: Date?) {
+    func currentAnswer(_ place: PlaceQuery, units: Units) async throws(OpenWeatherError) -> (message: ChatMessage, reusableUntil: Date?) {
         let formatter = WeatherMessageFormatter(language: settings.language, visibility: settings.resultVisibility)
         let (point, best, alternatives, placesFreshUntil) = try await resolveWithFreshness(place)
         let weather = try await service.currentWeather(at: point, units: units, language: settings.language)
@@ -37,7 +37,7 @@ struct WeatherLookup: Sendable {
 
     /// The next days, one line each, grouped by the place's own calendar. The current weather
     /// (today's line) is fetched alongside the forecast, not after it; without it the days still show.
-    func forecast(_ place: PlaceQuery, units: Units) async throws(OpenWeatherError) -> SlackMessage {
+    func forecast(_ place: PlaceQuery, units: Units) async throws(OpenWeatherError) -> ChatMessage {
         let (point, best, _) = try await resolve(place)
         let service = service, language = settings.language
         async let pendingCurrent = try? service.currentWeather(at: point, units: units, language: language)

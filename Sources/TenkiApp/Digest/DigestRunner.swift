@@ -102,7 +102,7 @@ public final class DigestRunner: Sendable {
     /// to skip) when one is given, writes nothing.
     public func preview(_ digest: Settings.DigestSettings, now: Date) async -> SlackMessage {
         let seen = (try? await ledger.previousHeadlineURLs(digest: digest.name)) ?? []
-        return await builder.build(Self.content(of: digest), excludingHeadlines: seen, now: now).message
+        return await builder.build(Self.content(of: digest), excludingHeadlines: seen, now: now).message.slack
     }
 
     private func post(
@@ -112,7 +112,7 @@ public final class DigestRunner: Sendable {
         let built = await builder.build(Self.content(of: digest), excludingHeadlines: seen, now: now)
         let delivery = NewDelivery(
             kind: "digest:\(digest.name)", destination: digest.webhookURL, destinationKind: .incomingWebhook,
-            body: MessageEncoding.json(built.message), createdAt: now)
+            body: MessageEncoding.json(built.message.slack), createdAt: now)
         switch try await ledger.claim(
             digest: digest.name, slot: slot, delivery: delivery, headlineURLs: built.headlineURLs, replacing: force)
         {

@@ -5,7 +5,7 @@ import TenkiServices
 /// Checks that a command request came from the chat platform: Slack's v0 signature today.
 /// Injected through the composition root, so tests can count or replace it.
 public protocol CommandRequestVerifier: Sendable {
-    func verify(_ request: HTTPRequest) throws(SlackVerificationError)
+    func verify(_ request: HTTPRequest) throws(RequestVerificationError)
 }
 
 /// Turns a verified command body into a payload. One decoder for every path a command takes.
@@ -24,7 +24,7 @@ public struct CommandDecodingError: Error, Sendable, CustomStringConvertible {
 
 extension SlackRequestVerifier: CommandRequestVerifier {
     /// Slack's signature over the raw body, from every value of both headers (so a duplicate is seen).
-    public func verify(_ request: HTTPRequest) throws(SlackVerificationError) {
+    public func verify(_ request: HTTPRequest) throws(RequestVerificationError) {
         try verify(
             timestampHeaderValues: request.headers.values(for: "X-Slack-Request-Timestamp"),
             signatureHeaderValues: request.headers.values(for: "X-Slack-Signature"),

@@ -104,7 +104,7 @@ public struct TenkiRouter: HTTPHandler {
             } catch {
                 metrics.increment("tenki_signature_failures_total", [("reason", error.reason)])
                 log.warning("request rejected", [("reason", error.reason), ("detail", error.description)])
-                return now(.text(.unauthorized, "invalid Slack signature (\(error.reason))\n"))
+                return now(.text(.unauthorized, "\(error.refusal) (\(error.reason))\n"))
             }
         }
         let payload: SlashCommandPayload
@@ -241,7 +241,7 @@ public struct TenkiRouter: HTTPHandler {
     static func describeMetrics(_ metrics: MetricsRegistry) {
         metrics.describe("tenki_http_requests_total", type: "counter", help: "HTTP requests answered, by route and status.")
         metrics.describe("tenki_http_request_duration_seconds", type: "histogram", help: "Time from a complete request to its response.")
-        metrics.describe("tenki_signature_failures_total", type: "counter", help: "Requests rejected by Slack signature verification, by reason.")
+        metrics.describe("tenki_signature_failures_total", type: "counter", help: "Requests rejected by signature or token verification (any platform), by reason.")
         ProcessMetrics.register(in: metrics)
     }
 }

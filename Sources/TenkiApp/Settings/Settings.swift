@@ -45,7 +45,7 @@ public struct Settings: Sendable {
     /// Commands one user may run per minute on average (0: no limit).
     public var userRateLimitPerMinute: Int
     /// Who sees results (errors and help are always ephemeral).
-    public var resultVisibility: SlackMessage.ResponseType
+    public var resultVisibility: ChatMessage.Visibility
 
     // Process
     public var statePath: String

@@ -66,7 +66,7 @@ struct SettingsTable: Sendable {
         "TENKI_UNITS", default: .metric, readers: .providers, "`metric`, `imperial` or `standard`")
     let defaultCity: Setting<String?> = .text(
         "TENKI_DEFAULT_CITY", none: "none: help", readers: .answers, "place used by a bare `/weather` when the caller saved none")
-    let resultVisibility: Setting<SlackMessage.ResponseType> = .choice(
+    let resultVisibility: Setting<ChatMessage.Visibility> = .choice(
         "TENKI_RESULT_VISIBILITY", default: .inChannel, options: [("in_channel", .inChannel), ("ephemeral", .ephemeral)],
         readers: .answers,
         "who sees results: `in_channel` or `ephemeral` (help and errors are always ephemeral)")

@@ -5,6 +5,7 @@ public enum Block: Sendable, Equatable, Codable {
     case context([ContextElement])
     case divider
     case image(ImageElement)
+    case actions([ButtonElement])
 
     /// A header: plain text, at most 150 characters.
     public static func header(_ text: String) -> Block {
@@ -35,6 +36,8 @@ public enum Block: Sendable, Equatable, Codable {
             self = .divider
         case "image":
             self = .image(try ImageElement(from: decoder))
+        case "actions":
+            self = .actions(try container.decode([ButtonElement].self, forKey: .elements))
         case let other:
             throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown block type \(other)")
         }
@@ -58,6 +61,9 @@ public enum Block: Sendable, Equatable, Codable {
             try container.encode("image", forKey: .type)
             try container.encode(image.imageURL, forKey: .imageURL)
             try container.encode(image.altText, forKey: .altText)
+        case .actions(let buttons):
+            try container.encode("actions", forKey: .type)
+            try container.encode(Array(buttons.prefix(SlackLimits.actionElements)), forKey: .elements)
         }
     }
 }

@@ -25,6 +25,8 @@ public enum MessageTextRenderer {
                 lines.append(String(repeating: "-", count: 40))
             case .image(let image):
                 lines.append("[image: \(image.altText)]")
+            case .actions(let buttons):
+                lines.append("  " + buttons.map { "[ \($0.text.text) ]" }.joined(separator: " "))
             }
         }
         return lines.joined(separator: "\n") + "\n"

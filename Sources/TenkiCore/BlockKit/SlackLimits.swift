@@ -10,6 +10,10 @@ public enum SlackLimits {
     public static let contextText = 3000
     public static let imageURL = 3000
     public static let altText = 2000
+    public static let actionElements = 25
+    public static let buttonText = 75
+    public static let buttonValue = 2000
+    public static let actionID = 255
     /// Slack truncates a message's top-level `text` beyond this.
     public static let messageText = 40000
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The morning digest as a Block Kit message: a dated header, one line per city, up to five
+/// The morning digest as a message: a dated header, one line per city, up to five
 /// headlines and a context line naming each data source once. Pure, like the other formatters, so the
 /// same report always gives the same JSON.
 ///
@@ -17,42 +17,42 @@ public struct DigestMessageFormatter: Sendable {
         self.strings = .table(for: language)
     }
 
-    public func message(for report: DigestReport) -> SlackMessage {
+    public func message(for report: DigestReport) -> ChatMessage {
         let title = ReplyStrings.fill(strings.digestTitle, ["date": dateLabel(report.date)])
-        var blocks: [Block] = [.header(title)]
+        var parts: [ChatMessage.Part] = [.title(title)]
         let lines = report.cities.prefix(Self.maximumCities).map { line(for: $0, units: report.units) }
         var start = 0
         while start < lines.count {
             let chunk = lines[start..<min(lines.count, start + Self.citiesPerSection)]
-            blocks.append(Section.markdown(chunk.joined(separator: "\n")))
+            parts.append(.paragraph(RichText.joined(Array(chunk), separator: "\n"), image: nil))
             start += Self.citiesPerSection
         }
         var sources = [ReplyStrings.weatherProvider]
         switch report.headlines {
         case .articles(let articles):
-            blocks.append(.divider)
-            blocks.append(Section.markdown(headlinesText(articles)))
+            parts.append(.divider)
+            parts.append(.paragraph(headlinesText(articles), image: nil))
             sources.append(ReplyStrings.newsProvider)
         case .failed:
-            blocks.append(.divider)
-            blocks.append(Section.markdown(strings.digestNewsFailed))
+            parts.append(.divider)
+            parts.append(.paragraph(.markup(strings.digestNewsFailed), image: nil))
         case .omitted:
             break
         }
         let sourcesLine = ReplyStrings.fill(strings.dataSources, ["sources": sources.joined(separator: " · ")])
-        blocks.append(.context([.markdown(sourcesLine)]))
-        return SlackMessage(text: fallback(title: title, report: report), blocks: blocks)
+        parts.append(.context([.markup(sourcesLine)]))
+        return ChatMessage(summary: .text(summary(title: title, report: report)), parts: parts)
     }
 
     /// `*Da Nang, VN*  ☁️ 32 °C  high 33 / low 26  💧 40% chance of rain  · Broken clouds`
-    func line(for city: DigestReport.City, units: Units) -> String {
+    func line(for city: DigestReport.City, units: Units) -> RichText {
         switch city {
         case .failed(let query):
-            return ReplyStrings.fill(strings.digestCityFailed, ["city": Mrkdwn.escape(query)])
+            return RichText.fill(strings.digestCityFailed, ["city": .text(query)])
         case .weather(let weather):
             let current = weather.current
             let emoji = current.primaryCondition?.emoji ?? WeatherEmoji.neutral
-            var text = "*\(Mrkdwn.escape(weather.title))*  \(emoji) \(Self.degrees(current.temperature)) \(units.temperatureSymbol)"
+            var text = "  \(emoji) \(Self.degrees(current.temperature)) \(units.temperatureSymbol)"
             if let today = weather.today {
                 text += "  " + ReplyStrings.fill(strings.digestHighLow, [
                     "high": Self.degrees(today.high), "low": Self.degrees(today.low),
@@ -63,19 +63,20 @@ public struct DigestMessageFormatter: Sendable {
             }
             let description = current.conditions.map(\.description).joined(separator: ", ")
             if !description.isEmpty {
-                text += "  · " + Mrkdwn.escape(Self.capitalisedFirst(description))
+                text += "  · " + Self.capitalisedFirst(description)
             }
-            return text
+            return .bold(weather.title) + .text(text)
         }
     }
 
-    func headlinesText(_ articles: [NewsArticle]) -> String {
-        guard !articles.isEmpty else { return "*\(strings.digestHeadlines)*\n\(strings.digestNoNewHeadlines)" }
+    func headlinesText(_ articles: [NewsArticle]) -> RichText {
+        let heading = RichText.bold(strings.digestHeadlines) + .text("\n")
+        guard !articles.isEmpty else { return heading + .markup(strings.digestNoNewHeadlines) }
         let lines = articles.prefix(Self.maximumHeadlines).map { article in
-            "• " + Mrkdwn.link(article.url.absoluteString, title: article.title.truncated(to: 200)) + " · "
-                + Mrkdwn.escape(article.sourceName.truncated(to: 60))
+            RichText.text("• ") + .link(article.url.absoluteString, title: article.title.truncated(to: 200))
+                + .text(" · " + article.sourceName.truncated(to: 60))
         }
-        return "*\(strings.digestHeadlines)*\n" + lines.joined(separator: "\n")
+        return heading + RichText.joined(lines, separator: "\n")
     }
 
     func dateLabel(_ date: DigestReport.LocalDate) -> String {
@@ -87,13 +88,13 @@ public struct DigestMessageFormatter: Sendable {
         ])
     }
 
-    /// The notification text: the title and each city's temperature, escaped and cut to a line.
-    func fallback(title: String, report: DigestReport) -> String {
+    /// The notification text: the title and each city's temperature.
+    func summary(title: String, report: DigestReport) -> String {
         let temperatures = report.cities.prefix(Self.maximumCities).compactMap { city -> String? in
             guard case .weather(let weather) = city else { return nil }
             return "\(weather.title) \(Self.degrees(weather.current.temperature)) \(report.units.temperatureSymbol)"
         }
-        return Mrkdwn.fallback(temperatures.isEmpty ? title : title + ": " + temperatures.joined(separator: ", "))
+        return temperatures.isEmpty ? title : title + ": " + temperatures.joined(separator: ", ")
     }
 
     static func degrees(_ value: Double) -> String {

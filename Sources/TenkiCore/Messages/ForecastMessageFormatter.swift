@@ -4,11 +4,11 @@ import Foundation
 /// forecast with no days says so in one line instead of showing an empty list.
 public struct ForecastMessageFormatter: Sendable {
     public var strings: ReplyStrings
-    public var visibility: SlackMessage.ResponseType
+    public var visibility: ChatMessage.Visibility
 
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    public init(language: WeatherLanguage, visibility: SlackMessage.ResponseType = .inChannel) {
+    public init(language: WeatherLanguage, visibility: ChatMessage.Visibility = .inChannel) {
         self.strings = .table(for: language)
         self.visibility = visibility
     }
@@ -16,32 +16,32 @@ public struct ForecastMessageFormatter: Sendable {
     /// - Parameters:
     ///   - placeTitle: the place as the user should read it (`Da Nang, VN`).
     ///   - staleAge: set when the answer is an older one served because the provider failed.
-    public func forecast(_ days: [DailyForecast], placeTitle: String, units: Units, staleContext: String? = nil) -> SlackMessage {
+    public func forecast(_ days: [DailyForecast], placeTitle: String, units: Units, staleContext: String? = nil) -> ChatMessage {
         guard !days.isEmpty else { return noForecast(placeTitle: placeTitle) }
         let title = ReplyStrings.fill(strings.forecastTitle, ["place": placeTitle])
         let lines = days.prefix(6).map { line(for: $0, units: units) }
-        var context: [ContextElement] = [.markdown(strings.dataSource)]
-        if let staleContext { context.insert(.markdown(staleContext), at: 0) }
-        let blocks: [Block] = [
-            .header("📅 " + title),
-            Section.markdown(lines.joined(separator: "\n")),
+        var context: [RichText] = [.markup(strings.dataSource)]
+        if let staleContext { context.insert(.markup(staleContext), at: 0) }
+        let parts: [ChatMessage.Part] = [
+            .title("📅 " + title),
+            .paragraph(RichText.joined(lines, separator: "\n"), image: nil),
             .context(context),
         ]
         let summary = days.prefix(3).map { day in
             "\(dateLabel(day)) \(Self.degrees(day.high))/\(Self.degrees(day.low))"
         }.joined(separator: ", ")
-        return SlackMessage(text: Mrkdwn.fallback("📅 \(title): \(summary)"), blocks: blocks, responseType: visibility)
+        return ChatMessage(summary: .text("📅 \(title): \(summary)"), parts: parts, visibility: visibility)
     }
 
     /// One line, only to the user who asked: there is nothing for the channel to read.
-    func noForecast(placeTitle: String) -> SlackMessage {
-        let line = "📅 " + ReplyStrings.fill(strings.noForecast, ["place": Mrkdwn.escape(placeTitle)])
-        return SlackMessage(text: line, blocks: [Section.markdown(line)], responseType: .ephemeral)
+    func noForecast(placeTitle: String) -> ChatMessage {
+        let line = RichText.markup("📅 ") + RichText.fill(strings.noForecast, ["place": .text(placeTitle)])
+        return ChatMessage(summary: line, parts: [.paragraph(line, image: nil)], visibility: .ephemeral)
     }
 
-    func line(for day: DailyForecast, units: Units) -> String {
+    func line(for day: DailyForecast, units: Units) -> RichText {
         let emoji = day.condition.map { WeatherEmoji.emoji(forConditionID: $0.id, isNight: false) } ?? WeatherEmoji.neutral
-        var text = "*\(dateLabel(day))*  \(emoji)  \(Self.degrees(day.high)) / \(Self.degrees(day.low)) \(units.temperatureSymbol)"
+        var text = "  \(emoji)  \(Self.degrees(day.high)) / \(Self.degrees(day.low)) \(units.temperatureSymbol)"
         if let marker = TemperatureMarker.marker(for: day.high, in: units) ?? TemperatureMarker.marker(for: day.low, in: units) {
             text += " " + marker
         }
@@ -49,9 +49,9 @@ public struct ForecastMessageFormatter: Sendable {
             text += "  💧 \(Int((chance * 100).rounded()))% \(strings.chanceOfRain)"
         }
         if let description = day.condition?.description, !description.isEmpty {
-            text += "  · " + Mrkdwn.escape(description)
+            text += "  · " + description
         }
-        return text
+        return .bold(dateLabel(day)) + .text(text)
     }
 
     func dateLabel(_ day: DailyForecast) -> String {

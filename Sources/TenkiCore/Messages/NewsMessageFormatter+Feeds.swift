@@ -24,54 +24,52 @@ extension NewsMessageFormatter {
     public func feedItems(
         _ items: [FeedNewsItem], title: String, notes: [String], query: String?, feedNames: [String], now: Date,
         command: String = "/news"
-    ) -> SlackMessage {
+    ) -> ChatMessage {
         let feedStrings = FeedReplyStrings.table(for: strings.language)
         let shown = Array(items.prefix(Self.maximumArticles))
-        let noteElements = notes.prefix(5).map { ContextElement.markdown(Mrkdwn.escape($0)) }
+        let noteLines = notes.prefix(5).map { RichText.text($0) }
         guard !shown.isEmpty else {
-            let text: String
+            let text: RichText
             if let query, !query.isEmpty {
-                text =
-                    "📰 "
-                    + ReplyStrings.fill(strings.noNews, ["query": Mrkdwn.escape(query.truncated(to: 100)), "command": command])
+                text = RichText.markup("📰 ")
+                    + RichText.fill(strings.noNews, ["query": .text(query.truncated(to: 100)), "command": .literal(command)])
             } else {
-                text = "📰 " + feedStrings.nothingArrived
+                text = .markup("📰 " + feedStrings.nothingArrived)
             }
-            var blocks: [Block] = [Section.markdown(text)]
-            if !noteElements.isEmpty { blocks.append(.context(Array(noteElements))) }
-            return SlackMessage(text: text, blocks: blocks, responseType: .ephemeral)
+            var parts: [ChatMessage.Part] = [.paragraph(text, image: nil)]
+            if !noteLines.isEmpty { parts.append(.context(Array(noteLines))) }
+            return ChatMessage(summary: text, parts: parts, visibility: .ephemeral)
         }
-        var blocks: [Block] = [.header("📰 " + title)]
+        var parts: [ChatMessage.Part] = [.title("📰 " + title)]
         for (index, entry) in shown.enumerated() {
-            if index > 0 { blocks.append(.divider) }
-            blocks.append(section(for: entry, now: now))
+            if index > 0 { parts.append(.divider) }
+            parts.append(paragraph(for: entry, now: now))
         }
-        let names = feedNames.prefix(8).map { "`" + Mrkdwn.escape($0) + "`" }.joined(separator: ", ")
-        let sources = ReplyStrings.fill(feedStrings.sources, ["feeds": names, "command": command])
-        blocks.append(.context(Array(noteElements.prefix(9)) + [.markdown(sources)]))
-        let titles = shown.map { Self.headline(of: $0.item) }
-        let fallback = Mrkdwn.fallback("📰 \(title): " + titles.joined(separator: " · "))
-        return SlackMessage(text: fallback, blocks: blocks, responseType: visibility)
+        let names = RichText.joined(feedNames.prefix(8).map { .markup("`") + .literal($0) + .markup("`") }, separator: ", ")
+        let sources = RichText.fill(feedStrings.sources, ["feeds": names, "command": .literal(command)])
+        parts.append(.context(Array(noteLines.prefix(9)) + [sources]))
+        let summary = "📰 \(title): " + shown.map { Self.headline(of: $0.item) }.joined(separator: " · ")
+        return ChatMessage(summary: .text(summary), parts: parts, visibility: visibility)
     }
 
-    func section(for entry: FeedNewsItem, now: Date) -> Block {
+    func paragraph(for entry: FeedNewsItem, now: Date) -> ChatMessage.Part {
         let item = entry.item
         let headline = Self.headline(of: item).truncated(to: 300)
-        var text: String
+        var text: RichText
         if let link = item.link, let url = URL(string: link), ["https", "http"].contains(url.scheme?.lowercased() ?? "") {
-            text = "*" + Mrkdwn.link(url.absoluteString, title: headline) + "*"
+            text = .link(url.absoluteString, title: headline, bold: true)
         } else {
-            text = "*" + Mrkdwn.escape(headline) + "*"
+            text = .bold(headline)
         }
         if let summary = item.summary, summary != item.title {
-            text += "\n" + Mrkdwn.escape(summary.truncated(to: 280))
+            text += .text("\n" + summary.truncated(to: 280))
         }
-        text += "\n" + Mrkdwn.escape(entry.feedName.truncated(to: 80))
+        text += .text("\n" + entry.feedName.truncated(to: 80))
         if let published = item.published {
-            text += " · " + RelativeTime.ago(published, now: now, strings: strings)
+            text += .markup(" · " + RelativeTime.ago(published, now: now, strings: strings))
         }
-        let image = item.imageURL.flatMap { ImageElement(url: $0, altText: headline) }
-        return Section.markdown(text, accessory: image)
+        let image = item.imageURL.flatMap { $0.lowercased().hasPrefix("https://") ? ChatImage(url: $0, altText: headline) : nil }
+        return .paragraph(text, image: image)
     }
 
     /// The item's title, else the start of its summary, else its link: every item shows something.

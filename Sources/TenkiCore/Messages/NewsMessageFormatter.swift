@@ -4,17 +4,17 @@ import Foundation
 /// has an https image. Slack unfurls nothing here; the message is complete on its own.
 public struct NewsMessageFormatter: Sendable {
     public var strings: ReplyStrings
-    public var visibility: SlackMessage.ResponseType
+    public var visibility: ChatMessage.Visibility
     public static let maximumArticles = 5
 
-    public init(language: WeatherLanguage, visibility: SlackMessage.ResponseType = .inChannel) {
+    public init(language: WeatherLanguage, visibility: ChatMessage.Visibility = .inChannel) {
         self.strings = .table(for: language)
         self.visibility = visibility
     }
 
     /// - Parameter staleContext: a note ("as of 40 min ago") when older news is served because
     ///   the provider failed or the daily budget is spent.
-    public func articles(_ articles: [NewsArticle], topic: NewsTopic, now: Date, command: String = "/news", staleContext: String? = nil) -> SlackMessage {
+    public func articles(_ articles: [NewsArticle], topic: NewsTopic, now: Date, command: String = "/news", staleContext: String? = nil) -> ChatMessage {
         let title = self.title(for: topic)
         guard !articles.isEmpty else {
             let query: String
@@ -22,20 +22,21 @@ public struct NewsMessageFormatter: Sendable {
             case .search(let text): query = text
             case .headlines(let category): query = category?.rawValue ?? strings.topHeadlines
             }
-            let text = "📰 " + ReplyStrings.fill(strings.noNews, ["query": Mrkdwn.escape(query.truncated(to: 100)), "command": command])
-            return SlackMessage(text: text, blocks: [Section.markdown(text)], responseType: .ephemeral)
+            let text = RichText.markup("📰 ")
+                + RichText.fill(strings.noNews, ["query": .text(query.truncated(to: 100)), "command": .literal(command)])
+            return ChatMessage(summary: text, parts: [.paragraph(text, image: nil)], visibility: .ephemeral)
         }
-        var blocks: [Block] = [.header("📰 " + title)]
+        var parts: [ChatMessage.Part] = [.title("📰 " + title)]
         let shown = Array(articles.prefix(Self.maximumArticles))
         for (index, article) in shown.enumerated() {
-            if index > 0 { blocks.append(.divider) }
-            blocks.append(section(for: article, now: now))
+            if index > 0 { parts.append(.divider) }
+            parts.append(paragraph(for: article, now: now))
         }
-        var context: [ContextElement] = [.markdown(strings.newsSource)]
-        if let staleContext { context.insert(.markdown(staleContext), at: 0) }
-        blocks.append(.context(context))
-        let fallback = Mrkdwn.fallback("📰 \(title): " + shown.map(\.title).joined(separator: " · "))
-        return SlackMessage(text: fallback, blocks: blocks, responseType: visibility)
+        var context: [RichText] = [.markup(strings.newsSource)]
+        if let staleContext { context.insert(.markup(staleContext), at: 0) }
+        parts.append(.context(context))
+        let summary = "📰 \(title): " + shown.map(\.title).joined(separator: " · ")
+        return ChatMessage(summary: .text(summary), parts: parts, visibility: visibility)
     }
 
     func title(for topic: NewsTopic) -> String {
@@ -46,13 +47,13 @@ public struct NewsMessageFormatter: Sendable {
         }
     }
 
-    func section(for article: NewsArticle, now: Date) -> Block {
-        var text = "*" + Mrkdwn.link(article.url.absoluteString, title: article.title.truncated(to: 300)) + "*"
+    func paragraph(for article: NewsArticle, now: Date) -> ChatMessage.Part {
+        var text = RichText.link(article.url.absoluteString, title: article.title.truncated(to: 300), bold: true)
         if let summary = article.summary, !summary.isEmpty {
-            text += "\n" + Mrkdwn.escape(summary.truncated(to: 280))
+            text += .text("\n" + summary.truncated(to: 280))
         }
-        text += "\n" + Mrkdwn.escape(article.sourceName) + " · " + RelativeTime.ago(article.publishedAt, now: now, strings: strings)
-        let image = article.imageURL.flatMap { ImageElement(url: $0.absoluteString, altText: article.title) }
-        return Section.markdown(text, accessory: image)
+        text += .text("\n" + article.sourceName + " · ") + .markup(RelativeTime.ago(article.publishedAt, now: now, strings: strings))
+        let image = article.imageURL.map { ChatImage(url: $0.absoluteString, altText: article.title) }
+        return .paragraph(text, image: image)
     }
 }

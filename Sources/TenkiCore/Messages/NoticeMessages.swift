@@ -33,71 +33,73 @@ public struct NoticeMessages: Sendable {
         case upstreamFailed
     }
 
-    public func weatherHelp() -> SlackMessage {
-        help(ReplyStrings.fill(strings.weatherHelp, ["command": weatherCommand]))
+    public func weatherHelp() -> ChatMessage {
+        help(RichText.fill(strings.weatherHelp, ["command": .literal(weatherCommand)]))
     }
 
-    public func newsHelp() -> SlackMessage {
-        help(ReplyStrings.fill(strings.newsHelp, ["command": newsCommand]))
+    public func newsHelp() -> ChatMessage {
+        help(RichText.fill(strings.newsHelp, ["command": .literal(newsCommand)]))
     }
 
-    public func unknownCommand(_ command: String) -> SlackMessage {
-        let text = ReplyStrings.fill(strings.unknownCommand, ["command": Mrkdwn.escape(command), "weather": weatherCommand, "news": newsCommand])
-        let weather = ReplyStrings.fill(strings.weatherHelp, ["command": weatherCommand])
-        let news = ReplyStrings.fill(strings.newsHelp, ["command": newsCommand])
-        return SlackMessage(
-            text: Self.fallback(text),
-            blocks: [Section.markdown(text), .divider, Section.markdown(weather), Section.markdown(news)],
-            responseType: .ephemeral)
+    public func unknownCommand(_ command: String) -> ChatMessage {
+        let text = RichText.fill(strings.unknownCommand, [
+            "command": .text(command), "weather": .literal(weatherCommand), "news": .literal(newsCommand),
+        ])
+        let weather = RichText.fill(strings.weatherHelp, ["command": .literal(weatherCommand)])
+        let news = RichText.fill(strings.newsHelp, ["command": .literal(newsCommand)])
+        return ChatMessage(
+            summary: text,
+            parts: [.paragraph(text, image: nil), .divider, .paragraph(weather, image: nil), .paragraph(news, image: nil)],
+            visibility: .ephemeral)
     }
 
-    public func weather(_ problem: Problem) -> SlackMessage {
+    public func weather(_ problem: Problem) -> ChatMessage {
         failure(problem, service: .weather)
     }
 
-    public func failure(_ problem: Problem, service: Service) -> SlackMessage {
+    public func failure(_ problem: Problem, service: Service) -> ChatMessage {
         let serviceName = service == .weather ? strings.weatherServiceName : strings.newsServiceName
-        let names = [
-            "service": serviceName, "Service": capitalised(serviceName),
-            "provider": service == .weather ? "OpenWeatherMap" : "NewsAPI", "command": weatherCommand,
+        let names: [String: RichText] = [
+            "service": .markup(serviceName), "Service": .markup(capitalised(serviceName)),
+            "provider": .markup(service == .weather ? "OpenWeatherMap" : "NewsAPI"), "command": .literal(weatherCommand),
         ]
-        let text: String
+        let text: RichText
         switch problem {
         case .placeNotFound(let query):
-            text = ReplyStrings.fill(strings.placeNotFound, ["query": Mrkdwn.escape(query.truncated(to: 100)), "command": weatherCommand])
+            text = RichText.fill(strings.placeNotFound, ["query": .text(query.truncated(to: 100)), "command": .literal(weatherCommand)])
         case .badPlace(let query):
-            text = ReplyStrings.fill(strings.badPlace, ["query": Mrkdwn.escape(query.truncated(to: 100)), "command": weatherCommand])
-        case .notConfigured: text = ReplyStrings.fill(strings.notConfigured, names)
-        case .keyRejected: text = ReplyStrings.fill(strings.keyRejected, names)
-        case .rateLimited: text = ReplyStrings.fill(strings.rateLimited, names)
+            text = RichText.fill(strings.badPlace, ["query": .text(query.truncated(to: 100)), "command": .literal(weatherCommand)])
+        case .notConfigured: text = RichText.fill(strings.notConfigured, names)
+        case .keyRejected: text = RichText.fill(strings.keyRejected, names)
+        case .rateLimited: text = RichText.fill(strings.rateLimited, names)
         case .allowanceSpent(let resetsIn):
-            text = ReplyStrings.fill(strings.allowanceSpent, names.merging(["wait": strings.wait(resetsIn)]) { $1 })
+            text = RichText.fill(strings.allowanceSpent, names.merging(["wait": .markup(strings.wait(resetsIn))]) { $1 })
         case .allowanceShareSpent(let allowance, let resetsIn):
-            text = ReplyStrings.fill(
-                strings.allowanceShareSpent, names.merging(["wait": strings.wait(resetsIn), "count": String(allowance)]) { $1 })
-        case .timedOut: text = ReplyStrings.fill(strings.timedOut, names)
-        case .upstreamFailed: text = ReplyStrings.fill(strings.upstreamFailed, names)
+            text = RichText.fill(
+                strings.allowanceShareSpent,
+                names.merging(["wait": .markup(strings.wait(resetsIn)), "count": .markup(String(allowance))]) { $1 })
+        case .timedOut: text = RichText.fill(strings.timedOut, names)
+        case .upstreamFailed: text = RichText.fill(strings.upstreamFailed, names)
         }
-        return notice("⚠️ " + text)
+        return notice(.markup("⚠️ ") + text)
     }
 
-    /// A plain ephemeral line (confirmations of `set`, rate-limit notes). `text` is mrkdwn whose
-    /// outside words the caller has escaped; the fallback is the same text cut to a line.
-    public func notice(_ text: String) -> SlackMessage {
-        SlackMessage(text: Self.fallback(text), blocks: [Section.markdown(text)], responseType: .ephemeral)
+    /// A plain ephemeral paragraph (confirmations of `set`, rate-limit notes); its first line
+    /// is the notification line.
+    public func notice(_ text: RichText) -> ChatMessage {
+        ChatMessage(summary: text, parts: [.paragraph(text, image: nil)], visibility: .ephemeral)
     }
 
-    /// Help's notification line is its title; the help itself is in the blocks.
-    private func help(_ body: String) -> SlackMessage {
-        SlackMessage(
-            text: strings.helpTitle, blocks: [.header(strings.helpTitle), Section.markdown(body)], responseType: .ephemeral)
+    /// A notice of Tenki's own words (a string-table entry without placeholders).
+    public func notice(_ markup: String) -> ChatMessage {
+        notice(.markup(markup))
     }
 
-    /// Already-escaped mrkdwn as a notification line: its first line, cut to `Mrkdwn.fallbackLimit`
-    /// (never inside an escape or a link).
-    static func fallback(_ mrkdwn: String) -> String {
-        let firstLine = mrkdwn.prefix { !$0.isNewline }
-        return String(firstLine).truncated(to: Mrkdwn.fallbackLimit)
+    /// Help's notification line is its title; the help itself is in the paragraph.
+    private func help(_ body: RichText) -> ChatMessage {
+        ChatMessage(
+            summary: .markup(strings.helpTitle), parts: [.title(strings.helpTitle), .paragraph(body, image: nil)],
+            visibility: .ephemeral)
     }
 
     private func capitalised(_ text: String) -> String {

@@ -1,12 +1,12 @@
 import Foundation
 
-/// Turns current weather into the Block Kit message people see. Pure: the same weather, place and
-/// `now` always give the same JSON, which is what the golden tests pin.
+/// Turns current weather into the message people see. Pure: the same weather, place and `now`
+/// always give the same message, which is what the golden tests pin.
 public struct WeatherMessageFormatter: Sendable {
     public var strings: ReplyStrings
-    public var visibility: SlackMessage.ResponseType
+    public var visibility: ChatMessage.Visibility
 
-    public init(language: WeatherLanguage, visibility: SlackMessage.ResponseType = .inChannel) {
+    public init(language: WeatherLanguage, visibility: ChatMessage.Visibility = .inChannel) {
         self.strings = .table(for: language)
         self.visibility = visibility
     }
@@ -22,63 +22,63 @@ public struct WeatherMessageFormatter: Sendable {
     public func current(
         _ weather: CurrentWeather, place: Place?, alternatives: [Place] = [], now: Date, command: String = "/weather",
         staleAge: TimeInterval? = nil
-    ) -> SlackMessage {
+    ) -> ChatMessage {
         let title = place.map(Self.title(of:)) ?? Self.title(name: weather.placeName, state: nil, country: weather.countryCode)
         let condition = weather.primaryCondition
         let emoji = condition?.emoji ?? WeatherEmoji.neutral
         let description = Self.capitalisedFirst(weather.conditions.map(\.description).joined(separator: ", "))
         let temperature = Self.temperature(weather.temperature, weather.units)
 
-        var headline = "*\(temperature)*"
-        if let marker = TemperatureMarker.marker(for: weather.temperature, in: weather.units) { headline += " " + marker }
-        if !description.isEmpty { headline += "  \(Mrkdwn.escape(description))" }
+        var headline = RichText.bold(temperature)
+        if let marker = TemperatureMarker.marker(for: weather.temperature, in: weather.units) { headline += .text(" " + marker) }
+        if !description.isEmpty { headline += .text("  " + description) }
         if let feelsLike = weather.feelsLike {
-            headline += "\n" + ReplyStrings.fill(strings.feelsLike, ["value": Self.temperature(feelsLike, weather.units)])
+            headline += .text("\n") + .markup(ReplyStrings.fill(strings.feelsLike, ["value": Self.temperature(feelsLike, weather.units)]))
         }
 
-        var blocks: [Block] = [
-            .header("\(emoji) \(title)"),
-            .section(Section(text: .markdown(headline), accessory: condition.flatMap(Self.icon(for:)))),
-            .section(Section(fields: fields(for: weather))),
+        var parts: [ChatMessage.Part] = [
+            .title("\(emoji) \(title)"),
+            .paragraph(headline, image: condition.flatMap(Self.icon(for:))),
+            .fields(fields(for: weather)),
         ]
-        var context: [ContextElement] = []
+        var context: [RichText] = []
         if let staleAge {
-            context.append(.markdown(strings.asOf(staleAge)))
+            context.append(.markup(strings.asOf(staleAge)))
         }
         if let offset = weather.utcOffsetSeconds {
             let time = ReplyStrings.fill(strings.localTime, ["time": Self.clock(now, offsetSeconds: offset), "offset": Self.offset(offset)])
-            context.append(.markdown(time))
+            context.append(.markup(time))
         }
-        context.append(.markdown(strings.dataSource))
-        blocks.append(.context(context))
+        context.append(.markup(strings.dataSource))
+        parts.append(.context(context))
         if !alternatives.isEmpty {
-            let names = alternatives.prefix(4).map { Mrkdwn.escape(Self.title(of: $0)) }.joined(separator: " · ")
+            let names = alternatives.prefix(4).map { Self.title(of: $0) }.joined(separator: " · ")
             let example = "\(command) \(alternatives[0].name), \(alternatives[0].countryCode)"
-            blocks.append(.context(.markdown(ReplyStrings.fill(strings.alsoMatched, ["places": names, "example": example]))))
+            parts.append(.context([RichText.fill(strings.alsoMatched, ["places": .text(names), "example": .literal(example)])]))
         }
-        let fallback = Mrkdwn.fallback("\(emoji) \(title): \(temperature)" + (description.isEmpty ? "" : ", \(description)"))
-        return SlackMessage(text: fallback, blocks: blocks, responseType: visibility)
+        let summary = "\(emoji) \(title): \(temperature)" + (description.isEmpty ? "" : ", \(description)")
+        return ChatMessage(summary: .text(summary), parts: parts, visibility: visibility)
     }
 
-    private func fields(for weather: CurrentWeather) -> [TextObject] {
-        var fields: [TextObject] = [.markdown("*\(strings.humidity)*\n\(weather.humidity)%")]
+    private func fields(for weather: CurrentWeather) -> [ChatField] {
+        var fields = [ChatField(name: strings.humidity, value: .text("\(weather.humidity)%"))]
         var wind = "\(WindDirection.arrow(fromDegrees: weather.windDirectionDegrees)) \(Self.speed(weather.windSpeed, weather.units))"
         if let gust = weather.windGust {
             wind += " (" + ReplyStrings.fill(strings.gust, ["value": Self.speed(gust, weather.units)]) + ")"
         }
-        fields.append(.markdown("*\(strings.wind)*\n\(wind.trimmingWhitespace())"))
+        fields.append(ChatField(name: strings.wind, value: .text(wind.trimmingWhitespace())))
         if let rain = weather.rain {
-            fields.append(.markdown("*\(strings.rain)*\n\(Self.precipitation(rain))"))
+            fields.append(ChatField(name: strings.rain, value: .text(Self.precipitation(rain))))
         }
         if let snow = weather.snow {
-            fields.append(.markdown("*\(strings.snow)*\n\(Self.precipitation(snow))"))
+            fields.append(ChatField(name: strings.snow, value: .text(Self.precipitation(snow))))
         }
         if let pressure = weather.pressure {
-            fields.append(.markdown("*\(strings.pressure)*\n\(Int(pressure.rounded())) hPa"))
+            fields.append(ChatField(name: strings.pressure, value: .text("\(Int(pressure.rounded())) hPa")))
         }
         if let visibility = weather.visibility {
             let text = visibility >= 1000 ? Self.decimal(Double(visibility) / 1000) + " km" : "\(visibility) m"
-            fields.append(.markdown("*\(strings.visibility)*\n\(text)"))
+            fields.append(ChatField(name: strings.visibility, value: .text(text)))
         }
         return fields
     }
@@ -95,9 +95,9 @@ extension WeatherMessageFormatter {
     }
 
     /// OpenWeatherMap's icon, which is not derivable from the condition id (`02n` for a clear night).
-    static func icon(for condition: WeatherCondition) -> ImageElement? {
+    static func icon(for condition: WeatherCondition) -> ChatImage? {
         guard condition.icon.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), !condition.icon.isEmpty else { return nil }
-        return ImageElement(url: "https://openweathermap.org/img/wn/\(condition.icon)@2x.png", altText: condition.description)
+        return ChatImage(url: "https://openweathermap.org/img/wn/\(condition.icon)@2x.png", altText: condition.description)
     }
 
     /// Whole degrees: decimals of a degree are noise in a chat message. `-0` is shown as `0`.

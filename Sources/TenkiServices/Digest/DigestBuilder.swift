@@ -34,7 +34,7 @@ public struct DigestBuilder: Sendable {
 
     /// A built digest and what the ledger keeps of it.
     public struct Built: Sendable {
-        public var message: SlackMessage
+        public var message: ChatMessage
         /// The URLs of the headlines shown, stored with the slot so the next digest skips them.
         public var headlineURLs: [String]
         public var failedCities: [String]

@@ -17,8 +17,8 @@ public struct DiscordRequestSigner: Sendable {
     /// Both headers Discord sends, ready to add to a request.
     public func headers(timestamp: Int64, body: [UInt8]) -> [(name: String, value: String)] {
         [
-            (DiscordVerificationError.Header.signature.rawValue, signature(timestamp: timestamp, body: body)),
-            (DiscordVerificationError.Header.timestamp.rawValue, String(timestamp)),
+            (RequestVerificationError.Header.discordSignature.rawValue, signature(timestamp: timestamp, body: body)),
+            (RequestVerificationError.Header.discordTimestamp.rawValue, String(timestamp)),
         ]
     }
 }

@@ -40,18 +40,18 @@ public struct DiscordRequestVerifier: Sendable, CustomStringConvertible {
         timestampHeaderValues: [String],
         signatureHeaderValues: [String],
         body: [UInt8]
-    ) throws(DiscordVerificationError) {
-        let timestampText = try Self.single(timestampHeaderValues, .timestamp)
-        let signatureText = try Self.single(signatureHeaderValues, .signature)
-        guard let timestamp = RequestTimestampWindow.parse(timestampText) else { throw .malformedTimestamp }
+    ) throws(RequestVerificationError) {
+        let timestampText = try RequestVerificationError.Header.discordTimestamp.single(timestampHeaderValues)
+        let signatureText = try RequestVerificationError.Header.discordSignature.single(signatureHeaderValues)
+        guard let timestamp = RequestTimestampWindow.parse(timestampText) else { throw .malformedTimestamp(.discordTimestamp) }
         guard let signature = HexBytes.decode(signatureText), signature.count == Ed25519PublicKey.signatureByteCount else {
-            throw .malformedSignature(length: signatureText.utf8.count)
+            throw .malformedSignature(.discord, length: signatureText.utf8.count)
         }
 
         switch window.check(timestamp, now: clock.now().timeIntervalSince1970) {
         case .fresh: break
-        case .stale(let skew): throw .staleTimestamp(skewSeconds: skew)
-        case .future(let skew): throw .futureTimestamp(skewSeconds: skew)
+        case .stale(let skew): throw .staleTimestamp(.discordTimestamp, skewSeconds: skew)
+        case .future(let skew): throw .futureTimestamp(.discordTimestamp, skewSeconds: skew)
         }
 
         // The signature covers the timestamp exactly as sent, not as re-formatted from the parsed number.
@@ -59,20 +59,10 @@ public struct DiscordRequestVerifier: Sendable, CustomStringConvertible {
         message.reserveCapacity(timestampText.utf8.count + body.count)
         message.append(contentsOf: timestampText.utf8)
         message.append(contentsOf: body)
-        guard publicKey.isValidSignature(signature, for: message) else { throw .badSignature }
+        guard publicKey.isValidSignature(signature, for: message) else { throw .badSignature(.discord) }
     }
 
     public var description: String {
         "DiscordRequestVerifier(publicKey: \(publicKey.hex), tolerance: \(tolerance) s)"
-    }
-
-    private static func single(
-        _ values: [String], _ header: DiscordVerificationError.Header
-    ) throws(DiscordVerificationError) -> String {
-        switch values.count {
-        case 0: throw .missingHeader(header)
-        case 1: return values[0]
-        default: throw .duplicateHeader(header, count: values.count)
-        }
     }
 }

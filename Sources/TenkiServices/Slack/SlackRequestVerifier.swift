@@ -55,19 +55,19 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
         timestampHeaderValues: [String],
         signatureHeaderValues: [String],
         body: [UInt8]
-    ) throws(SlackVerificationError) {
-        let timestampText = try Self.single(timestampHeaderValues, .timestamp)
-        let signatureText = try Self.single(signatureHeaderValues, .signature)
-        guard let timestamp = RequestTimestampWindow.parse(timestampText) else { throw .malformedTimestamp }
+    ) throws(RequestVerificationError) {
+        let timestampText = try RequestVerificationError.Header.slackTimestamp.single(timestampHeaderValues)
+        let signatureText = try RequestVerificationError.Header.slackSignature.single(signatureHeaderValues)
+        guard let timestamp = RequestTimestampWindow.parse(timestampText) else { throw .malformedTimestamp(.slackTimestamp) }
         guard let received = Self.decodeSignature(signatureText) else {
-            throw .malformedSignature(length: signatureText.utf8.count)
+            throw .malformedSignature(.slack, length: signatureText.utf8.count)
         }
 
         let now = clock.now()
         switch RequestTimestampWindow(tolerance: tolerance).check(timestamp, now: now.timeIntervalSince1970) {
         case .fresh: break
-        case .stale(let skew): throw .staleTimestamp(skewSeconds: skew)
-        case .future(let skew): throw .futureTimestamp(skewSeconds: skew)
+        case .stale(let skew): throw .staleTimestamp(.slackTimestamp, skewSeconds: skew)
+        case .future(let skew): throw .futureTimestamp(.slackTimestamp, skewSeconds: skew)
         }
 
         // The signature covers the timestamp exactly as sent, not as re-formatted from the parsed number.
@@ -82,9 +82,9 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
             // Every secret is tried, so timing does not reveal which one matched.
             matched = HMACSHA256.constantTimeEquals(expected, received) || matched
         }
-        guard matched else { throw .badSignature }
+        guard matched else { throw .badSignature(.slack) }
         // Only an authentic request is remembered: a forgery must not evict real entries.
-        if let replays, !replays.firstSighting(of: received, now: now) { throw .replayed }
+        if let replays, !replays.firstSighting(of: received, now: now) { throw .replayed(.slack) }
     }
 
     private static let versionPrefix: [UInt8] = Array("v0:".utf8)
@@ -100,18 +100,6 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
     }
 
     // MARK: - Parsing
-
-    private static func single(
-        _ values: [String], _ header: SlackVerificationError.Header
-    ) throws(SlackVerificationError)
-        -> String
-    {
-        switch values.count {
-        case 0: throw .missingHeader(header)
-        case 1: return values[0]
-        default: throw .duplicateHeader(header, count: values.count)
-        }
-    }
 
     /// `v0=` and 64 hex digits (either case) to the 32 bytes they spell, or nil.
     static func decodeSignature(_ text: String) -> [UInt8]? {

@@ -36,7 +36,7 @@ extension DigestSuite {
             gate.open()
             let built = await build.value
             #expect(built.failedCities.isEmpty)
-            #expect(SlackLimitChecker.violations(in: Data(MessageEncoding.json(built.message))).isEmpty)
+            #expect(SlackLimitChecker.violations(in: Data(MessageEncoding.json(built.message.slack))).isEmpty)
         }
 
         @Test("a city that fails leaves a note and the rest still posts; failed news leaves a note too")
@@ -46,7 +46,7 @@ extension DigestSuite {
             let built = await builder(harness).build(content(["Tokyo", "Atlantis", "London"]), excludingHeadlines: [], now: harness.clock.now())
             #expect(built.failedCities == ["Atlantis"])
             #expect(built.newsFailed)
-            let json = String(decoding: MessageEncoding.json(built.message), as: UTF8.self)
+            let json = String(decoding: MessageEncoding.json(built.message.slack), as: UTF8.self)
             #expect(json.contains("*Atlantis*: no weather right now"))
             #expect(json.contains("London"))
             #expect(json.contains("No headlines right now"))
@@ -57,7 +57,7 @@ extension DigestSuite {
         func cityLine() async throws {
             let harness = try DigestHarness()
             let built = await builder(harness).build(content(["Da Nang"]), excludingHeadlines: [], now: harness.clock.now())
-            let json = String(decoding: MessageEncoding.json(built.message), as: UTF8.self)
+            let json = String(decoding: MessageEncoding.json(built.message.slack), as: UTF8.self)
             #expect(json.contains("Morning digest: Mon 30 Nov 2026"))
             #expect(json.contains("*Da Nang, VN*"))
             #expect(json.contains("high "))
@@ -93,7 +93,7 @@ extension DigestSuite {
             var content = content(["Tokyo"])
             content.language = .ja
             let built = await builder(harness).build(content, excludingHeadlines: [], now: harness.clock.now())
-            let json = String(decoding: MessageEncoding.json(built.message), as: UTF8.self)
+            let json = String(decoding: MessageEncoding.json(built.message.slack), as: UTF8.self)
             #expect(json.contains("2026年11月30日(月)"))
             #expect(json.contains("最高"))
         }

@@ -8,7 +8,7 @@ import Testing
 struct EmptySectionTests {
     @Test("a forecast with no days says so in one line, only to the caller", arguments: WeatherLanguage.allCases)
     func emptyForecast(language: WeatherLanguage) {
-        let message = ForecastMessageFormatter(language: language).forecast([], placeTitle: "Da Nang, VN", units: .metric)
+        let message = ForecastMessageFormatter(language: language).forecast([], placeTitle: "Da Nang, VN", units: .metric).slack
         guard case .section(let section)? = message.blocks.first, message.blocks.count == 1 else {
             Issue.record("expected one section, got \(message.blocks)")
             return
@@ -23,7 +23,7 @@ struct EmptySectionTests {
 
     @Test("an empty news list says so in one line", arguments: WeatherLanguage.allCases)
     func emptyNews(language: WeatherLanguage) {
-        let message = NewsMessageFormatter(language: language).articles([], topic: .search("ベトナム"), now: Date())
+        let message = NewsMessageFormatter(language: language).articles([], topic: .search("ベトナム"), now: Date()).slack
         #expect(message.blocks.count == 1)
         #expect(MessageTextRenderer.render(message).split(separator: "\n").count == 1)
         #expect(message.text.contains("ベトナム"))
@@ -38,7 +38,7 @@ struct EmptySectionTests {
             (.omitted, "OpenWeatherMap"),
         ] {
             let message = DigestMessageFormatter(language: language).message(
-                for: DigestReport(date: date, cities: [.failed(query: "Atlantis")], headlines: headlines, units: .metric))
+                for: DigestReport(date: date, cities: [.failed(query: "Atlantis")], headlines: headlines, units: .metric)).slack
             guard case .context(let elements)? = message.blocks.last, case .text(let text)? = elements.first, elements.count == 1
             else {
                 Issue.record("the digest does not end with one context element: \(message.blocks)")

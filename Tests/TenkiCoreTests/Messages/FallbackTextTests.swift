@@ -40,9 +40,9 @@ struct FallbackTextTests {
         tokyo.placeName = name
         let place = Place(name: name, state: "<!here>", countryCode: "JP", coordinates: tokyo.coordinates)
         for message in [
-            WeatherMessageFormatter(language: .en).current(tokyo, place: place, now: Self.now),
-            WeatherMessageFormatter(language: .en).current(tokyo, place: nil, now: Self.now),
-            ForecastMessageFormatter(language: .en).forecast([], placeTitle: name, units: .metric),
+            WeatherMessageFormatter(language: .en).current(tokyo, place: place, now: Self.now).slack,
+            WeatherMessageFormatter(language: .en).current(tokyo, place: nil, now: Self.now).slack,
+            ForecastMessageFormatter(language: .en).forecast([], placeTitle: name, units: .metric).slack,
         ] {
             #expect(Self.isEscaped(message.text), "\(message.text)")
             #expect(message.text.contains(Mrkdwn.escape(name)))
@@ -52,24 +52,24 @@ struct FallbackTextTests {
     @Test("a hostile query and headlines are escaped in the news fallback", arguments: hostile)
     func news(text: String) {
         let message = NewsMessageFormatter(language: .en).articles(
-            [article(text + " storm"), article("Markets > expectations & more", 1)], topic: .search(text), now: Self.now)
+            [article(text + " storm"), article("Markets > expectations & more", 1)], topic: .search(text), now: Self.now).slack
         #expect(Self.isEscaped(message.text), "\(message.text)")
         #expect(!message.text.contains("<!channel>"))
-        let none = NewsMessageFormatter(language: .en).articles([], topic: .search(text), now: Self.now)
+        let none = NewsMessageFormatter(language: .en).articles([], topic: .search(text), now: Self.now).slack
         #expect(Self.isEscaped(none.text), "\(none.text)")
     }
 
     @Test("`/news <!channel> storm` does not notify the channel")
     func channelMention() {
         let message = NewsMessageFormatter(language: .en).articles(
-            [article("Storm warning")], topic: .search("<!channel> storm"), now: Self.now)
+            [article("Storm warning")], topic: .search("<!channel> storm"), now: Self.now).slack
         #expect(message.text.hasPrefix("📰 News: &lt;!channel&gt; storm: Storm warning"), "\(message.text)")
     }
 
     @Test("a 100-article page with & and > in every title gives one escaped line within the limit")
     func longPage() {
         let articles = (0..<100).map { article("Rates & bonds > forecast, part \($0) " + String(repeating: "x", count: 200), $0) }
-        let message = NewsMessageFormatter(language: .en).articles(articles, topic: .headlines(nil), now: Self.now)
+        let message = NewsMessageFormatter(language: .en).articles(articles, topic: .headlines(nil), now: Self.now).slack
         #expect(message.text.unicodeScalars.count <= Mrkdwn.fallbackLimit)
         #expect(Self.isEscaped(message.text), "\(message.text)")
         #expect(!message.text.contains("\n"))
@@ -83,7 +83,7 @@ struct FallbackTextTests {
         let report = DigestReport(
             date: .init(year: 2026, month: 12, day: 1, weekday: 2), cities: cities + [.failed(query: title)],
             headlines: .articles([article(title)]), units: .metric)
-        let message = DigestMessageFormatter(language: .en).message(for: report)
+        let message = DigestMessageFormatter(language: .en).message(for: report).slack
         #expect(Self.isEscaped(message.text), "\(message.text)")
         #expect(message.text.unicodeScalars.count <= Mrkdwn.fallbackLimit)
     }
@@ -92,8 +92,8 @@ struct FallbackTextTests {
     func notices(query: String) {
         let notices = NoticeMessages(language: .en)
         for message in [
-            notices.weather(.placeNotFound(query: query)), notices.weather(.badPlace(query: query)),
-            notices.unknownCommand(query), notices.weatherHelp(), notices.newsHelp(),
+            notices.weather(.placeNotFound(query: query)).slack, notices.weather(.badPlace(query: query)).slack,
+            notices.unknownCommand(query).slack, notices.weatherHelp().slack, notices.newsHelp().slack,
         ] {
             #expect(Self.isEscaped(message.text), "\(message.text)")
             #expect(message.text.unicodeScalars.count <= Mrkdwn.fallbackLimit)

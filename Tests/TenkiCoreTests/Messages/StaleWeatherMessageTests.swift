@@ -25,7 +25,7 @@ struct StaleWeatherMessageTests {
 
     @Test("a stale answer says how old it is, in the reply language", arguments: ages)
     func staleLine(language: WeatherLanguage, age: TimeInterval, line: String) throws {
-        let message = WeatherMessageFormatter(language: language).current(try tokyo(), place: nil, now: Self.now, staleAge: age)
+        let message = WeatherMessageFormatter(language: language).current(try tokyo(), place: nil, now: Self.now, staleAge: age).slack
         guard case .context(let elements) = message.blocks.first(where: { if case .context = $0 { true } else { false } }) else {
             Issue.record("no context block")
             return
@@ -37,10 +37,10 @@ struct StaleWeatherMessageTests {
     @Test("a fresh answer has no age line", arguments: WeatherLanguage.allCases)
     func fresh(language: WeatherLanguage) throws {
         let formatter = WeatherMessageFormatter(language: language)
-        let message = formatter.current(try tokyo(), place: nil, now: Self.now)
+        let message = formatter.current(try tokyo(), place: nil, now: Self.now).slack
         let rendered = MessageTextRenderer.render(message)
         #expect(!rendered.contains("as of"))
         #expect(!rendered.contains("分前の情報"))
-        #expect(message == formatter.current(try tokyo(), place: nil, now: Self.now, staleAge: nil))
+        #expect(message == formatter.current(try tokyo(), place: nil, now: Self.now, staleAge: nil).slack)
     }
 }

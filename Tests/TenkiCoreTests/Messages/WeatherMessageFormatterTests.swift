@@ -21,7 +21,7 @@ struct WeatherMessageFormatterTests {
     func current() throws {
         let tokyo = try weather("owm_current_tokyo_lang_ja_integer_temps_gust.json")
         let place = Place(name: "Tokyo", state: nil, countryCode: "JP", coordinates: tokyo.coordinates)
-        let message = WeatherMessageFormatter(language: .en).current(tokyo, place: place, now: Self.now)
+        let message = WeatherMessageFormatter(language: .en).current(tokyo, place: place, now: Self.now).slack
         #expect(message.responseType == .inChannel)
         #expect(message.text == "☀️ Tokyo, JP: 10 °C, 晴天")
         guard case .header(let header) = message.blocks.first else {
@@ -41,7 +41,7 @@ struct WeatherMessageFormatterTests {
     @Test("without geocoding, OpenWeatherMap's own name and country are used")
     func coordinatesOnly() throws {
         let hamburg = try weather("owm_current_hamburg_lang_de_fog_metric_negative_wind_no_deg.json")
-        let message = WeatherMessageFormatter(language: .en).current(hamburg, place: nil, now: Self.now)
+        let message = WeatherMessageFormatter(language: .en).current(hamburg, place: nil, now: Self.now).slack
         #expect(message.text.hasPrefix("🌫️ \(hamburg.placeName), DE: -2 °C"))
         #expect(!MessageTextRenderer.render(message).contains("↓"))
     }
@@ -49,11 +49,11 @@ struct WeatherMessageFormatterTests {
     @Test("imperial units show °F and mph; rain and snow show their period")
     func unitsAndPrecipitation() throws {
         let saratoga = try weather("owm_current_saratoga_units_imperial.json", units: .imperial)
-        let text = MessageTextRenderer.render(WeatherMessageFormatter(language: .en).current(saratoga, place: nil, now: Self.now))
+        let text = MessageTextRenderer.render(WeatherMessageFormatter(language: .en).current(saratoga, place: nil, now: Self.now).slack)
         #expect(text.contains("76 °F"))
         #expect(text.contains("mph"))
         let chicago = try weather("owm_current_chicago_snow1h_snow_and_mist_multiline.json", units: .standard)
-        let snowy = MessageTextRenderer.render(WeatherMessageFormatter(language: .en).current(chicago, place: nil, now: Self.now))
+        let snowy = MessageTextRenderer.render(WeatherMessageFormatter(language: .en).current(chicago, place: nil, now: Self.now).slack)
         #expect(snowy.contains("Snow"))
         #expect(snowy.contains("mm / 1h"))
         #expect(snowy.contains(" K"))
@@ -64,7 +64,7 @@ struct WeatherMessageFormatterTests {
         let london = try weather("owm_current_london_lang_ja_katakana_name_sys_type2.json")
         let best = Place(name: "London", state: "England", countryCode: "GB", coordinates: london.coordinates)
         let other = Place(name: "London", state: "Ontario", countryCode: "CA", coordinates: Coordinates(latitude: 42.98, longitude: -81.24))
-        let message = WeatherMessageFormatter(language: .en).current(london, place: best, alternatives: [other], now: Self.now)
+        let message = WeatherMessageFormatter(language: .en).current(london, place: best, alternatives: [other], now: Self.now).slack
         let text = MessageTextRenderer.render(message)
         #expect(text.contains("London, England, GB"))
         #expect(text.contains("Also matched: London, Ontario, CA"))
@@ -75,14 +75,14 @@ struct WeatherMessageFormatterTests {
     func escaping() throws {
         var tokyo = try weather("owm_current_tokyo_lang_ja_integer_temps_gust.json")
         tokyo.conditions[0].description = "<!channel> & friends"
-        let json = try allText(WeatherMessageFormatter(language: .en).current(tokyo, place: nil, now: Self.now))
+        let json = try allText(WeatherMessageFormatter(language: .en).current(tokyo, place: nil, now: Self.now).slack)
         #expect(json.contains("&lt;!channel&gt; &amp; friends"))
     }
 
     @Test("Japanese labels come from the ja table")
     func japanese() throws {
         let tokyo = try weather("owm_current_tokyo_lang_ja_integer_temps_gust.json")
-        let text = MessageTextRenderer.render(WeatherMessageFormatter(language: .ja).current(tokyo, place: nil, now: Self.now))
+        let text = MessageTextRenderer.render(WeatherMessageFormatter(language: .ja).current(tokyo, place: nil, now: Self.now).slack)
         #expect(text.contains("湿度 34%"))
         #expect(text.contains("体感 4 °C"))
         #expect(text.contains("現地時刻 11:21"))
@@ -103,13 +103,13 @@ struct NoticeMessagesTests {
     @Test("errors and help are ephemeral, and the not-found message names the query and a fix")
     func notices() {
         let notices = NoticeMessages(language: .en)
-        let notFound = notices.weather(.placeNotFound(query: "Dananng"))
+        let notFound = notices.weather(.placeNotFound(query: "Dananng")).slack
         #expect(notFound.responseType == .ephemeral)
         #expect(notFound.text.contains("“Dananng”"))
         #expect(notFound.text.contains("/weather Da Nang, VN"))
-        #expect(notices.weatherHelp().responseType == .ephemeral)
-        #expect(notices.unknownCommand("/foo").text.contains("/foo"))
-        #expect(notices.weather(.notConfigured).text.contains("admin"))
+        #expect(notices.weatherHelp().slack.responseType == .ephemeral)
+        #expect(notices.unknownCommand("/foo").slack.text.contains("/foo"))
+        #expect(notices.weather(.notConfigured).slack.text.contains("admin"))
     }
 
     @Test("the en and ja tables are both complete and differ")

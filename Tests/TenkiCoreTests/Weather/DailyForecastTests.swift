@@ -62,10 +62,10 @@ struct DailyForecastTests {
     @Test("the forecast message has one line per day with emoji, high/low and chance of rain")
     func message() {
         let days = DailyForecast.days(from: Self.forecast(offset: 25_200), now: Date(timeIntervalSince1970: 1_717_027_200))
-        let english = MessageTextRenderer.render(ForecastMessageFormatter(language: .en).forecast(days, placeTitle: "Da Nang, VN", units: .metric))
+        let english = MessageTextRenderer.render(ForecastMessageFormatter(language: .en).forecast(days, placeTitle: "Da Nang, VN", units: .metric).slack)
         #expect(english.contains("Da Nang, VN: the next days"))
         #expect(english.contains("Thu 30 May  🌦️  33 / 26 °C  💧 40% chance of rain"))
-        let japanese = MessageTextRenderer.render(ForecastMessageFormatter(language: .ja).forecast(days, placeTitle: "ダナン, VN", units: .metric))
+        let japanese = MessageTextRenderer.render(ForecastMessageFormatter(language: .ja).forecast(days, placeTitle: "ダナン, VN", units: .metric).slack)
         #expect(japanese.contains("5月30日(木)"))
         #expect(japanese.contains("降水確率"))
     }

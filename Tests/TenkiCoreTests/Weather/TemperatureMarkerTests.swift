@@ -19,9 +19,9 @@ struct TemperatureMarkerTests {
             placeName: "Death Valley", countryCode: "US", coordinates: Coordinates(latitude: 36.5, longitude: -117),
             conditions: [WeatherCondition(id: 800, main: "Clear", description: "clear sky", icon: "01d")], units: .metric,
             temperature: 47, humidity: 5, windSpeed: 2, observedAt: Date(timeIntervalSince1970: 0))
-        let hot = MessageTextRenderer.render(WeatherMessageFormatter(language: .en).current(weather, place: nil, now: Date()))
+        let hot = MessageTextRenderer.render(WeatherMessageFormatter(language: .en).current(weather, place: nil, now: Date()).slack)
         #expect(hot.contains("47 °C 🥵"))
         weather.temperature = 20
-        #expect(!MessageTextRenderer.render(WeatherMessageFormatter(language: .en).current(weather, place: nil, now: Date())).contains("🥵"))
+        #expect(!MessageTextRenderer.render(WeatherMessageFormatter(language: .en).current(weather, place: nil, now: Date()).slack).contains("🥵"))
     }
 }

@@ -42,20 +42,13 @@ struct DiscordRequestVerifierTests {
         DiscordRequestVerifier(publicKey: try Ed25519PublicKey(hex: ping.publicKey), clock: FixedClock(now))
     }
 
-    static func verify(
-        _ verifier: DiscordRequestVerifier,
-        timestamps: [String] = [timestamp],
-        signatures: [String] = [signature],
-        body: [UInt8] = body
-    ) throws(DiscordVerificationError) {
-        try verifier.verify(timestampHeaderValues: timestamps, signatureHeaderValues: signatures, body: body)
-    }
+    static let sample = SignedSample(timestamp: timestamp, signature: signature, body: body)
 
     @Test func signedPingVerifies() throws {
         let interaction = try JSONSerialization.jsonObject(with: Data(Self.body)) as? [String: Any]
         #expect(interaction?["type"] as? Int == 1)
-        try Self.verify(try Self.verifier())
-        try Self.verify(try Self.verifier(), signatures: [Self.signature.uppercased()])
+        try Self.sample.verify(try Self.verifier())
+        try Self.sample.verify(try Self.verifier(), signatures: [Self.signature.uppercased()])
     }
 
     @Test func signerMatchesTheIndependentSignature() throws {
@@ -67,7 +60,7 @@ struct DiscordRequestVerifierTests {
         #if os(Linux)
         #expect(headers.map(\.value)[0] == Self.signature)  // deterministic with libcrypto
         #endif
-        try Self.verify(try Self.verifier(), signatures: [headers[0].value])
+        try Self.sample.verify(try Self.verifier(), signatures: [headers[0].value])
     }
 
     @Test func generatedKeyPairRoundTrips() throws {
@@ -75,10 +68,10 @@ struct DiscordRequestVerifierTests {
         let verifier = DiscordRequestVerifier(publicKey: signer.privateKey.publicKey, clock: FixedClock(Self.now))
         let body = Array(#"{"type":2,"data":{"name":"weather","options":[{"name":"place","value":"Danang"}]}}"#.utf8)
         let signature = signer.signature(timestamp: Int64(Self.now), body: body)
-        try Self.verify(verifier, signatures: [signature], body: body)
-        #expect(throws: DiscordVerificationError.badSignature) { try Self.verify(verifier, signatures: [signature]) }
-        #expect(throws: DiscordVerificationError.badSignature) {
-            try Self.verify(try Self.verifier(), signatures: [signature], body: body)
+        try Self.sample.verify(verifier, signatures: [signature], body: body)
+        #expect(throws: RequestVerificationError.badSignature(.discord)) { try Self.sample.verify(verifier, signatures: [signature]) }
+        #expect(throws: RequestVerificationError.badSignature(.discord)) {
+            try Self.sample.verify(try Self.verifier(), signatures: [signature], body: body)
         }
     }
 
@@ -90,7 +83,7 @@ struct DiscordRequestVerifierTests {
         let retyped = Array(text.replacingOccurrences(of: "\"type\": 1", with: "\"type\": 2").utf8)
         #expect(retyped != Self.body)
         for body in [altered, retyped, Self.body + [0x0A], Array(Self.body.dropLast()), []] {
-            #expect(throws: DiscordVerificationError.badSignature) { try Self.verify(verifier, body: body) }
+            #expect(throws: RequestVerificationError.badSignature(.discord)) { try Self.sample.verify(verifier, body: body) }
         }
     }
 
@@ -100,43 +93,43 @@ struct DiscordRequestVerifierTests {
         flipped[10] ^= 0x80
         let probes = [HexBytes.encode(flipped), String(repeating: "0", count: 128), String(repeating: "f", count: 128)]
         for signature in probes {
-            #expect(throws: DiscordVerificationError.badSignature) { try Self.verify(verifier, signatures: [signature]) }
+            #expect(throws: RequestVerificationError.badSignature(.discord)) { try Self.sample.verify(verifier, signatures: [signature]) }
         }
     }
 
     @Test func timestampIsPartOfTheSignature() throws {
         // Fresh, but not the timestamp that was signed.
-        #expect(throws: DiscordVerificationError.badSignature) {
-            try Self.verify(try Self.verifier(), timestamps: [String(Int64(Self.now) + 1)])
+        #expect(throws: RequestVerificationError.badSignature(.discord)) {
+            try Self.sample.verify(try Self.verifier(), timestamps: [String(Int64(Self.now) + 1)])
         }
         // Same number, different text: the signature covers the header as sent.
-        #expect(throws: DiscordVerificationError.badSignature) {
-            try Self.verify(try Self.verifier(), timestamps: ["0" + Self.timestamp])
+        #expect(throws: RequestVerificationError.badSignature(.discord)) {
+            try Self.sample.verify(try Self.verifier(), timestamps: ["0" + Self.timestamp])
         }
     }
 
     @Test(arguments: [-300.0, -0.5, 0, 299.9, 300])
     func acceptsWithinFiveMinutes(offset: TimeInterval) throws {
-        try Self.verify(try Self.verifier(at: Self.now + offset))
+        try Self.sample.verify(try Self.verifier(at: Self.now + offset))
     }
 
     @Test(arguments: [
-        (301.0, DiscordVerificationError.staleTimestamp(skewSeconds: 301)),
-        (300.5, .staleTimestamp(skewSeconds: 300)),
-        (86_400, .staleTimestamp(skewSeconds: 86_400)),
-        (-301, .futureTimestamp(skewSeconds: 301)),
-        (-3_600, .futureTimestamp(skewSeconds: 3_600)),
-        (.nan, .staleTimestamp(skewSeconds: 9_223_372_035_090_228_607)),  // a NaN clock fails closed
+        (301.0, RequestVerificationError.staleTimestamp(.discordTimestamp, skewSeconds: 301)),
+        (300.5, .staleTimestamp(.discordTimestamp, skewSeconds: 300)),
+        (86_400, .staleTimestamp(.discordTimestamp, skewSeconds: 86_400)),
+        (-301, .futureTimestamp(.discordTimestamp, skewSeconds: 301)),
+        (-3_600, .futureTimestamp(.discordTimestamp, skewSeconds: 3_600)),
+        (.nan, .staleTimestamp(.discordTimestamp, skewSeconds: 9_223_372_035_090_228_607)),  // a NaN clock fails closed
     ])
-    func rejectsOutsideFiveMinutes(offset: TimeInterval, error: DiscordVerificationError) {
-        #expect(throws: error) { try Self.verify(try Self.verifier(at: Self.now + offset)) }
+    func rejectsOutsideFiveMinutes(offset: TimeInterval, error: RequestVerificationError) {
+        #expect(throws: error) { try Self.sample.verify(try Self.verifier(at: Self.now + offset)) }
     }
 
     @Test func toleranceIsConfigurable() throws {
         let strict = DiscordRequestVerifier(
             publicKey: try Ed25519PublicKey(hex: Self.ping.publicKey), tolerance: 60, clock: FixedClock(Self.now - 61))
         #expect(strict.tolerance == 60)
-        #expect(throws: DiscordVerificationError.futureTimestamp(skewSeconds: 61)) { try Self.verify(strict) }
+        #expect(throws: RequestVerificationError.futureTimestamp(.discordTimestamp, skewSeconds: 61)) { try Self.sample.verify(strict) }
     }
 
     @Test(arguments: [
@@ -144,17 +137,17 @@ struct DiscordRequestVerifierTests {
         "99999999999999999999", "9223372036854775808", "１７６４５４７２００",
     ])
     func rejectsMalformedTimestamps(value: String) {
-        #expect(throws: DiscordVerificationError.malformedTimestamp) {
-            try Self.verify(try Self.verifier(), timestamps: [value])
+        #expect(throws: RequestVerificationError.malformedTimestamp(.discordTimestamp)) {
+            try Self.sample.verify(try Self.verifier(), timestamps: [value])
         }
     }
 
     @Test func absurdButNumericTimestampsAreOutOfWindow() {
-        #expect(throws: DiscordVerificationError.futureTimestamp(skewSeconds: 9_223_372_035_090_228_607)) {
-            try Self.verify(try Self.verifier(), timestamps: ["9223372036854775807"])
+        #expect(throws: RequestVerificationError.futureTimestamp(.discordTimestamp, skewSeconds: 9_223_372_035_090_228_607)) {
+            try Self.sample.verify(try Self.verifier(), timestamps: ["9223372036854775807"])
         }
-        #expect(throws: DiscordVerificationError.staleTimestamp(skewSeconds: 1_764_547_200)) {
-            try Self.verify(try Self.verifier(), timestamps: ["0"])
+        #expect(throws: RequestVerificationError.staleTimestamp(.discordTimestamp, skewSeconds: 1_764_547_200)) {
+            try Self.sample.verify(try Self.verifier(), timestamps: ["0"])
         }
     }
 
@@ -168,50 +161,51 @@ struct DiscordRequestVerifierTests {
 
     @Test(arguments: malformedSignatures)
     func rejectsMalformedSignatures(value: String) {
-        #expect(throws: DiscordVerificationError.malformedSignature(length: value.utf8.count)) {
-            try Self.verify(try Self.verifier(), signatures: [value])
+        #expect(throws: RequestVerificationError.malformedSignature(.discord, length: value.utf8.count)) {
+            try Self.sample.verify(try Self.verifier(), signatures: [value])
         }
     }
 
     @Test func missingAndDuplicatedHeadersAreRejected() {
-        #expect(throws: DiscordVerificationError.missingHeader(.timestamp)) {
-            try Self.verify(try Self.verifier(), timestamps: [])
+        #expect(throws: RequestVerificationError.missingHeader(.discordTimestamp)) {
+            try Self.sample.verify(try Self.verifier(), timestamps: [])
         }
-        #expect(throws: DiscordVerificationError.missingHeader(.signature)) {
-            try Self.verify(try Self.verifier(), signatures: [])
+        #expect(throws: RequestVerificationError.missingHeader(.discordSignature)) {
+            try Self.sample.verify(try Self.verifier(), signatures: [])
         }
-        #expect(throws: DiscordVerificationError.duplicateHeader(.timestamp, count: 2)) {
-            try Self.verify(try Self.verifier(), timestamps: [Self.timestamp, Self.timestamp])
+        #expect(throws: RequestVerificationError.duplicateHeader(.discordTimestamp, count: 2)) {
+            try Self.sample.verify(try Self.verifier(), timestamps: [Self.timestamp, Self.timestamp])
         }
-        #expect(throws: DiscordVerificationError.duplicateHeader(.signature, count: 3)) {
-            try Self.verify(try Self.verifier(), signatures: [Self.signature, Self.signature, ""])
+        #expect(throws: RequestVerificationError.duplicateHeader(.discordSignature, count: 3)) {
+            try Self.sample.verify(try Self.verifier(), signatures: [Self.signature, Self.signature, ""])
         }
     }
 
     @Test func readsTheClockOnceAndOnlyForWellFormedRequests() throws {
         let clock = CountingClock(Self.now)
         let verifier = DiscordRequestVerifier(publicKey: try Ed25519PublicKey(hex: Self.ping.publicKey), clock: clock)
-        try Self.verify(verifier)
+        try Self.sample.verify(verifier)
         #expect(clock.count == 1)
-        #expect(throws: DiscordVerificationError.malformedSignature(length: 1)) { try Self.verify(verifier, signatures: ["x"]) }
+        #expect(throws: RequestVerificationError.malformedSignature(.discord, length: 1)) { try Self.sample.verify(verifier, signatures: ["x"]) }
         #expect(clock.count == 1)
-        #expect(throws: DiscordVerificationError.badSignature) { try Self.verify(verifier, body: []) }
+        #expect(throws: RequestVerificationError.badSignature(.discord)) { try Self.sample.verify(verifier, body: []) }
         #expect(clock.count == 2)
     }
 
     @Test func errorsHaveDistinctReasonsAndNeverEchoTheSignature() {
-        let errors: [DiscordVerificationError] = [
-            .missingHeader(.timestamp), .duplicateHeader(.signature, count: 2), .malformedTimestamp,
-            .staleTimestamp(skewSeconds: 301), .futureTimestamp(skewSeconds: 301), .malformedSignature(length: 127),
-            .badSignature,
+        let errors: [RequestVerificationError] = [
+            .missingHeader(.discordTimestamp), .duplicateHeader(.discordSignature, count: 2), .malformedTimestamp(.discordTimestamp),
+            .staleTimestamp(.discordTimestamp, skewSeconds: 301), .futureTimestamp(.discordTimestamp, skewSeconds: 301), .malformedSignature(.discord, length: 127),
+            .badSignature(.discord),
         ]
+        #expect(errors.allSatisfy { $0.platform == .discord && $0.refusal == "invalid Discord signature" })
         #expect(
             errors.map(\.reason) == [
                 "missing_header", "duplicate_header", "malformed_timestamp", "stale_timestamp", "future_timestamp",
                 "malformed_signature", "bad_signature",
             ])
         for error in errors { #expect(!error.description.contains(Self.signature.prefix(16))) }
-        #expect(DiscordVerificationError.missingHeader(.signature).description == "missing X-Signature-Ed25519 header")
-        #expect(DiscordVerificationError.futureTimestamp(skewSeconds: 301).description.contains("301"))
+        #expect(RequestVerificationError.missingHeader(.discordSignature).description == "missing X-Signature-Ed25519 header")
+        #expect(RequestVerificationError.futureTimestamp(.discordTimestamp, skewSeconds: 301).description.contains("301"))
     }
 }

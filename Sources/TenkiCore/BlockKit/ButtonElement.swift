@@ -1,0 +1,38 @@
+/// A button in an actions block. Its label is plain text of at most 75 characters, its
+/// `action_id` at most 255 and its `value` at most 2,000; a longer value is cut (the handler
+/// treats what comes back as untrusted anyway).
+public struct ButtonElement: Sendable, Equatable, Codable {
+    public private(set) var actionID: String
+    public private(set) var text: TextObject
+    public private(set) var value: String
+    public private(set) var style: String?
+
+    public init(_ button: ChatButton) {
+        self.actionID = String(button.actionID.unicodeScalars.prefix(SlackLimits.actionID))
+        self.text = .plain(button.label, limit: SlackLimits.buttonText)
+        self.value = String(button.value.unicodeScalars.prefix(SlackLimits.buttonValue))
+        self.style = button.isPrimary ? "primary" : nil
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type, text, value, style
+        case actionID = "action_id"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.actionID = try container.decode(String.self, forKey: .actionID)
+        self.text = try container.decode(TextObject.self, forKey: .text)
+        self.value = try container.decodeIfPresent(String.self, forKey: .value) ?? ""
+        self.style = try container.decodeIfPresent(String.self, forKey: .style)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("button", forKey: .type)
+        try container.encode(actionID, forKey: .actionID)
+        try container.encode(text, forKey: .text)
+        try container.encode(value, forKey: .value)
+        try container.encodeIfPresent(style, forKey: .style)
+    }
+}

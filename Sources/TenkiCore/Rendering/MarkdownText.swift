@@ -1,0 +1,114 @@
+/// `RichText` in the Markdown that Mattermost and Discord share: `**bold**`, `[title](url)`,
+/// `` `code` ``. Outside text is backslash-escaped so it can never format or link, and an `@`
+/// that starts a word is followed by a zero-width space, so `@channel`, `@all`, `@here` and
+/// `@everyone` in a headline ping nobody.
+public enum MarkdownText {
+    /// Lengths as the platforms count them, conservatively: UTF-16 code units are never fewer
+    /// than the code points Mattermost counts or the characters Discord counts.
+    public static func length(_ text: String) -> Int {
+        text.utf16.count
+    }
+
+    public static func render(_ text: RichText) -> String {
+        text.spans.map(render).joined()
+    }
+
+    /// The text cut to at most `limit` (by `length`), ending with `…` when cut; a cut never
+    /// leaves half a link, half an escape or an unclosed `**`.
+    public static func render(_ text: RichText, limit: Int) -> String {
+        let full = render(text)
+        guard length(full) > limit else { return full }
+        guard limit > 1 else { return "" }
+        let budget = limit - 1
+        var out = ""
+        var used = 0
+        for span in text.spans {
+            let piece = render(span)
+            let room = budget - used
+            if length(piece) <= room {
+                out += piece
+                used += length(piece)
+                continue
+            }
+            switch span {
+            case .text(let text):
+                out += fitted(text, room: room)
+            case .bold(let text) where room > 4:
+                let inner = fitted(text, room: room - 4)
+                if !inner.isEmpty { out += "**" + inner + "**" }
+            default:
+                break
+            }
+            break
+        }
+        return out + "…"
+    }
+
+    static func render(_ span: RichText.Span) -> String {
+        switch span {
+        case .text(let text): escape(text)
+        case .bold(let text): text.isEmpty ? "" : "**" + escape(text) + "**"
+        case .link(let url, let title, let bold):
+            bold ? "**" + link(url, title: title) + "**" : link(url, title: title)
+        case .markup(let markup): markup.replacingAll("*", with: "**")
+        case .literal(let literal): literal.replacingAll("`", with: "'")
+        }
+    }
+
+    /// As much of `text`, escaped, as fits in `room`.
+    static func fitted(_ text: String, room: Int) -> String {
+        var out = ""
+        var used = 0
+        for character in text {
+            let piece = escape(String(character))
+            used += length(piece)
+            if used > room { break }
+            out += piece
+        }
+        // An `@` cut off from its zero-width space would be a mention again.
+        if out.hasSuffix("@") { out.removeLast() }
+        return out
+    }
+
+    /// Plain text (where a platform shows text without Markdown: button labels, attachment
+    /// field titles, notification lines) with its mentions broken.
+    public static func plain(_ text: String) -> String {
+        text.replacingAll("@", with: "@\u{200B}")
+    }
+
+    /// Outside text made inert: Markdown's punctuation backslash-escaped, mentions broken.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for character in text {
+            switch character {
+            case "\\", "*", "_", "~", "`", "[", "]", "<", ">", "|", "#":
+                out.append("\\")
+                out.append(character)
+            case "@":
+                out += "@\u{200B}"
+            default:
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// `[title](url)` with the title escaped and the URL's parentheses, spaces and angle brackets
+    /// percent-encoded so that they cannot end the link early (and `@`, so no mention hides in it).
+    public static func link(_ url: String, title: String) -> String {
+        var safeURL = ""
+        for character in url {
+            switch character {
+            case "(": safeURL += "%28"
+            case ")": safeURL += "%29"
+            case " ": safeURL += "%20"
+            case "<": safeURL += "%3C"
+            case ">": safeURL += "%3E"
+            case "@": safeURL += "%40"
+            default: safeURL.append(character)
+            }
+        }
+        return "[" + escape(title.isEmpty ? url : title) + "](" + safeURL + ")"
+    }
+}

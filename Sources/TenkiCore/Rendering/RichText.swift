@@ -1,0 +1,95 @@
+/// Text of a message as spans that say what each piece is, so each platform can write it in its
+/// own markup and escape outside words (place names, queries, headlines) its own way.
+public struct RichText: Sendable, Equatable {
+    public enum Span: Sendable, Equatable {
+        /// Outside or plain text: every renderer escapes it, so it can never format, link or mention.
+        case text(String)
+        /// Bold outside text.
+        case bold(String)
+        /// A link; its title is outside text.
+        case link(url: String, title: String, bold: Bool)
+        /// Tenki's own words in Slack's mrkdwn subset (`*bold*`, `` `code` ``), as the string tables
+        /// write them; renderers translate the markup, never escape it.
+        case markup(String)
+        /// Words shown inside a template's code span (a command example): written as they are.
+        case literal(String)
+    }
+
+    public private(set) var spans: [Span]
+
+    public init(_ spans: [Span] = []) {
+        self.spans = spans.filter { !$0.isEmpty }
+    }
+
+    public static func text(_ text: String) -> RichText { RichText([.text(text)]) }
+    public static func bold(_ text: String) -> RichText { RichText([.bold(text)]) }
+    public static func markup(_ text: String) -> RichText { RichText([.markup(text)]) }
+    public static func literal(_ text: String) -> RichText { RichText([.literal(text)]) }
+
+    public static func link(_ url: String, title: String, bold: Bool = false) -> RichText {
+        RichText([.link(url: url, title: title, bold: bold)])
+    }
+
+    public var isEmpty: Bool { spans.isEmpty }
+
+    public static func + (left: RichText, right: RichText) -> RichText {
+        RichText(left.spans + right.spans)
+    }
+
+    public static func += (left: inout RichText, right: RichText) {
+        left = left + right
+    }
+
+    /// The pieces joined with `separator` (outside text).
+    public static func joined(_ pieces: [RichText], separator: String) -> RichText {
+        var result = RichText()
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { result += .text(separator) }
+            result += piece
+        }
+        return result
+    }
+
+    /// The words without any markup: for terminals, notifications and search.
+    public var plainText: String {
+        spans.map { span in
+            switch span {
+            case .text(let text), .bold(let text), .literal(let text): text
+            case .link(_, let title, _): title
+            case .markup(let markup): markup.replacingAll("*", with: "")
+            }
+        }.joined()
+    }
+}
+
+extension RichText.Span {
+    var isEmpty: Bool {
+        switch self {
+        case .text(let text), .bold(let text), .markup(let text), .literal(let text): text.isEmpty
+        case .link(let url, _, _): url.isEmpty
+        }
+    }
+}
+
+extension RichText {
+    /// A string-table template (`{name}` placeholders, mrkdwn markup) filled with values: the
+    /// template's words become `.markup`, each value stays the spans it is.
+    public static func fill(_ template: String, _ values: [String: RichText]) -> RichText {
+        var spans: [Span] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}"),
+                  let value = values[String(rest[rest.index(after: open)..<close])]
+            else {
+                spans.append(.markup(String(rest[...open])))
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            spans.append(.markup(String(rest[..<open])))
+            spans.append(contentsOf: value.spans)
+            rest = rest[rest.index(after: close)...]
+        }
+        spans.append(.markup(String(rest)))
+        return RichText(spans)
+    }
+}
