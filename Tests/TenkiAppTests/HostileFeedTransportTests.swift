@@ -47,6 +47,26 @@ struct HostileFeedTransportTests {
         }
     }
 
+    /// A plain (uncompressed) 50 MiB feed, sent as fast as loopback takes it: refused as
+    /// `too_large` once past the transport's cap, long before the 50 MiB arrive.
+    @Test func aFiftyMebibyteFeedIsTooLarge() async throws {
+        let flood = try FloodListener(totalBytes: 50 << 20)
+        defer { flood.stop() }
+        let before = Self.peakResidentKiB()
+        let source = FeedSource(name: "flood", url: URL(string: "http://127.0.0.1:\(flood.port)/flood.xml")!)
+        do {
+            _ = try await client().fetch(source)
+            Issue.record("a 50 MiB document was accepted")
+        } catch {
+            #expect(error.metricLabel == "too_large", "\(error)")
+        }
+        #expect(flood.bytesSent < 50 << 20, "the transfer stopped before its end")
+        let growthMiB = (Self.peakResidentKiB() - before) / 1024
+        if ProcessInfo.processInfo.environment["TENKI_MEASURE_RSS"] == "1" {
+            #expect(growthMiB < 32, "peak RSS grew \(growthMiB) MiB for a 50 MiB feed")
+        }
+    }
+
     /// Headers, then one byte every 20 ms for ever: the fetch ends at its deadline as `timedOut`.
     @Test func aFeedThatNeverEndsTimesOut() async throws {
         let drip = try DripListener()
@@ -88,21 +108,7 @@ private final class DripListener: @unchecked Sendable {
     var bytesSent: Int { lock.withLock { sent } }
 
     init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        guard bound == 0, listen(fd, 4) == 0 else { throw POSIXError(.EADDRINUSE) }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        socketDescriptor = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (socketDescriptor, port) = try listenOnLoopback()
         let thread = Thread { [self] in serve() }
         thread.start()
     }
@@ -125,4 +131,62 @@ private final class DripListener: @unchecked Sendable {
             usleep(20_000)
         }
     }
+}
+
+/// A raw loopback listener that answers one connection with `totalBytes` of feed as fast as the
+/// client reads, 64 KiB per write, without ever holding the whole body.
+private final class FloodListener: @unchecked Sendable {
+    let port: Int
+    private let socketDescriptor: Int32
+    private let totalBytes: Int
+    private let lock = NSLock()
+    private var sent = 0
+
+    var bytesSent: Int { lock.withLock { sent } }
+
+    init(totalBytes: Int) throws {
+        self.totalBytes = totalBytes
+        (socketDescriptor, port) = try listenOnLoopback()
+        Thread { [self] in serve() }.start()
+    }
+
+    func stop() {
+        shutdown(socketDescriptor, Int32(SHUT_RDWR))
+        close(socketDescriptor)
+    }
+
+    private func serve() {
+        let connection = accept(socketDescriptor, nil, nil)
+        guard connection >= 0 else { return }
+        defer { close(connection) }
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nContent-Length: \(totalBytes)\r\n\r\n"
+        _ = head.withCString { send(connection, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        let chunk = [UInt8](repeating: 0x20, count: 64 << 10)
+        while bytesSent < totalBytes {
+            let written = chunk.withUnsafeBytes { send(connection, $0.baseAddress, min($0.count, totalBytes - bytesSent), Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { return }
+            lock.withLock { sent += written }
+        }
+    }
+}
+
+/// A listening TCP socket on 127.0.0.1 and a free port, for the raw listeners above.
+private func listenOnLoopback() throws -> (socket: Int32, port: Int) {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+    }
+    guard bound == 0, listen(fd, 4) == 0 else {
+        close(fd)
+        throw POSIXError(.EADDRINUSE)
+    }
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    return (fd, Int(UInt16(bigEndian: address.sin_port)))
 }
