@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "curl_abi.h"
+#include "library_loading.h"
 
 /// The libcurl functions Tenki calls, found once by `tenki_curl_load`.
 static struct {
@@ -42,13 +43,9 @@ static const char *const library_names[] = {"libcurl.so.4", "libcurl-gnutls.so.4
 #endif
 
 static void load_library(void) {
-    void *library = NULL;
-    char first_reason[160] = "not found";
-    for (size_t i = 0; i < sizeof library_names / sizeof library_names[0] && !library; i++) {
-        library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
-        const char *reason = library ? NULL : dlerror();
-        if (i == 0 && reason) snprintf(first_reason, sizeof first_reason, "%s", reason);
-    }
+    char first_reason[160];
+    void *library = tenki_open_first_library(
+        library_names, sizeof library_names / sizeof library_names[0], first_reason, sizeof first_reason);
     if (!library) {
         snprintf(load_error, sizeof load_error, "libcurl could not be loaded (%s); install libcurl4", first_reason);
         return;

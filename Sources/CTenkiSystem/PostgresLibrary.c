@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "library_loading.h"
 
 // libpq's enum values Tenki compares against (libpq-fe.h; stable since PostgreSQL 7.4).
 enum { CONNECTION_OK = 0 };
@@ -44,13 +45,9 @@ static const char *const library_names[] = {"libpq.so.5"};
 #endif
 
 static void load_library(void) {
-    void *library = NULL;
-    char first_reason[160] = "not found";
-    for (size_t i = 0; i < sizeof library_names / sizeof library_names[0] && !library; i++) {
-        library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
-        const char *reason = library ? NULL : dlerror();
-        if (i == 0 && reason) snprintf(first_reason, sizeof first_reason, "%s", reason);
-    }
+    char first_reason[160];
+    void *library = tenki_open_first_library(
+        library_names, sizeof library_names / sizeof library_names[0], first_reason, sizeof first_reason);
     if (!library) {
         snprintf(load_error, sizeof load_error, "libpq could not be loaded (%s); install libpq5", first_reason);
         return;
