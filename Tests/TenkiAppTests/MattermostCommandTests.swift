@@ -138,16 +138,21 @@ struct MattermostCommandTests {
     final class RecordingLateAnswers: LateAnswerDelivery {
         let mattermost = Mutex<[(MattermostMessage, URL)]>([])
         let slack = Mutex<[SlackMessage]>([])
+        /// Yields once per delivery, whatever its platform, so a test can await the first one.
+        let deliveries = AsyncStream<Void>.makeStream()
         func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async {
             slack.withLock { $0.append(message) }
+            deliveries.continuation.yield()
         }
         func deliver(_ message: MattermostMessage, for promise: LateAnswerPromise, logger: Logger) async {
             mattermost.withLock { $0.append((message, promise.responseURL)) }
+            deliveries.continuation.yield()
         }
         var count: Int { mattermost.withLock { $0.count } + slack.withLock { $0.count } }
     }
 
-    @Test func aSlowAnswerGoesToAnHTTPResponseURLListedAsHTTPHostInMattermostFormat() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func aSlowAnswerGoesToAnHTTPResponseURLListedAsHTTPHostInMattermostFormat() async throws {
         let late = RecordingLateAnswers()
         let harness = try Self.harness(lateAnswers: .custom(late), waitForBudget: { _ in })
         harness.fakes.openWeather.gate.close()
@@ -158,7 +163,8 @@ struct MattermostCommandTests {
         #expect((placeholder["text"] as? String)?.contains("Looking up Danang") == true)
 
         harness.fakes.openWeather.gate.open()
-        for _ in 0..<2000 where late.count == 0 { await Task.yield() }
+        var deliveries = late.deliveries.stream.makeAsyncIterator()
+        _ = await deliveries.next()
         let (message, url) = try #require(late.mattermost.withLock { $0.first })
         #expect(late.slack.withLock { $0.isEmpty })
         #expect(url.absoluteString == Self.responseURL)
