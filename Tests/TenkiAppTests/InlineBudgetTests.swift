@@ -20,6 +20,9 @@ struct InlineBudgetTests {
         func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async {
             delivered.withLock { $0.append((message, promise.responseURL)) }
         }
+        func deliver(_ message: MattermostMessage, for promise: LateAnswerPromise, logger: Logger) async {
+            Issue.record("a Slack command's late answer was delivered as a Mattermost post")
+        }
         var count: Int { delivered.withLock { $0.count } }
     }
 
@@ -135,6 +138,7 @@ struct InlineBudgetTests {
             return LateAnswerPromise(responseURL: responseURL, promisedAt: Date())
         }
         func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async {}
+        func deliver(_ message: MattermostMessage, for promise: LateAnswerPromise, logger: Logger) async {}
     }
 
     /// `QueuedLateAnswers` on a real SQLite state file, posting to a fake `response_url`, on a

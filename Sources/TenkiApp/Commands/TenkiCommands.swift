@@ -16,8 +16,9 @@ public struct TenkiCommands: SlashCommandResponder {
     /// A stored answer to a `/weather` lookup (see `ReplyCache`), counted against the user's rate
     /// limit like any command. Nil when there is none or the user is over the limit: the full path
     /// then answers (and says "slow down").
+    /// Stored answers are Slack JSON: a command from another platform never gets one.
     public func cachedAnswer(to command: SlashCommandPayload) -> [UInt8]? {
-        guard command.command.equalsIgnoringASCIICase(settings.commandNames.weather),
+        guard command.platform == .slack, command.command.equalsIgnoringASCIICase(settings.commandNames.weather),
               let body = weather.cachedAnswer(to: command) else { return nil }
         let user = command.userKey
         return rateLimiter.allow(user) ? body : nil

@@ -1,10 +1,18 @@
 import Foundation
 import TenkiCore
 
-/// JSON for Slack: compact, with keys sorted so replies and goldens are byte-stable, and with
+/// JSON for Slack and Mattermost: compact, with keys sorted so replies and goldens are byte-stable, and with
 /// `/` left unescaped so URLs stay readable.
 public enum MessageEncoding {
     public static func json(_ message: SlackMessage, pretty: Bool = false) -> [UInt8] {
+        encoded(message, pretty: pretty)
+    }
+
+    public static func json(_ message: MattermostMessage, pretty: Bool = false) -> [UInt8] {
+        encoded(message, pretty: pretty)
+    }
+
+    private static func encoded(_ message: some Encodable, pretty: Bool) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
         // Encoding these value types cannot fail: they hold only strings, numbers and booleans.

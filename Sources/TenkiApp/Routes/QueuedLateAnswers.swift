@@ -29,7 +29,24 @@ struct QueuedLateAnswers: LateAnswerDelivery {
     }
 
     func promise(fallback: SlackMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
-        var delivery = lateAnswer(fallback, to: responseURL, createdAt: clock.now())
+        await promise(fallbackBody: MessageEncoding.json(fallback), to: responseURL, logger: logger)
+    }
+
+    func promise(fallback: MattermostMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
+        await promise(fallbackBody: MessageEncoding.json(fallback), to: responseURL, logger: logger)
+    }
+
+    func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async {
+        await deliver(body: MessageEncoding.json(message), for: promise, logger: logger)
+    }
+
+    func deliver(_ message: MattermostMessage, for promise: LateAnswerPromise, logger: Logger) async {
+        await deliver(body: MessageEncoding.json(message), for: promise, logger: logger)
+    }
+
+    /// Commits `fallbackBody` (the platform's JSON), held back for `fallbackDelay`.
+    private func promise(fallbackBody: [UInt8], to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
+        var delivery = lateAnswer(fallbackBody, to: responseURL, createdAt: clock.now())
         delivery.firstAttemptAt = delivery.createdAt.addingTimeInterval(fallbackDelay)
         let queue = queue
         let queued = Task { () -> DeliveryID? in
@@ -45,8 +62,9 @@ struct QueuedLateAnswers: LateAnswerDelivery {
         return LateAnswerPromise(responseURL: responseURL, promisedAt: delivery.createdAt, fallback: queued)
     }
 
-    func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async {
-        let delivery = lateAnswer(message, to: promise.responseURL, createdAt: promise.promisedAt)
+    /// Queues `body` (the platform's JSON) in place of the promise's fallback.
+    private func deliver(body: [UInt8], for promise: LateAnswerPromise, logger: Logger) async {
+        let delivery = lateAnswer(body, to: promise.responseURL, createdAt: promise.promisedAt)
         do {
             if let fallback = await promise.fallback?.value, try await queue.supersede(fallback, with: delivery.body) {
                 logger.info("late answer queued", [("delivery", "\(fallback)")])
@@ -65,9 +83,8 @@ struct QueuedLateAnswers: LateAnswerDelivery {
     }
 
     /// Limits counted from the command (`createdAt`): Slack's 30 minutes run from there.
-    private func lateAnswer(_ message: SlackMessage, to responseURL: URL, createdAt: Date) -> NewDelivery {
+    private func lateAnswer(_ body: [UInt8], to responseURL: URL, createdAt: Date) -> NewDelivery {
         NewDelivery(
-            kind: "late-answer", destination: responseURL, destinationKind: .responseURL,
-            body: MessageEncoding.json(message), createdAt: createdAt)
+            kind: "late-answer", destination: responseURL, destinationKind: .responseURL, body: body, createdAt: createdAt)
     }
 }

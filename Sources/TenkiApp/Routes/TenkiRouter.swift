@@ -7,9 +7,6 @@ import TenkiLogging
 import TenkiMetrics
 import TenkiServices
 
-/// The listener's routes, checked in this order: routing (404, 405), then the body (415), then
-/// Slack's signature (401), then the command. The HTTP server has already answered 400, 408, 413
-/// and 431, so nothing here sees a malformed request.
 /// The listener's routes, in the contract's order: routing (404, 405), then the body (415), then
 /// the signature (401), then the command. The HTTP server has already answered 400, 408, 413 and
 /// 431, so nothing here sees a malformed request.
@@ -29,6 +26,8 @@ public struct TenkiRouter: HTTPHandler {
     let requestIDs = RequestIDGenerator()
     /// Writes verified requests as replay files (`serve --record DIR`); nil when not recording.
     public var recorder: RequestRecorder?
+    /// The tokens of `MATTERMOST_TOKENS`; nil when none is set, and `/mattermost/commands` is then 404.
+    public var mattermost: MattermostTokenVerifier?
 
     /// Who may read `/metrics` on this listener.
     public enum MetricsAccess: Sendable {
@@ -41,6 +40,7 @@ public struct TenkiRouter: HTTPHandler {
     }
 
     public static let commandsPath = "/slack/commands"
+    public static let mattermostCommandsPath = "/mattermost/commands"
 
     /// - Parameter verifier: nil only with `--insecure-skip-verification`.
     public init(
@@ -76,6 +76,11 @@ public struct TenkiRouter: HTTPHandler {
         case (Self.commandsPath, _) where servesCommands:
             route = "commands"
             response = .text(.methodNotAllowed, "use POST for \(Self.commandsPath)\n", headers: ["Allow": "POST"])
+        case (Self.mattermostCommandsPath, "POST") where servesCommands && mattermost != nil:
+            return mattermostCommand(request, since: start)
+        case (Self.mattermostCommandsPath, _) where servesCommands && mattermost != nil:
+            route = Self.mattermostRoute
+            response = .text(.methodNotAllowed, "use POST for \(Self.mattermostCommandsPath)\n", headers: ["Allow": "POST"])
         case ("/healthz", _), ("/metrics", _):
             route = String(request.path.dropFirst())
             response = .text(.methodNotAllowed, "use GET\n", headers: ["Allow": "GET"])
@@ -129,10 +134,11 @@ public struct TenkiRouter: HTTPHandler {
     }
 
     /// Counts and logs a command's answer, and names it with its request id.
-    private func finished(
-        _ response: HTTPResponse, request: HTTPRequest, since start: ContinuousClock.Instant, requestID: String
+    func finished(
+        _ response: HTTPResponse, request: HTTPRequest, since start: ContinuousClock.Instant, requestID: String,
+        route: String = "commands"
     ) -> HTTPResponse {
-        record(route: "commands", request: request, status: response.status, since: start, requestID: requestID)
+        record(route: route, request: request, status: response.status, since: start, requestID: requestID)
         var withID = response
         withID.headers.set("X-Request-Id", requestID)
         return withID
@@ -168,6 +174,7 @@ public struct TenkiRouter: HTTPHandler {
     /// an unknown path or a wrong method keeps its 404 or 405, as the contract orders them.
     public func answerWithoutBody(_ head: HTTPRequest) -> HTTPResponse? {
         if servesCommands, head.path == Self.commandsPath, head.method == "POST" { return nil }
+        if servesCommands, mattermost != nil, head.path == Self.mattermostCommandsPath, head.method == "POST" { return nil }
         guard let answer = handleInline(head), answer.status == .notFound || answer.status == .methodNotAllowed else { return nil }
         return answer
     }

@@ -35,28 +35,55 @@ public struct TimelyResponder: SlashCommandResponder {
 
         let strings = ReplyStrings.table(for: language)
         guard let lateAnswers, let url = allowedResponseURL(payload.responseURL, logger: logger) else {
-            return CommandReply(SlackMessage(text: strings.tookTooLong, responseType: .ephemeral))
+            return Self.notice(.text(strings.tookTooLong), slack: strings.tookTooLong)
         }
         logger.info("answer not ready within the budget: placeholder now, answer through response_url", [
             ("budget_ms", String(budget.milliseconds)),
         ])
-        let text = payload.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let query = Mrkdwn.escape(String(text.prefix(100)))
+        let text = String(payload.text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))
+        let query = Mrkdwn.escape(text)
+        let lostTemplate = strings.lateAnswerLost
+        let command = payload.command
         // Committed before the placeholder goes back: if the process dies before the answer is
         // queued, the fallback replaces the placeholder instead of leaving it forever.
-        var fallback = SlackMessage(
-            text: ReplyStrings.fill(strings.lateAnswerLost, ["command": query.isEmpty ? payload.command : "\(payload.command) \(query)"]),
-            responseType: .ephemeral)
-        fallback.replaceOriginal = true
-        let promise = await lateAnswers.promise(fallback: fallback, to: url, logger: logger)
-        background.start {
-            var message = await work.value.message
-            // An ephemeral answer replaces the ephemeral placeholder; a public one is a new message.
-            message.replaceOriginal = message.responseType == .ephemeral ? true : nil
-            await lateAnswers.deliver(message, for: promise, logger: logger)
+        let promise: LateAnswerPromise
+        switch payload.platform {
+        case .slack:
+            var fallback = SlackMessage(
+                text: ReplyStrings.fill(lostTemplate, ["command": query.isEmpty ? command : "\(command) \(query)"]),
+                responseType: .ephemeral)
+            fallback.replaceOriginal = true
+            promise = await lateAnswers.promise(fallback: fallback, to: url, logger: logger)
+        case .mattermost:
+            let fallback = ChatMessage(
+                summary: RichText.fill(lostTemplate, ["command": .text(text.isEmpty ? command : "\(command) \(text)")]),
+                visibility: .ephemeral)
+            promise = await lateAnswers.promise(fallback: fallback.mattermost, to: url, logger: logger)
         }
-        let placeholder = text.isEmpty ? strings.lookingUpGeneric : ReplyStrings.fill(strings.lookingUp, ["query": query])
-        return CommandReply(SlackMessage(text: placeholder, responseType: .ephemeral))
+        let platform = payload.platform
+        background.start {
+            let reply = await work.value
+            switch platform {
+            case .slack:
+                var message = reply.message
+                // An ephemeral answer replaces the ephemeral placeholder; a public one is a new message.
+                message.replaceOriginal = message.responseType == .ephemeral ? true : nil
+                await lateAnswers.deliver(message, for: promise, logger: logger)
+            case .mattermost:
+                // Tenki does not replace the placeholder on Mattermost: the answer follows it as its own post.
+                await lateAnswers.deliver(reply.mattermost, for: promise, logger: logger)
+            }
+        }
+        if text.isEmpty { return Self.notice(.text(strings.lookingUpGeneric), slack: strings.lookingUpGeneric) }
+        return Self.notice(
+            RichText.fill(strings.lookingUp, ["query": .text(text)]),
+            slack: ReplyStrings.fill(strings.lookingUp, ["query": query]))
+    }
+
+    /// An ephemeral notice: `slack` as Slack's text-only JSON, `words` for the other platforms.
+    static func notice(_ words: RichText, slack: String) -> CommandReply {
+        CommandReply(
+            SlackMessage(text: slack, responseType: .ephemeral), chat: ChatMessage(summary: words, visibility: .ephemeral))
     }
 
     /// The work's answer if it arrives before `deadline` returns, else nil; the work carries on
@@ -117,6 +144,12 @@ public protocol LateAnswerDelivery: Sendable {
 
     /// Hands over the promised answer; called exactly once per `promise`.
     func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async
+
+    /// `promise` for a command from Mattermost: the fallback is a Mattermost post. The default records nothing.
+    func promise(fallback: MattermostMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise
+
+    /// `deliver` for a command from Mattermost; called exactly once per `promise`.
+    func deliver(_ message: MattermostMessage, for promise: LateAnswerPromise, logger: Logger) async
 }
 
 /// What `deliver` needs of its `promise`: where the answer goes, and the fallback it replaces.
@@ -137,6 +170,10 @@ public struct LateAnswerPromise: Sendable {
 
 extension LateAnswerDelivery {
     public func promise(fallback: SlackMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
+        LateAnswerPromise(responseURL: responseURL, promisedAt: Date())
+    }
+
+    public func promise(fallback: MattermostMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
         LateAnswerPromise(responseURL: responseURL, promisedAt: Date())
     }
 }

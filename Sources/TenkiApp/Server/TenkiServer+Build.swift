@@ -52,9 +52,10 @@ extension TenkiServer {
         let drainFlag = DrainFlag()
         let metricsAccess: TenkiRouter.MetricsAccess =
             settings.metricsAddress != nil ? .elsewhere : settings.metricsToken.map { .bearer($0) } ?? .open
-        let router = TenkiRouter(
+        var router = TenkiRouter(
             verifier: verifier, decoder: dependencies.decoder, commands: timely, metrics: metrics, logger: logger,
             isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess)
+        router.mattermost = MattermostTokenVerifier(tokens: settings.mattermostTokens)
         let digests = DigestRunner(
             digests: settings.digests,
             builder: DigestBuilder(

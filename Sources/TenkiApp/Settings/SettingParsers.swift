@@ -20,6 +20,16 @@ enum SettingParsers {
         }
     }
 
+    @Sendable static func mattermostTokens(_ text: String) throws(SettingProblem) -> [String] {
+        let tokens = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !tokens.isEmpty else {
+            throw SettingProblem(
+                "lists no token",
+                fix: "copy the token Mattermost shows when the slash command is saved (Integrations → Slash Commands)")
+        }
+        return tokens
+    }
+
     @Sendable static func signingSecrets(_ text: String) throws(SettingProblem) -> [String] {
         let secrets = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !secrets.isEmpty else {

@@ -64,6 +64,7 @@ extension Settings {
             digestCatchUp: try reader.read(\.digestCatchUp),
             digestWait: try reader.read(\.digestWait)
         )
+        settings.mattermostTokens = try reader.read(\.mattermostTokens)
         try reader.loadNewsProvider(into: &settings)
         try reader.loadDigests(into: &settings)
         settings.databaseURL = try reader.read(\.databaseURL)

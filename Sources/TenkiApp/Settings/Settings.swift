@@ -9,6 +9,8 @@ public struct Settings: Sendable {
     // Slack
     public var signingSecrets: [String]
     public var allowedResponseHosts: ResponseURLAllowList
+    /// `MATTERMOST_TOKENS`; empty: no Mattermost route.
+    public var mattermostTokens: [String] = []
     public var commandNames: CommandNames
 
     // Providers

@@ -58,6 +58,10 @@ struct SettingsTable: Sendable {
         "hosts that `response_url` may point to, `,`-separated: `host` (HTTPS on 443), `host:port` (HTTPS on that port), "
             + "`http://host[:port]` (plain HTTP, not for Slack's hosts); loopback hosts allow any port",
         parse: ResponseURLAllowList.init(parsing:))
+    let mattermostTokens: Setting<[String]> = .custom(
+        "MATTERMOST_TOKENS", default: [], defaultText: "none: `/mattermost/commands` is 404", secret: true, readers: .serve,
+        "accepted Mattermost command tokens, `,`-separated (each slash command has its own; any listed one is accepted)",
+        parse: SettingParsers.mattermostTokens)
 
     // Replies
     let language: Setting<WeatherLanguage> = .choice(

@@ -32,6 +32,8 @@ public struct SlashCommandPayload: Sendable, Equatable {
     public var sslCheck: Bool
     /// Every field in arrival order, including ones this type does not model (for recording and replay).
     public var rawFields: [(name: String, value: String)]
+    /// Where the command came from (set by the route that received it): answers are rendered for it.
+    public var platform: ChatPlatform = .slack
 
     /// Builds a payload from code (preview, demo, tests); `rawFields` then holds what Slack would have sent.
     public init(
@@ -180,7 +182,7 @@ public struct SlashCommandPayload: Sendable, Equatable {
             && lhs.channelID == rhs.channelID && lhs.channelName == rhs.channelName && lhs.userID == rhs.userID
             && lhs.userName == rhs.userName && lhs.command == rhs.command && lhs.text == rhs.text
             && lhs.responseURL == rhs.responseURL && lhs.triggerID == rhs.triggerID && lhs.apiAppID == rhs.apiAppID
-            && lhs.isEnterpriseInstall == rhs.isEnterpriseInstall && lhs.sslCheck == rhs.sslCheck
+            && lhs.isEnterpriseInstall == rhs.isEnterpriseInstall && lhs.sslCheck == rhs.sslCheck && lhs.platform == rhs.platform
             && lhs.rawFields.elementsEqual(rhs.rawFields) { $0.name == $1.name && $0.value == $1.value }
     }
 }

@@ -1,0 +1,54 @@
+import TenkiCore
+import TenkiHTTPServer
+import TenkiLogging
+import TenkiServices
+
+extension TenkiRouter {
+    /// The metrics and log label of `/mattermost/commands`.
+    static let mattermostRoute = "mattermost_commands"
+
+    /// A Mattermost slash command, in the contract's order: media type (415), the command's token
+    /// (401), then the same decoder and commands as Slack's, answered in Mattermost's format.
+    /// Stored answers hold Slack JSON, so a Mattermost command always takes the full path.
+    func mattermostCommand(_ request: HTTPRequest, since start: ContinuousClock.Instant) -> HTTPHandling {
+        let requestID = requestIDs.next()
+        let log = logger.with("request_id", requestID)
+        func now(_ response: HTTPResponse) -> HTTPHandling {
+            .respond(finished(response, request: request, since: start, requestID: requestID, route: Self.mattermostRoute))
+        }
+        guard let verifier = mattermost else {
+            return now(.text(.notFound, "no such path; Slack commands go to POST \(Self.commandsPath)\n"))
+        }
+        guard Self.isFormEncoded(request.headers["Content-Type"]) else {
+            return now(.text(.unsupportedMediaType, "Mattermost commands are application/x-www-form-urlencoded\n"))
+        }
+        // The token may be in the body, so the body is decoded first; an undecodable body can still
+        // be authenticated by its header, and without a valid token it is a 401, not a 400.
+        let decoded = Result { () throws(CommandDecodingError) in try decoder.decode(request.body) }
+        do {
+            try verifier.verify(
+                authorizationHeaderValues: request.headers.values(for: "Authorization"),
+                formToken: (try? decoded.get())?.token)
+        } catch {
+            metrics.increment("tenki_signature_failures_total", [("reason", error.reason)])
+            log.warning("request rejected", [("reason", error.reason), ("detail", error.description)])
+            return now(.text(.unauthorized, "\(error.refusal) (\(error.reason))\n"))
+        }
+        var decodedPayload: SlashCommandPayload
+        switch decoded {
+        case .success(let success):
+            decodedPayload = success
+        case .failure(let error):
+            log.notice("undecodable command body", [("detail", error.description)])
+            return now(.text(.badRequest, "the body is not a Mattermost slash command: \(error)\n"))
+        }
+        decodedPayload.platform = .mattermost
+        let payload = decodedPayload
+        return .later {
+            let reply = await commands.respond(to: payload, logger: log.with("command", payload.command))
+            return finished(
+                .json(.ok, reply.json(for: .mattermost)), request: request, since: start, requestID: requestID,
+                route: Self.mattermostRoute)
+        }
+    }
+}

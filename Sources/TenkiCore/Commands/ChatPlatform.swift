@@ -1,0 +1,7 @@
+/// The chat platform a command came from, and so the format its answers are rendered in.
+public enum ChatPlatform: String, Sendable, Equatable, CaseIterable {
+    /// Block Kit JSON (`SlackRenderer`).
+    case slack
+    /// Markdown text with Slack-style attachments (`MattermostRenderer`).
+    case mattermost
+}
