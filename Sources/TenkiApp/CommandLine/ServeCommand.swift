@@ -44,6 +44,7 @@ enum ServeCommand {
         }
         MetricsExposureWarning.log(
             listenerHost: host, metricsHost: settings.metricsAddress?.host, hasToken: settings.metricsToken != nil, to: logger)
+        MattermostHostWarning.log(hasTokens: !settings.mattermostTokens.isEmpty, allowList: settings.allowedResponseHosts, to: logger)
 
         // Listening before the state file opens: a request that arrives meanwhile waits in the
         // backlog and is answered once the listener starts, instead of being refused.
