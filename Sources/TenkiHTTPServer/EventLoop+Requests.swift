@@ -93,7 +93,9 @@ extension EventLoop {
                 respond(connection, response, to: summary)
             case .later(let work):
                 let completion = (fd: connection.fd, id: connection.id)
-                let task = Task {
+                // High priority: an answer someone is waiting for (Slack gives three seconds) goes
+                // ahead of background work queued on the same threads, such as deliveries and digests.
+                let task = Task(priority: .high) {
                     let response = await work()
                     self.complete(Completion(fd: completion.fd, connectionID: completion.id, response: response))
                 }

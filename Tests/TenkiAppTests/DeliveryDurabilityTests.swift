@@ -142,7 +142,7 @@ struct SlackSigning {
 
     func send(to endpoint: URL, transport: any HTTPTransport, text: String, responseURL: String) async throws -> OutboundResponse {
         let body = Array(FormURLEncoded.encode(SignedCommandSender.fields(command: "/weather", text: text, responseURL: responseURL)).utf8)
-        let sender = SignedCommandSender(endpoint: endpoint, transport: transport, signingSecret: secret)
+        let sender = SignedCommandSender(endpoint: endpoint, transport: transport, signingSecret: secret, timeout: .seconds(60))
         return try await sender.send(body: body)
     }
 }

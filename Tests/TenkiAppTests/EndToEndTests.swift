@@ -43,8 +43,8 @@ struct EndToEndTests {
             let endpoint = URL(string: "http://127.0.0.1:\(port)/slack/commands")!
             return Stack(
                 fake: fake, upstream: upstream, listener: listener,
-                sender: SignedCommandSender(endpoint: endpoint, transport: transport, signingSecret: EndToEndTests.secret),
-                unsignedSender: SignedCommandSender(endpoint: endpoint, transport: transport, signingSecret: nil))
+                sender: SignedCommandSender(endpoint: endpoint, transport: transport, signingSecret: EndToEndTests.secret, timeout: .seconds(60)),
+                unsignedSender: SignedCommandSender(endpoint: endpoint, transport: transport, signingSecret: nil, timeout: .seconds(60)))
         }
 
         func stop() async {

@@ -15,7 +15,7 @@ struct HostileFeedTransportTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/feeds")
 
-    func client(timeout: Duration = .seconds(10)) -> FeedClient {
+    func client(timeout: Duration = .seconds(60)) -> FeedClient {
         FeedClient(
             transport: CurlTransport(), userAgent: "tenki/test", timeout: timeout,
             rule: FeedAddressRule(allowsPrivateAddresses: true), logger: .discarding)

@@ -37,7 +37,7 @@ struct InlineBudgetTests {
         #expect(late.count == 0)
 
         harness.fakes.openWeather.gate.open()
-        for _ in 0..<2000 where late.count == 0 { await Task.yield() }
+        #expect(await harness.application.background.waitUntilIdle(atMost: .seconds(60)))
         let (message, url) = try #require(late.delivered.withLock { $0.first })
         #expect(url.host == "hooks.slack.com")
         #expect(message.responseType == .inChannel)
@@ -70,7 +70,7 @@ struct InlineBudgetTests {
         #expect(message.responseType == .ephemeral)
         #expect(message.text.contains("longer than Slack waits"))
         harness.fakes.openWeather.gate.open()
-        for _ in 0..<200 { await Task.yield() }
+        #expect(await harness.application.background.waitUntilIdle(atMost: .seconds(60)))
         #expect(late.count == 0)
     }
 

@@ -39,7 +39,7 @@ struct ServeProcessTests {
         var environment = upstream
         // Late answers could only go to loopback: nothing here may reach hooks.slack.com.
         environment["TENKI_ALLOWED_RESPONSE_HOSTS"] = "127.0.0.1"
-        environment["TENKI_DRAIN_DELAY_MS"] = "400"
+        environment["TENKI_DRAIN_DELAY_MS"] = "2000"
         environment["TENKI_INLINE_BUDGET_MS"] = "2800"
         environment["TENKI_STATE"] = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-drain-\(UUID()).sqlite").path
         let (serve, port) = try await Self.startServe(environment)
@@ -47,8 +47,8 @@ struct ServeProcessTests {
 
         let transport = CurlTransport()
         let base = "http://127.0.0.1:\(port)"
-        let sender = SignedCommandSender(endpoint: try #require(URL(string: base + "/slack/commands")), transport: transport, signingSecret: Self.secret)
-        // One upstream call, answered by the slow fake after 1.2 s: in flight across the drain delay.
+        let sender = SignedCommandSender(endpoint: try #require(URL(string: base + "/slack/commands")), transport: transport, signingSecret: Self.secret, timeout: .seconds(60))
+        // One upstream call, answered by the slow fake after 1.2 s: in flight when SIGTERM arrives.
         let slow = Task { try await sender.send(command: "/weather", text: "16.07,108.22") }
         let health = try #require(URL(string: base + "/healthz"))
         #expect(try await transport.send(OutboundRequest(url: health)).status == 200)

@@ -11,7 +11,7 @@ import TenkiBase
 struct CurlTransportTests {
     @Test func getReturnsStatusHeadersAndBody() async throws {
         try await withUpstream { base in
-            let response = try await CurlTransport().send(OutboundRequest(url: base.appending(path: "status/503")))
+            let response = try await CurlTransport().send(OutboundRequest(url: base.appending(path: "status/503"), timeout: .seconds(60)))
             #expect(response.status == 503)
             #expect(response.headers["Retry-After"] == "7")
             #expect(String(decoding: response.body, as: UTF8.self) == "try later")
@@ -23,7 +23,7 @@ struct CurlTransportTests {
             let body = Array(#"{"text":"東京 ☀️"}"#.utf8) + [0] + Array("after a NUL".utf8)
             let request = OutboundRequest(
                 method: "POST", url: base.appending(path: "echo"),
-                headers: ["Content-Type": "application/json", "X-Test": "yes"], body: body)
+                headers: ["Content-Type": "application/json", "X-Test": "yes"], body: body, timeout: .seconds(60))
             let response = try await CurlTransport(userAgent: "tenki-test/1").send(request)
             #expect(response.status == 200)
             #expect(response.body == body)
@@ -38,17 +38,17 @@ struct CurlTransportTests {
         try await withUpstream { base in
             let transport = CurlTransport()
             let put = try await transport.send(
-                OutboundRequest(method: "PUT", url: base.appending(path: "echo"), body: Array("x".utf8)))
+                OutboundRequest(method: "PUT", url: base.appending(path: "echo"), body: Array("x".utf8), timeout: .seconds(60)))
             #expect(put.headers["X-Method"] == "PUT")
             #expect(put.body == Array("x".utf8))
-            let delete = try await transport.send(OutboundRequest(method: "DELETE", url: base.appending(path: "echo")))
+            let delete = try await transport.send(OutboundRequest(method: "DELETE", url: base.appending(path: "echo"), timeout: .seconds(60)))
             #expect(delete.headers["X-Method"] == "DELETE")
         }
     }
 
     @Test func headAsksForTheHeadOnly() async throws {
         try await withUpstream { base in
-            let response = try await CurlTransport().send(OutboundRequest(method: "HEAD", url: base.appending(path: "status/503")))
+            let response = try await CurlTransport().send(OutboundRequest(method: "HEAD", url: base.appending(path: "status/503"), timeout: .seconds(60)))
             #expect(response.status == 503)
             #expect(response.headers["Retry-After"] == "7")
             #expect(response.body.isEmpty)
@@ -74,12 +74,12 @@ struct CurlTransportTests {
             let transport = CurlTransport()
             let task = Task {
                 withUnsafeCurrentTask { $0?.cancel() }
-                return try await transport.send(OutboundRequest(url: base.appending(path: "echo")))
+                return try await transport.send(OutboundRequest(url: base.appending(path: "echo"), timeout: .seconds(60)))
             }
             let result = await task.result
             #expect(throws: TransportError.cancelled) { try result.get() }
             // A request that did go out afterwards is the first the upstream saw.
-            _ = try await transport.send(OutboundRequest(url: base.appending(path: "echo")))
+            _ = try await transport.send(OutboundRequest(url: base.appending(path: "echo"), timeout: .seconds(60)))
             #expect(handler.echoed.withLock { $0 } == 1)
         }
     }
@@ -87,7 +87,7 @@ struct CurlTransportTests {
     @Test func aLineBreakInAHeaderValueCannotAddAHeader() async throws {
         try await withUpstream { base in
             let request = OutboundRequest(
-                url: base.appending(path: "echo"), headers: ["X-Test": "a\r\nX-Injected: yes"])
+                url: base.appending(path: "echo"), headers: ["X-Test": "a\r\nX-Injected: yes"], timeout: .seconds(60))
             let response = try await CurlTransport().send(request)
             #expect(response.headers["X-Injected"] == "no")
             #expect(response.headers["Echo-X-Test"] == "a  X-Injected: yes")
@@ -98,7 +98,7 @@ struct CurlTransportTests {
         let handler = UpstreamHandler()
         try await withUpstream(handler) { base in
             let response = try await CurlTransport().send(
-                OutboundRequest(method: "POST", url: base.appending(path: "redirect/307"), body: Array("x".utf8)))
+                OutboundRequest(method: "POST", url: base.appending(path: "redirect/307"), body: Array("x".utf8), timeout: .seconds(60)))
             #expect(response.status == 307)
             #expect(response.headers["Location"] == "/echo")
             #expect(handler.echoed.withLock { $0 } == 0)
@@ -107,7 +107,7 @@ struct CurlTransportTests {
 
     @Test func followedRedirectsKeepOnlyTheFinalHeaders() async throws {
         try await withUpstream { base in
-            let request = OutboundRequest(url: base.appending(path: "redirect/302"), redirects: .follow(check: { _ in true }))
+            let request = OutboundRequest(url: base.appending(path: "redirect/302"), timeout: .seconds(60), redirects: .follow(check: { _ in true }))
             let response = try await CurlTransport().send(request)
             #expect(response.status == 200)
             #expect(response.headers["X-Method"] == "GET")
@@ -121,7 +121,7 @@ struct CurlTransportTests {
         try await withUpstream { base in
             let request = OutboundRequest(
                 method: "POST", url: base.appending(path: "redirect/\(status)"), body: Array("x".utf8),
-                redirects: .follow(check: { _ in true }))
+                timeout: .seconds(60), redirects: .follow(check: { _ in true }))
             let response = try await CurlTransport().send(request)
             #expect(response.headers["X-Method"] == method)
             #expect(String(decoding: response.body, as: UTF8.self) == body)
@@ -135,7 +135,7 @@ struct CurlTransportTests {
         try await withUpstream(handler) { base in
             let request = OutboundRequest(
                 url: base.appending(path: "redirect/308"),
-                redirects: .follow(check: { hop in
+                timeout: .seconds(60), redirects: .follow(check: { hop in
                     seen.withLock { $0.append(hop.path) }
                     return hop.path != "/echo"
                 }))
@@ -171,7 +171,7 @@ struct CurlTransportTests {
                 for index in 0..<24 {
                     group.addTask {
                         let request = OutboundRequest(
-                            method: "POST", url: base.appending(path: "echo"), body: Array("request \(index)".utf8))
+                            method: "POST", url: base.appending(path: "echo"), body: Array("request \(index)".utf8), timeout: .seconds(60))
                         return (index, try await transport.send(request).body)
                     }
                 }
@@ -219,7 +219,7 @@ struct CurlTransportTests {
 
     @Test func aBodyOverTheLimitIsInvalidResponse() async throws {
         try await withUpstream { base in
-            let request = OutboundRequest(url: base.appending(path: "huge"))
+            let request = OutboundRequest(url: base.appending(path: "huge"), timeout: .seconds(60))
             let error = await #expect(throws: TransportError.self) { try await CurlTransport().send(request) }
             guard case .invalidResponse(let reason) = error else {
                 Issue.record("expected invalidResponse, got \(String(describing: error))")
@@ -233,7 +233,7 @@ struct CurlTransportTests {
         try CurlTransport.loadLibrary()
         try await withUpstream { base in
             let transport = CurlTransport()
-            _ = try await transport.send(OutboundRequest(url: base.appending(path: "echo")))
+            _ = try await transport.send(OutboundRequest(url: base.appending(path: "echo"), timeout: .seconds(60)))
             let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.compactMap {
                 try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8)
             } ?? []

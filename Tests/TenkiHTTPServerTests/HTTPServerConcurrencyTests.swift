@@ -12,7 +12,7 @@ struct HTTPServerConcurrencyTests {
         try await withServer({ $0.loopCount = loops }, handler: handler) { _, port in
             let slow = try TestClient(port: port)
             try await slow.send(get("/gate/a"))
-            await handler.gates.started("a").wait()
+            try await handler.gates.waitUntilStarted("a")
 
             for path in ["/async/b", "/inline/c"] {
                 let other = try TestClient(port: port)
@@ -61,7 +61,7 @@ struct HTTPServerConcurrencyTests {
         try await withServer(handler: handler) { _, port in
             let client = try TestClient(port: port)
             try await client.send(get("/gate/first") + get("/inline/second"))
-            await handler.gates.started("first").wait()
+            try await handler.gates.waitUntilStarted("first")
             handler.gates.release("first").signal()
             #expect(try await client.readResponse().body == "released first")
             #expect(try await client.readResponse().body == "inline /inline/second")
@@ -71,7 +71,8 @@ struct HTTPServerConcurrencyTests {
     @Test func gracefulShutdownFinishesTheRequestInFlight() async throws {
         let handler = TestHandler()
         let server = HTTPServer(
-            configuration: .init(host: "127.0.0.1", port: 0, loopCount: 2), handler: handler, logger: .discarding
+            configuration: .init(host: "127.0.0.1", port: 0, loopCount: 2, headerTimeout: .seconds(60)), handler: handler,
+            logger: .discarding
         )
         let port = try server.start()
         let busy = try TestClient(port: port)
@@ -79,7 +80,7 @@ struct HTTPServerConcurrencyTests {
         try await idle.send(get("/inline/warm"))
         #expect(try await idle.readResponse().status == 200)
         try await busy.send(get("/gate/inflight"))
-        await handler.gates.started("inflight").wait()
+        try await handler.gates.waitUntilStarted("inflight")
         #expect(!server.isDraining)
 
         let shutdown = Task { await server.shutdown(gracePeriod: .seconds(5)) }
@@ -104,7 +105,7 @@ struct HTTPServerConcurrencyTests {
         let port = try server.start()
         let client = try TestClient(port: port)
         try await client.send(get("/forever"))
-        await handler.gates.started("forever").wait()
+        try await handler.gates.waitUntilStarted("forever")
         await server.shutdown(gracePeriod: .milliseconds(100))
         #expect(server.connectionCount == 0)
         #expect(try await client.isClosedByServer())

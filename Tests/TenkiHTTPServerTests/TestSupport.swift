@@ -57,6 +57,19 @@ final class Gates: Sendable {
 
     func started(_ name: String) -> AsyncSignal { signal("started:" + name) }
     func release(_ name: String) -> AsyncSignal { signal("release:" + name) }
+
+    struct NeverStarted: Error, CustomStringConvertible {
+        let name: String
+        var description: String { "the gated request \(name) never reached the handler" }
+    }
+
+    /// Returns once the gated request `name` reached the handler; throws after a minute instead
+    /// of hanging the test run when it never does.
+    func waitUntilStarted(_ name: String) async throws {
+        let started = started(name)
+        await started.wait(after: 0, timeout: .seconds(60))
+        guard started.isSignaled else { throw NeverStarted(name: name) }
+    }
 }
 
 /// Counts what the server reports, for assertions on the observer.
@@ -80,6 +93,10 @@ func withServer(
     _ body: (HTTPServer, Int) async throws -> Void
 ) async throws {
     var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0, loopCount: 2)
+    // Generous unless a test is about them: a test client on a busy machine may take seconds
+    // between connecting and writing, and must not be mistaken for a slow client.
+    configuration.headerTimeout = .seconds(60)
+    configuration.bodyTimeout = .seconds(60)
     configure(&configuration)
     let server = HTTPServer(configuration: configuration, handler: handler, logger: .discarding, observer: observer)
     let port = try server.start()

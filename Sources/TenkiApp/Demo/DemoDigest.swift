@@ -35,7 +35,7 @@ enum DemoDigest {
                 return ("▶ digest: not posted", false, nil)
             }
             _ = await queue.runOnce(now: now)
-            let outcome = await queue.waitForOutcome(id, timeout: .seconds(5))
+            let outcome = await queue.waitForOutcome(id, timeout: .seconds(30))
             guard outcome == .delivered, let body = harness.sink.requests(to: webhookPath).last?.body,
                   let message = try? JSONDecoder().decode(SlackMessage.self, from: Data(body))
             else { return ("▶ digest → \(outcome)", false, nil) }

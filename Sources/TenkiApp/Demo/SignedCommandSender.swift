@@ -13,13 +13,20 @@ public struct SignedCommandSender: Sendable {
     public let transport: any HTTPTransport
     public let signer: SlackRequestSigner?
     let clock: any WallClock
+    /// How long to wait for the listener's answer before `TransportError.timedOut`: a guard
+    /// against a listener that never answers, not a speed limit.
+    public let timeout: Duration
 
     /// - Parameter signingSecret: nil sends the request unsigned (to show the 401).
-    public init(endpoint: URL, transport: any HTTPTransport, signingSecret: String?, clock: any WallClock = SystemWallClock()) {
+    public init(
+        endpoint: URL, transport: any HTTPTransport, signingSecret: String?, clock: any WallClock = SystemWallClock(),
+        timeout: Duration = .seconds(10)
+    ) {
         self.endpoint = endpoint
         self.transport = transport
         self.signer = signingSecret.map(SlackRequestSigner.init(signingSecret:))
         self.clock = clock
+        self.timeout = timeout
     }
 
     /// The form fields Slack sends for `command text`, from a fixed sample team, user and channel.
@@ -50,6 +57,6 @@ public struct SignedCommandSender: Sendable {
             let timestamp = Int64(clock.now().timeIntervalSince1970)
             for (name, value) in signer.headers(timestamp: timestamp, body: body) { headers.add(name, value) }
         }
-        return try await transport.send(OutboundRequest(method: "POST", url: endpoint, headers: headers, body: body, timeout: .seconds(10)))
+        return try await transport.send(OutboundRequest(method: "POST", url: endpoint, headers: headers, body: body, timeout: timeout))
     }
 }

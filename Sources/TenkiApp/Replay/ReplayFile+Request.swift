@@ -43,7 +43,7 @@ extension ReplayFile {
             case .none: []
             }
         for (name, value) in signatureHeaders { headers.add(name, value) }
-        return OutboundRequest(method: method, url: url, headers: headers, body: body, timeout: .seconds(15))
+        return OutboundRequest(method: method, url: url, headers: headers, body: body, timeout: .seconds(30))
     }
 
     /// The form body: a raw `body` as written (its `response_url` replaced when it is a form that

@@ -26,7 +26,7 @@ public final class ReplayHarness: Sendable {
         /// How long to wait for a late answer at `response_url`.
         public var deliveryWait: Duration
 
-        public init(signingSecret: String = ReplayHarness.testSigningSecret, target: URL? = nil, deliveryWait: Duration = .seconds(10)) {
+        public init(signingSecret: String = ReplayHarness.testSigningSecret, target: URL? = nil, deliveryWait: Duration = .seconds(30)) {
             self.signingSecret = signingSecret
             self.target = target
             self.deliveryWait = deliveryWait

@@ -17,7 +17,10 @@ struct DeliveryLoopbackTests {
     let start = DeliveryFixtures.start
 
     /// A receiver on a free port, the queue pointed at it, and the store; stops the server afterwards.
+    /// - Parameter requestTimeout: short only where a test makes the receiver hang; elsewhere long,
+    ///   so that a busy machine is never mistaken for a receiver that did not answer.
     func withLoopback(
+        requestTimeout: Duration = .seconds(60),
         _ body: (FakeWebhookReceiver, URL, DeliveryQueue, SQLiteDeliveryStore, TestClock) async throws -> Void
     ) async throws {
         let receiver = FakeWebhookReceiver()
@@ -29,7 +32,7 @@ struct DeliveryLoopbackTests {
         let clock = TestClock(start)
         let queue = DeliveryQueue(
             store: store, transport: CurlTransport(connectTimeout: .seconds(2)), clock: clock,
-            configuration: .init(owner: "loopback", requestTimeout: .seconds(1)), random: SplitMix64(seed: 9))
+            configuration: .init(owner: "loopback", requestTimeout: requestTimeout), random: SplitMix64(seed: 9))
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/services/T0/B0/secret"))
         do {
             try await body(receiver, url, queue, store, clock)
@@ -84,7 +87,7 @@ struct DeliveryLoopbackTests {
 
     @Test("a hanging receiver times out and is retried")
     func hang() async throws {
-        try await withLoopback { receiver, url, queue, store, clock in
+        try await withLoopback(requestTimeout: .seconds(1)) { receiver, url, queue, store, clock in
             receiver.script(url.path, [.hang(.seconds(3)), .ok])
             let id = try await queue.enqueue(DeliveryFixtures.webhookDelivery("slow", to: url))
             let next = try #require(await queue.runOnce(now: start))
@@ -99,7 +102,7 @@ struct DeliveryLoopbackTests {
 
     @Test("an answer that never comes after an accepted post is retried, and may arrive twice")
     func acceptAndDrop() async throws {
-        try await withLoopback { receiver, url, queue, store, clock in
+        try await withLoopback(requestTimeout: .seconds(1)) { receiver, url, queue, store, clock in
             receiver.script(url.path, [.acceptAndDrop(.seconds(3)), .ok])
             let id = try await queue.enqueue(DeliveryFixtures.webhookDelivery("twice", to: url))
             await drain(queue, clock)

@@ -56,7 +56,7 @@ struct DeliveryRedirectTests {
         let start = DeliveryFixtures.start
         let queue = DeliveryQueue(
             store: store, transport: CurlTransport(connectTimeout: .seconds(2)), clock: TestClock(start),
-            configuration: .init(owner: "redirects", requestTimeout: .seconds(2)), random: SplitMix64(seed: 3))
+            configuration: .init(owner: "redirects", requestTimeout: .seconds(60)), random: SplitMix64(seed: 3))
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/services/T0/B0/secret"))
 
         let id = try await queue.enqueue(DeliveryFixtures.webhookDelivery("hello", to: url))
