@@ -110,9 +110,9 @@ struct WeatherCommandHandler: Sendable {
         let lookup = WeatherLookup(service: weather, settings: settings, clock: clock, logger: logger)
         do {
             if case .forecast = command.action {
-                return CommandReply(try await lookup.forecast(place, units: units))
+                return CommandReply(try await lookup.forecast(.query(place), units: units))
             }
-            let answer = try await lookup.currentAnswer(place, units: units)
+            let answer = try await lookup.currentAnswer(.query(place), units: units)
             let reply = CommandReply(answer.message)
             if let replies, savedKnown, let until = answer.reusableUntil {
                 replies.store(

@@ -6,28 +6,37 @@ import TenkiServices
 /// One weather answer: resolve the place, fetch, format. Separate from the command handler so
 /// that the command language and the lookups each stay small.
 struct WeatherLookup: Sendable {
+    /// What to look up: what a person typed, or a place already resolved (a button's).
+    enum Target: Sendable {
+        case query(PlaceQuery)
+        case known(Place)
+    }
+
     let service: WeatherService
     let settings: Settings
     let clock: any WallClock
     let logger: Logger
 
     /// Current weather; a place name is geocoded and its other matches are named.
-    func current(_ place: PlaceQuery, units: Units) async throws(OpenWeatherError) -> ChatMessage {
+    func current(_ place: Target, units: Units) async throws(OpenWeatherError) -> ChatMessage {
         try await currentAnswer(place, units: units).message
     }
 
     /// Current weather, and until when the very same answer may be given again (see `ReplyCache`):
     /// while the weather and geocoding entries it came from are fresh and the place's local minute
     /// has not changed. Nil when it must not be reused (built from a stale entry).
-    func currentAnswer(_ place: PlaceQuery, units: Units) async throws(OpenWeatherError) -> (message: ChatMessage, reusableUntil: Date?) {
+    func currentAnswer(_ place: Target, units: Units) async throws(OpenWeatherError) -> (message: ChatMessage, reusableUntil: Date?) {
         let formatter = WeatherMessageFormatter(language: settings.language, visibility: settings.resultVisibility)
         let (point, best, alternatives, placesFreshUntil) = try await resolveWithFreshness(place)
         let weather = try await service.currentWeather(at: point, units: units, language: settings.language)
         logIfStale(weather.staleAge)
         let now = clock.now()
-        let message = formatter.current(
+        var message = formatter.current(
             weather.value, place: best, alternatives: alternatives, now: now,
             command: settings.commandNames.weather, staleAge: weather.staleAge)
+        let title = best.map(WeatherMessageFormatter.title(of:))
+            ?? WeatherMessageFormatter.title(name: weather.value.placeName, state: nil, country: weather.value.countryCode)
+        message.parts.append(buttons(.now, at: point, title: title, units: units))
         guard !weather.isStale, let placesFreshUntil else { return (message, nil) }
         let offset = TimeInterval(weather.value.utcOffsetSeconds ?? 0)
         let minuteEnds = ReplyCache.nextMinute(after: now.addingTimeInterval(offset)).addingTimeInterval(-offset)
@@ -37,7 +46,7 @@ struct WeatherLookup: Sendable {
 
     /// The next days, one line each, grouped by the place's own calendar. The current weather
     /// (today's line) is fetched alongside the forecast, not after it; without it the days still show.
-    func forecast(_ place: PlaceQuery, units: Units) async throws(OpenWeatherError) -> ChatMessage {
+    func forecast(_ place: Target, units: Units) async throws(OpenWeatherError) -> ChatMessage {
         let (point, best, _) = try await resolve(place)
         let service = service, language = settings.language
         async let pendingCurrent = try? service.currentWeather(at: point, units: units, language: language)
@@ -47,25 +56,35 @@ struct WeatherLookup: Sendable {
         let days = DailyForecast.days(from: forecast.value, current: current?.value, now: clock.now())
         let title = best.map(WeatherMessageFormatter.title(of:))
             ?? [forecast.value.placeName, forecast.value.countryCode].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
-        return ForecastMessageFormatter(language: settings.language, visibility: settings.resultVisibility).forecast(
+        var message = ForecastMessageFormatter(language: settings.language, visibility: settings.resultVisibility).forecast(
             days, placeTitle: title, units: units,
             staleContext: forecast.staleAge.map { ReplyStrings.table(for: settings.language).asOf($0) })
+        message.parts.append(buttons(.forecast, at: point, title: title, units: units))
+        return message
+    }
+
+    /// The buttons under a result: `view` on show, of the place at `point` named `title`.
+    private func buttons(_ view: WeatherView, at point: Coordinates, title: String, units: Units) -> ChatMessage.Part {
+        WeatherButtons(language: settings.language).row(
+            for: WeatherButtonValue(view: view, coordinates: point, title: title, units: units, language: settings.language))
     }
 
     /// Where to look: coordinates as given (no geocoding), or the best geocoding match of a name
     /// together with the other distinct matches.
-    private func resolve(_ place: PlaceQuery) async throws(OpenWeatherError) -> (Coordinates, Place?, [Place]) {
+    private func resolve(_ place: Target) async throws(OpenWeatherError) -> (Coordinates, Place?, [Place]) {
         let (point, best, alternatives, _) = try await resolveWithFreshness(place)
         return (point, best, alternatives)
     }
 
     /// `resolve`, plus until when the geocoding answer is fresh (`.distantFuture` for coordinates,
     /// nil when it was stale).
-    private func resolveWithFreshness(_ place: PlaceQuery) async throws(OpenWeatherError) -> (Coordinates, Place?, [Place], Date?) {
+    private func resolveWithFreshness(_ place: Target) async throws(OpenWeatherError) -> (Coordinates, Place?, [Place], Date?) {
         switch place {
-        case .coordinates(let coordinates):
+        case .known(let place):
+            return (place.coordinates, place, [], .distantFuture)
+        case .query(.coordinates(let coordinates)):
             return (coordinates, nil, [], .distantFuture)
-        case .name(let name):
+        case .query(.name(let name)):
             let cached = try await service.places(matching: name, language: settings.language)
             let places = cached.value
             let freshUntil = cached.isStale ? nil : cached.fetchedAt.addingTimeInterval(service.geocodingTimeToLive)

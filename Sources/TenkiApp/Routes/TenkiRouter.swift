@@ -28,6 +28,8 @@ public struct TenkiRouter: HTTPHandler {
     public var recorder: RequestRecorder?
     /// The tokens of `MATTERMOST_TOKENS`; nil when none is set, and `/mattermost/commands` is then 404.
     public var mattermost: MattermostTokenVerifier?
+    /// What button presses do; nil answers `/slack/interactions` with 404.
+    public var interactions: (any InteractionResponder)?
 
     /// Who may read `/metrics` on this listener.
     public enum MetricsAccess: Sendable {
@@ -76,6 +78,11 @@ public struct TenkiRouter: HTTPHandler {
         case (Self.commandsPath, _) where servesCommands:
             route = "commands"
             response = .text(.methodNotAllowed, "use POST for \(Self.commandsPath)\n", headers: ["Allow": "POST"])
+        case (Self.interactionsPath, "POST") where servesCommands && interactions != nil:
+            return .respond(interaction(request, since: start))
+        case (Self.interactionsPath, _) where servesCommands && interactions != nil:
+            route = Self.interactionsRoute
+            response = .text(.methodNotAllowed, "use POST for \(Self.interactionsPath)\n", headers: ["Allow": "POST"])
         case (Self.mattermostCommandsPath, "POST") where servesCommands && mattermost != nil:
             return mattermostCommand(request, since: start)
         case (Self.mattermostCommandsPath, _) where servesCommands && mattermost != nil:

@@ -107,21 +107,9 @@ public struct TimelyResponder: SlashCommandResponder {
         }
     }
 
-    /// The command's `response_url`, only when the allow-list permits its scheme, host and port:
-    /// an attacker who can get a request signed must not make Tenki post to an address of their choosing.
+    /// The command's `response_url`, when the allow-list permits it.
     func allowedResponseURL(_ raw: String?, logger: Logger) -> URL? {
-        guard let raw, let url = URL(string: raw), url.scheme != nil, let host = url.host?.lowercased() else {
-            logger.warning("command has no usable response_url")
-            return nil
-        }
-        if let refusal = allowedResponseHosts.refusal(of: url) {
-            var fields = [("scheme", url.scheme?.lowercased() ?? ""), ("host", host)]
-            if let port = url.port { fields.append(("port", String(port))) }
-            fields.append(("setting", "TENKI_ALLOWED_RESPONSE_HOSTS"))
-            logger.warning("response_url refused: \(refusal.rawValue)", fields)
-            return nil
-        }
-        return url
+        allowedResponseHosts.permittedURL(raw, logger: logger)
     }
 }
 

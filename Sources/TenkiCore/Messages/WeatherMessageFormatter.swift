@@ -90,7 +90,7 @@ extension WeatherMessageFormatter {
         title(name: place.displayName, state: place.state, country: place.countryCode)
     }
 
-    static func title(name: String, state: String?, country: String?) -> String {
+    public static func title(name: String, state: String?, country: String?) -> String {
         [name, state, country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 

@@ -1,0 +1,106 @@
+import Foundation
+import TenkiCore
+import TenkiLogging
+import TenkiServices
+
+/// Answers presses on the weather buttons: the view the button asks for, of the place its value
+/// carries, replacing the message in place (`replace_original`) through the delivery queue.
+///
+/// A value that does not decode is untrusted input gone wrong: no upstream is asked, and the
+/// presser gets a short private note instead of a changed message.
+struct WeatherButtonPresses: InteractionResponder {
+    let weather: WeatherService?
+    let settings: Settings
+    let clock: any WallClock
+    let queue: DeliveryQueue
+    let background: BackgroundWork
+    let rateLimiter: UserRateLimiter
+
+    func accept(_ interaction: InteractionPayload, logger: Logger) {
+        guard interaction.type == "block_actions" else {
+            logger.info("interaction ignored", [("type", String(interaction.type.prefix(40)))])
+            return
+        }
+        guard let action = interaction.action else {
+            logger.notice("block_actions without an action")
+            return
+        }
+        guard let press = WeatherAction(actionID: action.actionID) else {
+            logger.notice("unknown action", [("action_id", String(action.actionID.prefix(80)))])
+            return
+        }
+        guard let url = settings.allowedResponseHosts.permittedURL(interaction.responseURL, logger: logger) else { return }
+        let user = UserKey(team: interaction.teamID ?? "", user: interaction.userID ?? "")
+        background.start {
+            let message = await answer(press, value: action.value, user: user, logger: logger)
+            await post(message, to: url, logger: logger)
+        }
+    }
+
+    /// The message the press leads to: the new view (replacing the pressed message), or a private
+    /// note (beside it) when the press cannot be answered.
+    func answer(_ press: WeatherAction, value encoded: String?, user: UserKey, logger: Logger) async -> SlackMessage {
+        let value: WeatherButtonValue
+        do {
+            value = try WeatherButtonValue(encoded: encoded ?? "")
+        } catch {
+            logger.notice("unusable button value", [("reason", "\(error)")])
+            let strings = ButtonStrings.table(for: settings.language)
+            return note(ReplyStrings.fill(strings.unusableButton, ["command": settings.commandNames.weather]))
+        }
+        if press == .refresh, !rateLimiter.allow(user) {
+            logger.notice("user rate limit reached", [("user", user.user)])
+            return note(ReplyStrings.table(for: value.language).slowDown)
+        }
+        var next = value
+        switch press {
+        case .show(let view): next.view = view
+        case .swapUnits: next.units = value.units.swapped
+        case .refresh, .choosePlace: break
+        }
+        var message = await view(next, logger: logger).slack
+        message.replaceOriginal = true
+        return message
+    }
+
+    /// `value.view` of `value`'s place, in its units and language; a failure is the usual notice.
+    private func view(_ value: WeatherButtonValue, logger: Logger) async -> ChatMessage {
+        var settings = settings
+        settings.language = value.language
+        let notices = NoticeMessages(
+            language: settings.language, weatherCommand: settings.commandNames.weather, newsCommand: settings.commandNames.news)
+        guard let weather else { return notices.weather(.notConfigured) }
+        let lookup = WeatherLookup(service: weather, settings: settings, clock: clock, logger: logger)
+        let place = Place(name: value.title, countryCode: "", coordinates: value.coordinates)
+        do {
+            switch value.view {
+            case .now: return try await lookup.current(.known(place), units: value.units)
+            case .forecast: return try await lookup.forecast(.known(place), units: value.units)
+            }
+        } catch {
+            logger.log(error.isTemporary ? .warning : .notice, "weather lookup failed", [("error", error.description)])
+            return notices.weather(WeatherCommandHandler.problem(for: error, query: value.title))
+        }
+    }
+
+    /// A private note beside the pressed message, which stays as it was.
+    private func note(_ text: String) -> SlackMessage {
+        var message = SlackMessage(text: text, responseType: .ephemeral)
+        message.replaceOriginal = false
+        return message
+    }
+
+    /// Queued like every outgoing message: committed, paced, retried, within Slack's 30 minutes.
+    private func post(_ message: SlackMessage, to url: URL, logger: Logger) async {
+        let delivery = NewDelivery(
+            kind: "interaction", destination: url, destinationKind: .responseURL, body: MessageEncoding.json(message),
+            createdAt: clock.now())
+        do {
+            let id = try await queue.enqueue(delivery)
+            logger.info("interaction answer queued", [("delivery", "\(id)")])
+        } catch {
+            logger.error("interaction answer could not be queued; posting it directly", [("error", error.description)])
+            await queue.postUnqueued(delivery)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import TenkiCore
+import TenkiHTTPServer
+import TenkiLogging
+
+extension TenkiRouter {
+    public static let interactionsPath = "/slack/interactions"
+    /// The metrics and log label of `/slack/interactions`.
+    static let interactionsRoute = "interactions"
+
+    /// A Slack interaction (a button press), in the contract's order: media type (415), signature
+    /// (401), then the body (400 without a readable `payload` and `type`). Acknowledged with an
+    /// empty 200 on the listener's thread; the effect follows through the payload's `response_url`.
+    func interaction(_ request: HTTPRequest, since start: ContinuousClock.Instant) -> HTTPResponse {
+        let requestID = requestIDs.next()
+        let log = logger.with("request_id", requestID)
+        func now(_ response: HTTPResponse) -> HTTPResponse {
+            finished(response, request: request, since: start, requestID: requestID, route: Self.interactionsRoute)
+        }
+        guard Self.isFormEncoded(request.headers["Content-Type"]) else {
+            return now(.text(.unsupportedMediaType, "Slack interactions are application/x-www-form-urlencoded\n"))
+        }
+        if let verifier {
+            do {
+                try verifier.verify(request)
+            } catch {
+                metrics.increment("tenki_signature_failures_total", [("reason", error.reason)])
+                log.warning("request rejected", [("reason", error.reason), ("detail", error.description)])
+                return now(.text(.unauthorized, "\(error.refusal) (\(error.reason))\n"))
+            }
+        }
+        let payload: InteractionPayload
+        do {
+            payload = try InteractionPayload(formBody: request.body)
+        } catch {
+            log.notice("undecodable interaction", [("detail", error.description)])
+            return now(.text(.badRequest, "the body is not a Slack interaction: \(error)\n"))
+        }
+        interactions?.accept(payload, logger: log.with("interaction", String(payload.type.prefix(40))))
+        return now(HTTPResponse(status: .ok))
+    }
+}

@@ -1,0 +1,50 @@
+/// The views of one place's weather that a message can show and its buttons switch between.
+public enum WeatherView: String, Sendable, CaseIterable, Hashable {
+    /// The current weather.
+    case now
+    /// The next days, one line each.
+    case forecast
+
+    /// The `action_id` of the button that shows this view (CONTRACT.md, "Weather views and buttons").
+    public var actionID: String { "tenki.weather.\(rawValue)" }
+}
+
+/// What a press on one of Tenki's buttons asks for, read from its `action_id`.
+public enum WeatherAction: Sendable, Equatable {
+    /// Show `view` of the same place, in the same units.
+    case show(WeatherView)
+    /// The same view in the other units (metric and imperial swap; standard goes to metric).
+    case swapUnits
+    /// The same view, asked anew.
+    case refresh
+    /// Another match of an ambiguous name, from the menu: its option's value is the whole answer.
+    case choosePlace
+
+    public static let unitsActionID = "tenki.weather.units"
+    public static let refreshActionID = "tenki.weather.refresh"
+    public static let placeActionID = "tenki.weather.place"
+
+    /// Nil for an `action_id` that is not one of Tenki's weather buttons.
+    public init?(actionID: String) {
+        switch actionID {
+        case Self.unitsActionID: self = .swapUnits
+        case Self.refreshActionID: self = .refresh
+        case Self.placeActionID: self = .choosePlace
+        default:
+            guard actionID.hasPrefix("tenki.weather."),
+                  let view = WeatherView(rawValue: String(actionID.dropFirst("tenki.weather.".count))) else { return nil }
+            self = .show(view)
+        }
+    }
+}
+
+extension Units {
+    /// The units the units button switches to: metric and imperial swap; from standard (kelvin),
+    /// metric.
+    public var swapped: Units {
+        switch self {
+        case .metric: .imperial
+        case .imperial, .standard: .metric
+        }
+    }
+}
