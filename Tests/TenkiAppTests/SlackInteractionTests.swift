@@ -29,15 +29,14 @@ struct SlackInteractionTests {
         let sender: SignedCommandSender
         let endpoint: URL
 
-        init(language: String = "en") throws {
+        init(environment extra: [String: String] = [:]) throws {
             let upstream = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: fake, logger: .discarding)
             let sinkServer = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: sink, logger: .discarding)
             let upstreamPort = try upstream.start(), sinkPort = try sinkServer.start()
             let settings = try Settings.load(environment: [
                 "SLACK_SIGNING_SECRET": SlackInteractionTests.secret, "OPENWEATHER_API_KEY": SlackInteractionTests.key,
                 "OPENWEATHER_BASE_URL": "http://127.0.0.1:\(upstreamPort)", "TENKI_ALLOWED_RESPONSE_HOSTS": "127.0.0.1",
-                "TENKI_LANG": language,
-            ])
+            ].merging(extra) { _, new in new })
             let transport = CurlTransport()
             application = try TenkiServer.build(
                 settings: settings,
@@ -207,5 +206,38 @@ struct SlackInteractionTests {
         #expect(get.status == 405 && get.headers["Allow"] == "POST")
         await stack.stop()
         #expect(stack.fake.calls.isEmpty)
+    }
+
+    @Test("share on a private result: the view posted in the channel, and only once it is delivered, the private copy deleted")
+    func share() async throws {
+        let stack = try Stack(environment: ["TENKI_RESULT_VISIBILITY": "ephemeral"])
+        let service = Task { await stack.application.queue.run() }
+        let response = try await stack.press(
+            fixture: "slack_block_actions_button_ephemeral_DERIVED_docs_shape.json", actionID: "tenki.share",
+            value: Self.danang.encoded)
+        #expect(response.status == 200)
+        #expect(await stack.application.background.waitUntilIdle(atMost: .seconds(60)))
+        service.cancel()
+        await service.value
+        // The delete goes to the same response_url, paced a second after the post.
+        _ = await stack.application.queue.runOnce(now: Date().addingTimeInterval(60))
+        let bodies = stack.sink.requests(to: "/actions/T0/1/press").map { String(decoding: $0.body, as: UTF8.self) }
+        await stack.stop()
+        #expect(bodies.count == 2)
+        let shared = try JSONDecoder().decode(SlackMessage.self, from: Data(try #require(bodies.first).utf8))
+        #expect(shared.responseType == .inChannel && shared.replaceOriginal == false)
+        #expect(MessageTextRenderer.render(shared).contains("Da Nang, VN"))
+        #expect(!Self.buttons(of: shared).contains { $0.actionID == "tenki.share" }, "a message in the channel has nothing to share")
+        #expect(bodies.last == #"{"delete_original":true}"#)
+    }
+
+    @Test("a private result offers share; a channel result does not")
+    func shareOffered() async throws {
+        let stack = try Stack(environment: ["TENKI_RESULT_VISIBILITY": "ephemeral"])
+        _ = try await stack.press(actionID: "tenki.weather.now", value: Self.danang.encoded)
+        let message = try #require(try await stack.delivered().first)
+        await stack.stop()
+        #expect(Self.buttons(of: message).last?.actionID == "tenki.share")
+        #expect(message.responseType == .ephemeral)
     }
 }

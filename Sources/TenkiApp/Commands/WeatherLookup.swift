@@ -66,7 +66,8 @@ struct WeatherLookup: Sendable {
     /// The buttons under a result: `view` on show, of the place at `point` named `title`.
     private func buttons(_ view: WeatherView, at point: Coordinates, title: String, units: Units) -> ChatMessage.Part {
         WeatherButtons(language: settings.language).row(
-            for: WeatherButtonValue(view: view, coordinates: point, title: title, units: units, language: settings.language))
+            for: WeatherButtonValue(view: view, coordinates: point, title: title, units: units, language: settings.language),
+            offersShare: settings.resultVisibility == .ephemeral)
     }
 
     /// Where to look: coordinates as given (no geocoding), or the best geocoding match of a name

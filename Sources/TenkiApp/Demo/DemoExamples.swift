@@ -2,7 +2,7 @@
 // To update: change the command, text, description, options or expectation to match the file.
 
 /// The replay examples `tenki demo` runs, compiled in so that the release binary shows them from
-/// any directory: weather, Japanese, a forecast, news, errors, a late answer and a 401.
+/// any directory: weather, Japanese, a forecast, a button press, news, errors, a late answer and a 401.
 enum DemoExamples {
     static let files: [(name: String, json: String)] = [
         ("weather-place.json", slashCommand(
@@ -41,6 +41,37 @@ enum DemoExamples {
               "upstream_calls": ["/geo/1.0/direct", "/data/2.5/weather", "/data/2.5/forecast"]
             }
             """#)),
+        ("interaction-forecast-button.json", #"""
+            {
+              "description": "a press on 5-day under /weather Danang: an empty 200 now, the forecast in place of the message at response_url",
+              "request": {
+                "path": "/slack/interactions",
+                "headers": {
+                  "Content-Type": "application/x-www-form-urlencoded",
+                  "User-Agent": "Slackbot 1.0 (+https://api.slack.com/robots)"
+                },
+                "form": {
+                  "payload": "{\"type\":\"block_actions\",\"user\":{\"id\":\"U0TENKIDEMO\",\"username\":\"demo\",\"team_id\":\"T0TENKI\"},\"api_app_id\":\"A0TENKI\",\"container\":{\"type\":\"message\",\"message_ts\":\"1796149378.000001\",\"channel_id\":\"C0TENKI\",\"is_ephemeral\":false},\"team\":{\"id\":\"T0TENKI\",\"domain\":\"tenki-demo\"},\"channel\":{\"id\":\"C0TENKI\",\"name\":\"general\"},\"response_url\":\"{response_url}\",\"actions\":[{\"action_id\":\"tenki.weather.forecast\",\"block_id\":\"tenki\",\"type\":\"button\",\"value\":\"w1;now;16.0544;108.2022;metric;en;Da Nang, VN\",\"action_ts\":\"1796149378.143741\"}]}"
+                }
+              },
+              "expect": {
+                "status": 200,
+                "response_type": "none",
+                "body": "",
+                "response_url": {
+                  "response_type": "in_channel",
+                  "contains": [
+                    "Da Nang, VN: the next days",
+                    "Show in °F"
+                  ]
+                },
+                "upstream_calls": [
+                  "/data/2.5/forecast",
+                  "/data/2.5/weather"
+                ]
+              }
+            }
+            """#),
         ("news-top.json", slashCommand(
             "/news", text: "",
             description: "/news without words: top headlines",

@@ -33,9 +33,18 @@ struct WeatherButtonPresses: InteractionResponder {
         let user = UserKey(team: interaction.teamID ?? "", user: interaction.userID ?? "")
         background.start {
             let message = await answer(press, value: action.value, user: user, logger: logger)
-            await post(message, to: url, logger: logger)
+            let posted = await post(message, to: url, logger: logger)
+            // Shared: the private copy goes only once the channel has the message.
+            if press == .share, message.replaceOriginal == false, message.responseType == .inChannel, let posted,
+               await queue.waitForOutcome(posted, timeout: Self.shareWait) == .delivered {
+                _ = await post(body: Self.deleteOriginal, to: url, logger: logger)
+            }
         }
     }
+
+    /// How long a share waits for its post before leaving the private copy in place.
+    static let shareWait: Duration = .seconds(300)
+    static let deleteOriginal = Array(#"{"delete_original":true}"#.utf8)
 
     /// The message the press leads to: the new view (replacing the pressed message), or a private
     /// note (beside it) when the press cannot be answered.
@@ -56,17 +65,24 @@ struct WeatherButtonPresses: InteractionResponder {
         switch press {
         case .show(let view): next.view = view
         case .swapUnits: next.units = value.units.swapped
-        case .refresh, .choosePlace: break
+        case .refresh, .choosePlace, .share: break
         }
-        var message = await view(next, logger: logger).slack
+        if press == .share {
+            // A new message in the channel, beside the private one (deleted once this is delivered).
+            var message = await view(next, visibility: .inChannel, logger: logger).slack
+            message.replaceOriginal = false
+            return message
+        }
+        var message = await view(next, visibility: settings.resultVisibility, logger: logger).slack
         message.replaceOriginal = true
         return message
     }
 
     /// `value.view` of `value`'s place, in its units and language; a failure is the usual notice.
-    private func view(_ value: WeatherButtonValue, logger: Logger) async -> ChatMessage {
+    private func view(_ value: WeatherButtonValue, visibility: ChatMessage.Visibility, logger: Logger) async -> ChatMessage {
         var settings = settings
         settings.language = value.language
+        settings.resultVisibility = visibility
         let notices = NoticeMessages(
             language: settings.language, weatherCommand: settings.commandNames.weather, newsCommand: settings.commandNames.news)
         guard let weather else { return notices.weather(.notConfigured) }
@@ -90,17 +106,23 @@ struct WeatherButtonPresses: InteractionResponder {
         return message
     }
 
+    private func post(_ message: SlackMessage, to url: URL, logger: Logger) async -> DeliveryID? {
+        await post(body: MessageEncoding.json(message), to: url, logger: logger)
+    }
+
     /// Queued like every outgoing message: committed, paced, retried, within Slack's 30 minutes.
-    private func post(_ message: SlackMessage, to url: URL, logger: Logger) async {
+    /// Nil when the state refused it and it was posted once directly.
+    private func post(body: [UInt8], to url: URL, logger: Logger) async -> DeliveryID? {
         let delivery = NewDelivery(
-            kind: "interaction", destination: url, destinationKind: .responseURL, body: MessageEncoding.json(message),
-            createdAt: clock.now())
+            kind: "interaction", destination: url, destinationKind: .responseURL, body: body, createdAt: clock.now())
         do {
             let id = try await queue.enqueue(delivery)
             logger.info("interaction answer queued", [("delivery", "\(id)")])
+            return id
         } catch {
             logger.error("interaction answer could not be queued; posting it directly", [("error", error.description)])
             await queue.postUnqueued(delivery)
+            return nil
         }
     }
 }

@@ -47,7 +47,9 @@ extension ReplayFile {
     }
 
     /// The form body: a raw `body` as written (its `response_url` replaced when it is a form that
-    /// has one), else the `form` fields in key order; padded when `pad_to_bytes` asks.
+    /// has one), else the `form` fields in key order, with the `response_url` field, and the
+    /// `{response_url}` placeholder inside an interaction's `payload` JSON, pointed at the sink;
+    /// padded when `pad_to_bytes` asks.
     func bodyText(responseURL: String) -> String {
         var text: String
         if let raw = request.body {
@@ -57,7 +59,13 @@ extension ReplayFile {
             }
         } else {
             let form = request.form ?? [:]
-            text = FormURLEncoded.encode(form.sorted { $0.key < $1.key }.map { ($0.key, $0.key == "response_url" ? responseURL : $0.value) })
+            text = FormURLEncoded.encode(form.sorted { $0.key < $1.key }.map { field in
+                switch field.key {
+                case "response_url": (field.key, responseURL)
+                case "payload": (field.key, field.value.replacingOccurrences(of: Self.responseURLPlaceholder, with: responseURL))
+                default: (field.key, field.value)
+                }
+            })
         }
         if let size = request.padToBytes, size > text.utf8.count {
             let prefix = text.isEmpty ? "padding=" : "&padding="
@@ -77,6 +85,8 @@ extension ReplayFile {
         var parts = ["\(method) \(path)"]
         if let command = fields["command"] {
             parts.append("\(command) \"\(fields["text"] ?? "")\"")
+        } else if let payload = fields["payload"], let press = try? InteractionPayload(json: Data(payload.utf8)) {
+            parts.append([press.type, press.action?.actionID].compactMap { $0 }.joined(separator: " "))
         } else if fields["ssl_check"] != nil {
             parts.append("ssl_check=\(fields["ssl_check"] ?? "")")
         }

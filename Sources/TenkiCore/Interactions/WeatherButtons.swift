@@ -1,6 +1,6 @@
-/// The row of buttons under every weather result: one per view, then units and refresh. The view
-/// on show is the primary button; every button carries the same `WeatherButtonValue`, and its
-/// `action_id` says what to do with it.
+/// The row of buttons under every weather result: one per view, then units and refresh, and share
+/// on a result only its caller sees. The view on show is the primary button; every button carries
+/// the same `WeatherButtonValue`, and its `action_id` says what to do with it.
 public struct WeatherButtons: Sendable {
     public let strings: ButtonStrings
 
@@ -11,13 +11,16 @@ public struct WeatherButtons: Sendable {
     /// The views a message offers, in the order their buttons appear.
     public static let views: [WeatherView] = [.now, .forecast]
 
-    public func row(for value: WeatherButtonValue) -> ChatMessage.Part {
+    public func row(for value: WeatherButtonValue, offersShare: Bool = false) -> ChatMessage.Part {
         let encoded = value.encoded
         var buttons = Self.views.map { view in
             ChatButton(actionID: view.actionID, label: strings.label(of: view), value: encoded, isPrimary: view == value.view)
         }
         buttons.append(ChatButton(actionID: WeatherAction.unitsActionID, label: strings.units(to: value.units.swapped), value: encoded))
         buttons.append(ChatButton(actionID: WeatherAction.refreshActionID, label: strings.refresh, value: encoded))
+        if offersShare {
+            buttons.append(ChatButton(actionID: WeatherAction.shareActionID, label: strings.share, value: encoded))
+        }
         return .buttons(buttons)
     }
 }
@@ -27,6 +30,7 @@ public struct ButtonStrings: Sendable {
     public var now: String
     public var forecast: String
     public var refresh: String
+    public var share: String
     /// `{units}`: the symbol the button switches to (`°F`).
     public var unitsTemplate: String
     /// The note for a press whose value Tenki cannot use (changed, or from an older message).
@@ -51,10 +55,10 @@ public struct ButtonStrings: Sendable {
     }
 
     public static let english = ButtonStrings(
-        now: "Now", forecast: "5-day", refresh: "🔄 Refresh", unitsTemplate: "Show in {units}",
+        now: "Now", forecast: "5-day", refresh: "🔄 Refresh", share: "📣 Share in channel", unitsTemplate: "Show in {units}",
         unusableButton: "⚠️ That button cannot be used any more. Run {command} again for a fresh answer.")
 
     public static let japanese = ButtonStrings(
-        now: "現在", forecast: "5日間", refresh: "🔄 更新", unitsTemplate: "{units}で表示",
+        now: "現在", forecast: "5日間", refresh: "🔄 更新", share: "📣 チャンネルに共有", unitsTemplate: "{units}で表示",
         unusableButton: "⚠️ このボタンは使えなくなりました。{command} をもう一度実行してください。")
 }

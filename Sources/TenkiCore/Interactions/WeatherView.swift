@@ -19,10 +19,13 @@ public enum WeatherAction: Sendable, Equatable {
     case refresh
     /// Another match of an ambiguous name, from the menu: its option's value is the whole answer.
     case choosePlace
+    /// The same view posted in the channel, for a result only its caller sees.
+    case share
 
     public static let unitsActionID = "tenki.weather.units"
     public static let refreshActionID = "tenki.weather.refresh"
     public static let placeActionID = "tenki.weather.place"
+    public static let shareActionID = "tenki.share"
 
     /// Nil for an `action_id` that is not one of Tenki's weather buttons.
     public init?(actionID: String) {
@@ -30,6 +33,7 @@ public enum WeatherAction: Sendable, Equatable {
         case Self.unitsActionID: self = .swapUnits
         case Self.refreshActionID: self = .refresh
         case Self.placeActionID: self = .choosePlace
+        case Self.shareActionID: self = .share
         default:
             guard actionID.hasPrefix("tenki.weather."),
                   let view = WeatherView(rawValue: String(actionID.dropFirst("tenki.weather.".count))) else { return nil }

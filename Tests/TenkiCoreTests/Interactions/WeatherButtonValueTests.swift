@@ -64,6 +64,7 @@ struct WeatherButtonValueTests {
         #expect(WeatherAction(actionID: "tenki.weather.units") == .swapUnits)
         #expect(WeatherAction(actionID: "tenki.weather.refresh") == .refresh)
         #expect(WeatherAction(actionID: "tenki.weather.place") == .choosePlace)
+        #expect(WeatherAction(actionID: "tenki.share") == .share)
         #expect(WeatherAction(actionID: "tenki.weather.radar") == nil)
         #expect(WeatherAction(actionID: "example.forecast") == nil)
         #expect(Units.metric.swapped == .imperial && Units.imperial.swapped == .metric && Units.standard.swapped == .metric)
