@@ -20,9 +20,13 @@ final class CurlTransfer: @unchecked Sendable {
 
     init(_ request: OutboundRequest, connectTimeout: Duration, userAgent: String) throws(TransportError) {
         // A line break inside a header would let a value smuggle in headers of its own.
-        let lines = request.headers.map { name, value in
+        var lines = request.headers.map { name, value in
             "\(name): \(value)".replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
         }
+        // Bodies go whole, without `Expect: 100-continue`: libcurl adds it to bodies over 1 KiB and
+        // then waits for a `100 Continue` (a round trip, or a whole second from an HTTP/1.0 receiver
+        // that never sends one). "Expect:" with no value tells libcurl to leave it out.
+        if !request.headers.contains("Expect") { lines.append("Expect:") }
         var cLines = lines.map { strdup($0) }
         defer { cLines.forEach { free($0) } }
         let created: OpaquePointer? = cLines.withUnsafeMutableBufferPointer { lineBuffer in

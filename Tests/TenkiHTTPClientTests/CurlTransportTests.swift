@@ -34,6 +34,18 @@ struct CurlTransportTests {
         }
     }
 
+    /// libcurl would add `Expect: 100-continue` to a body over 1 KiB and wait for a `100 Continue`:
+    /// a second per message from a receiver that never sends one.
+    @Test func largeBodiesGoWithoutExpectContinue() async throws {
+        try await withUpstream { base in
+            let body = Array(repeating: UInt8(ascii: "x"), count: 8 * 1024)
+            let request = OutboundRequest(method: "POST", url: base.appending(path: "echo"), body: body, timeout: .seconds(60))
+            let response = try await CurlTransport().send(request)
+            #expect(response.body == body)
+            #expect(response.headers["Echo-Expect"] == "")
+        }
+    }
+
     @Test func otherMethodsAreSentAsGiven() async throws {
         try await withUpstream { base in
             let transport = CurlTransport()
