@@ -37,6 +37,7 @@ struct WeatherLookup: Sendable {
         let title = best.map(WeatherMessageFormatter.title(of:))
             ?? WeatherMessageFormatter.title(name: weather.value.placeName, state: nil, country: weather.value.countryCode)
         message.parts.append(buttons(.now, at: point, title: title, units: units))
+        if let menu = menu(of: alternatives, view: .now, units: units) { message.parts.append(menu) }
         guard !weather.isStale, let placesFreshUntil else { return (message, nil) }
         let offset = TimeInterval(weather.value.utcOffsetSeconds ?? 0)
         let minuteEnds = ReplyCache.nextMinute(after: now.addingTimeInterval(offset)).addingTimeInterval(-offset)
@@ -47,7 +48,7 @@ struct WeatherLookup: Sendable {
     /// The next days, one line each, grouped by the place's own calendar. The current weather
     /// (today's line) is fetched alongside the forecast, not after it; without it the days still show.
     func forecast(_ place: Target, units: Units) async throws(OpenWeatherError) -> ChatMessage {
-        let (point, best, _) = try await resolve(place)
+        let (point, best, alternatives) = try await resolve(place)
         let service = service, language = settings.language
         async let pendingCurrent = try? service.currentWeather(at: point, units: units, language: language)
         let forecast = try await service.forecast(at: point, units: units, language: language)
@@ -60,7 +61,14 @@ struct WeatherLookup: Sendable {
             days, placeTitle: title, units: units,
             staleContext: forecast.staleAge.map { ReplyStrings.table(for: settings.language).asOf($0) })
         message.parts.append(buttons(.forecast, at: point, title: title, units: units))
+        if let menu = menu(of: alternatives, view: .forecast, units: units) { message.parts.append(menu) }
         return message
+    }
+
+    /// The menu of the other matches of a name, each leading to `view` of it.
+    private func menu(of alternatives: [Place], view: WeatherView, units: Units) -> ChatMessage.Part? {
+        WeatherButtons(language: settings.language).otherPlaces(
+            alternatives.map { (WeatherMessageFormatter.title(of: $0), $0.coordinates) }, view: view, units: units)
     }
 
     /// The buttons under a result: `view` on show, of the place at `point` named `title`.

@@ -6,6 +6,8 @@ public enum Block: Sendable, Equatable, Codable {
     case divider
     case image(ImageElement)
     case actions([ButtonElement])
+    /// An actions block holding one menu.
+    case menu(StaticSelectElement)
 
     /// A header: plain text, at most 150 characters.
     public static func header(_ text: String) -> Block {
@@ -37,7 +39,11 @@ public enum Block: Sendable, Equatable, Codable {
         case "image":
             self = .image(try ImageElement(from: decoder))
         case "actions":
-            self = .actions(try container.decode([ButtonElement].self, forKey: .elements))
+            if let menus = try? container.decode([StaticSelectElement].self, forKey: .elements), menus.count == 1 {
+                self = .menu(menus[0])
+            } else {
+                self = .actions(try container.decode([ButtonElement].self, forKey: .elements))
+            }
         case let other:
             throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown block type \(other)")
         }
@@ -64,6 +70,9 @@ public enum Block: Sendable, Equatable, Codable {
         case .actions(let buttons):
             try container.encode("actions", forKey: .type)
             try container.encode(Array(buttons.prefix(SlackLimits.actionElements)), forKey: .elements)
+        case .menu(let menu):
+            try container.encode("actions", forKey: .type)
+            try container.encode([menu], forKey: .elements)
         }
     }
 }

@@ -27,6 +27,8 @@ public enum MessageTextRenderer {
                 lines.append("[image: \(image.altText)]")
             case .actions(let buttons):
                 lines.append("  " + buttons.map { "[ \($0.text.text) ]" }.joined(separator: " "))
+            case .menu(let menu):
+                lines.append("  [ \(menu.placeholder.text) ▾ ] " + menu.options.map(\.text.text).joined(separator: " · "))
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -14,6 +14,10 @@ public enum SlackLimits {
     public static let buttonText = 75
     public static let buttonValue = 2000
     public static let actionID = 255
+    public static let selectOptions = 100
+    public static let optionText = 75
+    public static let optionValue = 150
+    public static let placeholderText = 150
     /// Slack truncates a message's top-level `text` beyond this.
     public static let messageText = 40000
 }

@@ -23,6 +23,20 @@ public struct WeatherButtons: Sendable {
         }
         return .buttons(buttons)
     }
+
+    /// The menu of other places with the same name: choosing one shows `view` there, in the same
+    /// units. Nil when there are none.
+    public func otherPlaces(_ places: [(title: String, coordinates: Coordinates)], view: WeatherView, units: Units) -> ChatMessage.Part? {
+        guard !places.isEmpty else { return nil }
+        let options = places.prefix(SlackLimits.selectOptions).map { place in
+            ChatMenu.Option(
+                label: place.title,
+                value: WeatherButtonValue(
+                    view: view, coordinates: place.coordinates, title: place.title, units: units, language: strings.language
+                ).encoded)
+        }
+        return .menu(ChatMenu(actionID: WeatherAction.placeActionID, placeholder: strings.otherPlaces, options: options))
+    }
 }
 
 /// The words on Tenki's buttons, per language.
@@ -31,6 +45,9 @@ public struct ButtonStrings: Sendable {
     public var forecast: String
     public var refresh: String
     public var share: String
+    /// The menu's words before a choice.
+    public var otherPlaces: String
+    public var language: WeatherLanguage
     /// `{units}`: the symbol the button switches to (`°F`).
     public var unitsTemplate: String
     /// The note for a press whose value Tenki cannot use (changed, or from an older message).
@@ -55,10 +72,12 @@ public struct ButtonStrings: Sendable {
     }
 
     public static let english = ButtonStrings(
-        now: "Now", forecast: "5-day", refresh: "🔄 Refresh", share: "📣 Share in channel", unitsTemplate: "Show in {units}",
+        now: "Now", forecast: "5-day", refresh: "🔄 Refresh", share: "📣 Share in channel",
+        otherPlaces: "Other places with this name", language: .en, unitsTemplate: "Show in {units}",
         unusableButton: "⚠️ That button cannot be used any more. Run {command} again for a fresh answer.")
 
     public static let japanese = ButtonStrings(
-        now: "現在", forecast: "5日間", refresh: "🔄 更新", share: "📣 チャンネルに共有", unitsTemplate: "{units}で表示",
+        now: "現在", forecast: "5日間", refresh: "🔄 更新", share: "📣 チャンネルに共有",
+        otherPlaces: "同じ名前の他の場所", language: .ja, unitsTemplate: "{units}で表示",
         unusableButton: "⚠️ このボタンは使えなくなりました。{command} をもう一度実行してください。")
 }

@@ -38,6 +38,8 @@ public struct ChatMessage: Sendable, Equatable {
         case divider
         /// Buttons that ask Tenki for another view of the same answer.
         case buttons([ChatButton])
+        /// A menu of choices (other places of the same name).
+        case menu(ChatMenu)
     }
 
     /// Every image in the message, in reading order.
@@ -92,5 +94,29 @@ public struct ChatButton: Sendable, Equatable {
         self.label = label
         self.value = value
         self.isPrimary = isPrimary
+    }
+}
+
+/// A menu: the action a choice asks for (`tenki.weather.place`), what it says before a choice, and
+/// the choices, each with Tenki's own state for it (untrusted when it comes back).
+public struct ChatMenu: Sendable, Equatable {
+    public struct Option: Sendable, Equatable {
+        public var label: String
+        public var value: String
+
+        public init(label: String, value: String) {
+            self.label = label
+            self.value = value
+        }
+    }
+
+    public var actionID: String
+    public var placeholder: String
+    public var options: [Option]
+
+    public init(actionID: String, placeholder: String, options: [Option]) {
+        self.actionID = actionID
+        self.placeholder = placeholder
+        self.options = options
     }
 }

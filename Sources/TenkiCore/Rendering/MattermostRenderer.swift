@@ -35,8 +35,8 @@ public enum MattermostRenderer {
             return MarkdownText.render(RichText.joined(lines.map { $0 }, separator: " · "), limit: room)
         case .divider:
             return room > 3 ? "---" : nil
-        case .fields, .buttons:
-            // Fields are in the attachment; buttons need an integration URL Tenki does not serve.
+        case .fields, .buttons, .menu:
+            // Fields are in the attachment; buttons and menus need an integration URL Tenki does not serve.
             return nil
         }
     }

@@ -23,6 +23,9 @@ public enum SlackRenderer {
             return .divider
         case .buttons(let buttons):
             return buttons.isEmpty ? nil : .actions(buttons.map(ButtonElement.init))
+        case .menu(let menu):
+            let element = StaticSelectElement(menu)
+            return element.options.isEmpty ? nil : .menu(element)
         }
     }
 
