@@ -16,6 +16,8 @@ struct WeatherLookup: Sendable {
     let settings: Settings
     let clock: any WallClock
     let logger: Logger
+    /// Answers older than this are asked for anew (Refresh: a minute); nil uses the caches' own.
+    var maxAge: TimeInterval? = nil
 
     /// Current weather; a place name is geocoded and its other matches are named.
     func current(_ place: Target, units: Units) async throws(OpenWeatherError) -> ChatMessage {
@@ -28,7 +30,7 @@ struct WeatherLookup: Sendable {
     func currentAnswer(_ place: Target, units: Units) async throws(OpenWeatherError) -> (message: ChatMessage, reusableUntil: Date?) {
         let formatter = WeatherMessageFormatter(language: settings.language, visibility: settings.resultVisibility)
         let (point, best, alternatives, placesFreshUntil) = try await resolveWithFreshness(place)
-        let weather = try await service.currentWeather(at: point, units: units, language: settings.language)
+        let weather = try await service.currentWeather(at: point, units: units, language: settings.language, maxAge: maxAge)
         logIfStale(weather.staleAge)
         let now = clock.now()
         var message = formatter.current(
@@ -49,9 +51,9 @@ struct WeatherLookup: Sendable {
     /// (today's line) is fetched alongside the forecast, not after it; without it the days still show.
     func forecast(_ place: Target, units: Units) async throws(OpenWeatherError) -> ChatMessage {
         let (point, best, alternatives) = try await resolve(place)
-        let service = service, language = settings.language
-        async let pendingCurrent = try? service.currentWeather(at: point, units: units, language: language)
-        let forecast = try await service.forecast(at: point, units: units, language: language)
+        let service = service, language = settings.language, maxAge = maxAge
+        async let pendingCurrent = try? service.currentWeather(at: point, units: units, language: language, maxAge: maxAge)
+        let forecast = try await service.forecast(at: point, units: units, language: language, maxAge: maxAge)
         let current = await pendingCurrent
         logIfStale(forecast.staleAge)
         let days = DailyForecast.days(from: forecast.value, current: current?.value, now: clock.now())

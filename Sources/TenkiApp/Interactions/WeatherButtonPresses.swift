@@ -42,6 +42,10 @@ struct WeatherButtonPresses: InteractionResponder {
         }
     }
 
+    /// Refresh asks the upstream anew only for an answer older than this: pressing it twice in a
+    /// row costs one call, not two.
+    static let refreshAge: TimeInterval = 60
+
     /// How long a share waits for its post before leaving the private copy in place.
     static let shareWait: Duration = .seconds(300)
     static let deleteOriginal = Array(#"{"delete_original":true}"#.utf8)
@@ -73,20 +77,23 @@ struct WeatherButtonPresses: InteractionResponder {
             message.replaceOriginal = false
             return message
         }
-        var message = await view(next, visibility: settings.resultVisibility, logger: logger).slack
+        let maxAge = press == .refresh ? Self.refreshAge : nil
+        var message = await view(next, visibility: settings.resultVisibility, maxAge: maxAge, logger: logger).slack
         message.replaceOriginal = true
         return message
     }
 
     /// `value.view` of `value`'s place, in its units and language; a failure is the usual notice.
-    private func view(_ value: WeatherButtonValue, visibility: ChatMessage.Visibility, logger: Logger) async -> ChatMessage {
+    private func view(
+        _ value: WeatherButtonValue, visibility: ChatMessage.Visibility, maxAge: TimeInterval? = nil, logger: Logger
+    ) async -> ChatMessage {
         var settings = settings
         settings.language = value.language
         settings.resultVisibility = visibility
         let notices = NoticeMessages(
             language: settings.language, weatherCommand: settings.commandNames.weather, newsCommand: settings.commandNames.news)
         guard let weather else { return notices.weather(.notConfigured) }
-        let lookup = WeatherLookup(service: weather, settings: settings, clock: clock, logger: logger)
+        let lookup = WeatherLookup(service: weather, settings: settings, clock: clock, logger: logger, maxAge: maxAge)
         let place = Place(name: value.title, countryCode: "", coordinates: value.coordinates)
         do {
             switch value.view {

@@ -71,14 +71,17 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
     /// The value for `key`: from the cache while fresh; else from `load`, shared with any
     /// concurrent lookup of the same key; else, when `load` fails temporarily, the last good
     /// answer marked stale with its age. Otherwise `load`'s error (remembered if negative).
+    /// - Parameter maxAge: a value older than this is asked for anew even within the time to live
+    ///   (a person pressing Refresh); remembered failures keep their own time to live.
     public func lookup(
-        _ key: Key, load: @escaping @Sendable () async throws(Failure) -> Value
+        _ key: Key, maxAge: TimeInterval? = nil, load: @escaping @Sendable () async throws(Failure) -> Value
     ) async throws(Failure) -> CachedValue<Value> {
         let now = clock.now()
+        let freshFor = min(policy.timeToLive, maxAge ?? .infinity)
         if var entry = entries[key] {
             let age = now.timeIntervalSince(entry.storedAt)
             switch entry.content {
-            case .value(let value) where age < policy.timeToLive:
+            case .value(let value) where age < freshFor:
                 entry.lastUsed = nextTick()
                 entries[key] = entry
                 metrics.lookup("hit")

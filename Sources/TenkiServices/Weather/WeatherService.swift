@@ -96,20 +96,23 @@ public struct WeatherService: Sendable {
         }
     }
 
-    /// The weather now at `coordinates` (shared with lookups within about 1 km).
+    /// The weather now at `coordinates` (shared with lookups within about 1 km); `maxAge` asks
+    /// anew for an answer older than that (Refresh).
     public func currentWeather(
-        at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en
+        at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en, maxAge: TimeInterval? = nil
     ) async throws(OpenWeatherError) -> CachedValue<CurrentWeather> {
-        try await lookup(currentCache, .currentWeather, WeatherKey(coordinates: coordinates, units: units, language: language)) {
+        let key = WeatherKey(coordinates: coordinates, units: units, language: language)
+        return try await lookup(currentCache, .currentWeather, key, maxAge: maxAge) {
             client async throws(OpenWeatherError) in try await client.currentWeather(at: coordinates, units: units, language: language)
         }
     }
 
-    /// The 5-day / 3-hour forecast at `coordinates`.
+    /// The 5-day / 3-hour forecast at `coordinates`; `maxAge` as for `currentWeather`.
     public func forecast(
-        at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en
+        at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en, maxAge: TimeInterval? = nil
     ) async throws(OpenWeatherError) -> CachedValue<Forecast> {
-        try await lookup(forecastCache, .forecast, WeatherKey(coordinates: coordinates, units: units, language: language)) {
+        let key = WeatherKey(coordinates: coordinates, units: units, language: language)
+        return try await lookup(forecastCache, .forecast, key, maxAge: maxAge) {
             client async throws(OpenWeatherError) in try await client.forecast(at: coordinates, units: units, language: language)
         }
     }
@@ -117,10 +120,10 @@ public struct WeatherService: Sendable {
     /// `key`'s answer from `cache`; on a miss, one call through the client, measured as `operation`.
     private func lookup<Value: Sendable>(
         _ cache: ExpiringCache<WeatherKey, Value, OpenWeatherError>, _ operation: OpenWeatherError.Operation, _ key: WeatherKey,
-        call: @escaping @Sendable (OpenWeatherClient) async throws(OpenWeatherError) -> Value
+        maxAge: TimeInterval? = nil, call: @escaping @Sendable (OpenWeatherClient) async throws(OpenWeatherError) -> Value
     ) async throws(OpenWeatherError) -> CachedValue<Value> {
         let client = client, upstream = upstream
-        return try await cache.lookup(key) { () async throws(OpenWeatherError) -> Value in
+        return try await cache.lookup(key, maxAge: maxAge) { () async throws(OpenWeatherError) -> Value in
             try await upstream.measure(operation.rawValue, errorKind: \.metricLabel) { () async throws(OpenWeatherError) -> Value in
                 try await call(client)
             }

@@ -46,6 +46,22 @@ struct ExpiringCacheTests {
         #expect(loads.count == 2)
     }
 
+    @Test("a lookup with a maximum age (Refresh) loads anew only an answer older than it; a failure then serves the old one")
+    func maximumAge() async throws {
+        let cache = cache(ttl: 600)
+        _ = try await cache.lookup("k", load: load(1))
+        clock.advance(by: 59)
+        #expect(try await cache.lookup("k", maxAge: 60, load: load(2)).value == 1)
+        clock.advance(by: 1)
+        let refreshed = try await cache.lookup("k", maxAge: 60, load: load(3))
+        #expect(refreshed.value == 3 && refreshed.age == 0)
+        clock.advance(by: 120)
+        #expect(try await cache.lookup("k", load: load(4)).value == 3, "without a maximum age, the time to live applies")
+        let kept = try await cache.lookup("k", maxAge: 60, load: load(0, error: .unavailable))
+        #expect(kept.value == 3 && kept.isStale)
+        #expect(loads.count == 3)
+    }
+
     @Test("a temporary failure serves the last good answer with its age, up to the maximum stale age")
     func staleIfError() async throws {
         let cache = cache(ttl: 600, maxStaleAge: 3600)
