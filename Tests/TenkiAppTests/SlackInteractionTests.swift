@@ -21,7 +21,9 @@ struct SlackInteractionTests {
 
     /// The fake OpenWeatherMap, the `response_url` sink and the app's listener, on free loopback ports.
     final class Stack: Sendable {
-        let fake = FakeOpenWeatherMap(apiKey: SlackInteractionTests.key)
+        let upstreams = FakeUpstreams(
+            openWeather: FakeOpenWeatherMap(apiKey: SlackInteractionTests.key), news: FakeNewsAPI(apiKey: SlackInteractionTests.key))
+        var fake: FakeOpenWeatherMap { upstreams.openWeather }
         let sink = FakeWebhookReceiver()
         let servers: [HTTPServer]
         let application: TenkiServer
@@ -30,12 +32,13 @@ struct SlackInteractionTests {
         let endpoint: URL
 
         init(environment extra: [String: String] = [:]) throws {
-            let upstream = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: fake, logger: .discarding)
+            let upstream = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: upstreams, logger: .discarding)
             let sinkServer = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: sink, logger: .discarding)
             let upstreamPort = try upstream.start(), sinkPort = try sinkServer.start()
             let settings = try Settings.load(environment: [
                 "SLACK_SIGNING_SECRET": SlackInteractionTests.secret, "OPENWEATHER_API_KEY": SlackInteractionTests.key,
                 "OPENWEATHER_BASE_URL": "http://127.0.0.1:\(upstreamPort)", "TENKI_ALLOWED_RESPONSE_HOSTS": "127.0.0.1",
+                "NEWSAPI_KEY": SlackInteractionTests.key, "NEWSAPI_BASE_URL": "http://127.0.0.1:\(upstreamPort)",
             ].merging(extra) { _, new in new })
             let transport = CurlTransport()
             application = try TenkiServer.build(
@@ -239,5 +242,31 @@ struct SlackInteractionTests {
         await stack.stop()
         #expect(Self.buttons(of: message).last?.actionID == "tenki.share")
         #expect(message.responseType == .ephemeral)
+    }
+
+    @Test("More headlines: the next five of the answer already fetched, in place, with no new NewsAPI call")
+    func moreNews() async throws {
+        let stack = try Stack()
+        let commands = SignedCommandSender(
+            endpoint: URL(string: "/slack/commands", relativeTo: stack.endpoint)!.absoluteURL, transport: CurlTransport(),
+            signingSecret: Self.secret, timeout: .seconds(60))
+        let first = try JSONDecoder().decode(SlackMessage.self, from: Data(try await commands.send(command: "/news", text: "").body))
+        let more = try #require(Self.buttons(of: first).first { $0.actionID == "tenki.news.more" })
+        #expect(try NewsButtonValue(encoded: more.value) == NewsButtonValue(page: 1, language: .en, text: ""))
+        _ = try await stack.press(actionID: "tenki.news.more", value: more.value)
+        let next = try #require(try await stack.delivered().first)
+        await stack.stop()
+        #expect(next.replaceOriginal == true)
+        let titles = { (message: SlackMessage) in
+            message.blocks.compactMap { block -> String? in
+                guard case .section(let section) = block, let text = section.text?.text, text.hasPrefix("*<") else { return nil }
+                return text
+            }
+        }
+        // The fake's US headlines fill a page and part of another.
+        #expect(titles(first).count == 5 && (1...5).contains(titles(next).count))
+        #expect(Set(titles(first)).isDisjoint(with: titles(next)))
+        #expect(!Self.buttons(of: next).contains { $0.actionID == "tenki.news.more" }, "the last page has no More")
+        #expect(stack.upstreams.news.calls.count == 1)
     }
 }

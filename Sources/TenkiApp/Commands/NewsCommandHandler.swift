@@ -25,16 +25,32 @@ struct NewsCommandHandler: Sendable {
             logger.warning("news requested but neither NEWSAPI_KEY nor TENKI_NEWS_FEEDS is set")
             return notices.notice("⚠️ " + Mrkdwn.escape(FeedReplyStrings.table(for: settings.language).notConfigured))
         }
+        return await headlines(news, text: text, page: 0, user: payload.userKey, logger: logger)
+    }
+
+    /// Page `page` (five articles each) of the headlines for `text`, with `tenki.news.more` while
+    /// more were fetched. A later page comes from the same cached answer: no new call, no budget.
+    func headlines(_ news: NewsService, text: String, page: Int, user: UserKey, logger: Logger) async -> ChatMessage {
         let topic = NewsTopic(userText: text)
         do {
-            let articles = try await news.articles(
-                for: topic, country: settings.newsCountry.code, spender: .user(payload.userKey))
+            let articles = try await news.articles(for: topic, country: settings.newsCountry.code, spender: .user(user))
             if let age = articles.staleAge {
                 logger.notice("serving older news", [("age_s", String(Int(age)))])
             }
-            return NewsMessageFormatter(language: settings.language, visibility: settings.resultVisibility).articles(
+            var message = NewsMessageFormatter(language: settings.language, visibility: settings.resultVisibility).articles(
                 articles.value, topic: topic, now: clock.now(), command: settings.commandNames.news,
-                staleContext: articles.staleAge.map { ReplyStrings.table(for: settings.language).asOf($0) })
+                staleContext: articles.staleAge.map { ReplyStrings.table(for: settings.language).asOf($0) }, page: page)
+            let size = NewsMessageFormatter.maximumArticles
+            if articles.value.count > (page + 1) * size, page + 1 <= NewsButtonValue.maximumPage {
+                let value = NewsButtonValue(page: page + 1, language: settings.language, text: text)
+                // A text the value cannot carry back (very long, or with control characters) gets no button.
+                if (try? NewsButtonValue(encoded: value.encoded)) == value {
+                    message.parts.append(.buttons([ChatButton(
+                    actionID: NewsButtonValue.actionID, label: ButtonStrings.table(for: settings.language).moreNews,
+                        value: value.encoded)]))
+                }
+            }
+            return message
         } catch {
             logger.log(error.isTemporary ? .warning : .notice, "news lookup failed", [
                 ("operation", error.operation.rawValue), ("error", error.description),

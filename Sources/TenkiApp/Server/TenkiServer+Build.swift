@@ -56,8 +56,8 @@ extension TenkiServer {
             verifier: verifier, decoder: dependencies.decoder, commands: timely, metrics: metrics, logger: logger,
             isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess)
         router.mattermost = MattermostTokenVerifier(tokens: settings.mattermostTokens)
-        router.interactions = WeatherButtonPresses(
-            weather: providers.weather, settings: settings, clock: clock, queue: queue, background: background,
+        router.interactions = ButtonPresses(
+            weather: providers.weather, news: news, settings: settings, clock: clock, queue: queue, background: background,
             rateLimiter: commands.rateLimiter)
         let digests = DigestRunner(
             digests: settings.digests,

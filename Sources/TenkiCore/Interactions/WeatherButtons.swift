@@ -45,6 +45,7 @@ public struct ButtonStrings: Sendable {
     public var forecast: String
     public var refresh: String
     public var share: String
+    public var moreNews: String
     /// The menu's words before a choice.
     public var otherPlaces: String
     public var language: WeatherLanguage
@@ -72,12 +73,12 @@ public struct ButtonStrings: Sendable {
     }
 
     public static let english = ButtonStrings(
-        now: "Now", forecast: "5-day", refresh: "🔄 Refresh", share: "📣 Share in channel",
+        now: "Now", forecast: "5-day", refresh: "🔄 Refresh", share: "📣 Share in channel", moreNews: "More headlines",
         otherPlaces: "Other places with this name", language: .en, unitsTemplate: "Show in {units}",
         unusableButton: "⚠️ That button cannot be used any more. Run {command} again for a fresh answer.")
 
     public static let japanese = ButtonStrings(
-        now: "現在", forecast: "5日間", refresh: "🔄 更新", share: "📣 チャンネルに共有",
+        now: "現在", forecast: "5日間", refresh: "🔄 更新", share: "📣 チャンネルに共有", moreNews: "次の見出し",
         otherPlaces: "同じ名前の他の場所", language: .ja, unitsTemplate: "{units}で表示",
         unusableButton: "⚠️ このボタンは使えなくなりました。{command} をもう一度実行してください。")
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Up to five articles: a linked title, the source and its age, and a thumbnail when the article
-/// has an https image. Slack unfurls nothing here; the message is complete on its own.
+/// Up to five articles (a page of them): a linked title, the source and its age, and a thumbnail
+/// when the article has an https image. Slack unfurls nothing here; the message is complete on its own.
 public struct NewsMessageFormatter: Sendable {
     public var strings: ReplyStrings
     public var visibility: ChatMessage.Visibility
@@ -14,7 +14,11 @@ public struct NewsMessageFormatter: Sendable {
 
     /// - Parameter staleContext: a note ("as of 40 min ago") when older news is served because
     ///   the provider failed or the daily budget is spent.
-    public func articles(_ articles: [NewsArticle], topic: NewsTopic, now: Date, command: String = "/news", staleContext: String? = nil) -> ChatMessage {
+    /// - Parameter page: which five to show (0: the first), clamped to the last page there is.
+    public func articles(
+        _ articles: [NewsArticle], topic: NewsTopic, now: Date, command: String = "/news", staleContext: String? = nil,
+        page: Int = 0
+    ) -> ChatMessage {
         let title = self.title(for: topic)
         guard !articles.isEmpty else {
             let query: String
@@ -27,7 +31,8 @@ public struct NewsMessageFormatter: Sendable {
             return ChatMessage(summary: text, parts: [.paragraph(text, image: nil)], visibility: .ephemeral)
         }
         var parts: [ChatMessage.Part] = [.title("📰 " + title)]
-        let shown = Array(articles.prefix(Self.maximumArticles))
+        let lastPage = (articles.count - 1) / Self.maximumArticles
+        let shown = Array(articles.dropFirst(min(max(0, page), lastPage) * Self.maximumArticles).prefix(Self.maximumArticles))
         for (index, article) in shown.enumerated() {
             if index > 0 { parts.append(.divider) }
             parts.append(paragraph(for: article, now: now))

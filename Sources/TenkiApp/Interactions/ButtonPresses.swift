@@ -3,13 +3,15 @@ import TenkiCore
 import TenkiLogging
 import TenkiServices
 
-/// Answers presses on the weather buttons: the view the button asks for, of the place its value
-/// carries, replacing the message in place (`replace_original`) through the delivery queue.
+/// Answers presses on Tenki's buttons: the weather view a button asks for, of the place its value
+/// carries, or the next page of headlines, replacing the message in place (`replace_original`)
+/// through the delivery queue.
 ///
 /// A value that does not decode is untrusted input gone wrong: no upstream is asked, and the
 /// presser gets a short private note instead of a changed message.
-struct WeatherButtonPresses: InteractionResponder {
+struct ButtonPresses: InteractionResponder {
     let weather: WeatherService?
+    let news: NewsCommandHandler
     let settings: Settings
     let clock: any WallClock
     let queue: DeliveryQueue
@@ -25,12 +27,19 @@ struct WeatherButtonPresses: InteractionResponder {
             logger.notice("block_actions without an action")
             return
         }
-        guard let press = WeatherAction(actionID: action.actionID) else {
+        let press = WeatherAction(actionID: action.actionID)
+        guard press != nil || action.actionID == NewsButtonValue.actionID else {
             logger.notice("unknown action", [("action_id", String(action.actionID.prefix(80)))])
             return
         }
         guard let url = settings.allowedResponseHosts.permittedURL(interaction.responseURL, logger: logger) else { return }
         let user = UserKey(team: interaction.teamID ?? "", user: interaction.userID ?? "")
+        guard let press else {
+            background.start {
+                _ = await post(await moreNews(action.value, user: user, logger: logger), to: url, logger: logger)
+            }
+            return
+        }
         background.start {
             let message = await answer(press, value: action.value, user: user, logger: logger)
             let posted = await post(message, to: url, logger: logger)
@@ -104,6 +113,29 @@ struct WeatherButtonPresses: InteractionResponder {
             logger.log(error.isTemporary ? .warning : .notice, "weather lookup failed", [("error", error.description)])
             return notices.weather(WeatherCommandHandler.problem(for: error, query: value.title))
         }
+    }
+
+    /// The next page of headlines the value names, in place of the pressed message.
+    func moreNews(_ encoded: String?, user: UserKey, logger: Logger) async -> SlackMessage {
+        let value: NewsButtonValue
+        do {
+            value = try NewsButtonValue(encoded: encoded ?? "")
+        } catch {
+            logger.notice("unusable button value", [("reason", "\(error)")])
+            let strings = ButtonStrings.table(for: settings.language)
+            return note(ReplyStrings.fill(strings.unusableButton, ["command": settings.commandNames.news]))
+        }
+        var settings = settings
+        settings.language = value.language
+        let notices = NoticeMessages(
+            language: settings.language, weatherCommand: settings.commandNames.weather, newsCommand: settings.commandNames.news)
+        let handler = NewsCommandHandler(news: news.news, feeds: news.feeds, settings: settings, clock: clock, notices: notices)
+        guard let service = news.news else {
+            return note(FeedReplyStrings.table(for: settings.language).notConfigured)
+        }
+        var message = await handler.headlines(service, text: value.text, page: value.page, user: user, logger: logger).slack
+        message.replaceOriginal = true
+        return message
     }
 
     /// A private note beside the pressed message, which stays as it was.
