@@ -21,9 +21,10 @@ struct SlackInteractionTests {
 
     /// The fake OpenWeatherMap, the `response_url` sink and the app's listener, on free loopback ports.
     final class Stack: Sendable {
-        let upstreams = FakeUpstreams(
-            openWeather: FakeOpenWeatherMap(apiKey: SlackInteractionTests.key), news: FakeNewsAPI(apiKey: SlackInteractionTests.key))
+        let upstreams: FakeUpstreams
         var fake: FakeOpenWeatherMap { upstreams.openWeather }
+        /// The time of the app, the fakes and the signatures (fixed for goldens).
+        let clock: any WallClock
         let sink = FakeWebhookReceiver()
         let servers: [HTTPServer]
         let application: TenkiServer
@@ -31,7 +32,11 @@ struct SlackInteractionTests {
         let sender: SignedCommandSender
         let endpoint: URL
 
-        init(environment extra: [String: String] = [:]) throws {
+        init(environment extra: [String: String] = [:], clock: any WallClock = SystemWallClock()) throws {
+            self.clock = clock
+            upstreams = FakeUpstreams(
+                openWeather: FakeOpenWeatherMap(apiKey: SlackInteractionTests.key, clock: clock),
+                news: FakeNewsAPI(apiKey: SlackInteractionTests.key))
             let upstream = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: upstreams, logger: .discarding)
             let sinkServer = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: sink, logger: .discarding)
             let upstreamPort = try upstream.start(), sinkPort = try sinkServer.start()
@@ -44,14 +49,17 @@ struct SlackInteractionTests {
             application = try TenkiServer.build(
                 settings: settings,
                 dependencies: ServerDependencies(
-                    transport: transport, logger: .discarding, lateAnswers: .none, waitForBudget: AppHarness.budgetNeverSpent))
+                    transport: transport, clock: clock, logger: .discarding, lateAnswers: .none,
+                    waitForBudget: AppHarness.budgetNeverSpent))
             let listener = HTTPServer(
                 configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: application.router, logger: .discarding)
             let port = try listener.start()
             servers = [listener, upstream, sinkServer]
             sinkOrigin = "http://127.0.0.1:\(sinkPort)"
             endpoint = URL(string: "http://127.0.0.1:\(port)/slack/interactions")!
-            sender = SignedCommandSender(endpoint: endpoint, transport: transport, signingSecret: SlackInteractionTests.secret, timeout: .seconds(60))
+            sender = SignedCommandSender(
+                endpoint: endpoint, transport: transport, signingSecret: SlackInteractionTests.secret, clock: clock,
+                timeout: .seconds(60))
         }
 
         /// A documented payload with its first action replaced by Tenki's, answered to `path` on the sink.
@@ -78,8 +86,15 @@ struct SlackInteractionTests {
         /// Waits for the presses' work, then runs the queue once: what reached the sink at `path`.
         func delivered(to path: String = "/actions/T0/1/press") async throws -> [SlackMessage] {
             #expect(await application.background.waitUntilIdle(atMost: .seconds(60)))
-            _ = await application.queue.runOnce(now: Date())
+            _ = await application.queue.runOnce(now: clock.now())
             return try sink.requests(to: path).map { try JSONDecoder().decode(SlackMessage.self, from: Data($0.body)) }
+        }
+
+        /// Signs slash commands for the same listener.
+        func commandSender() -> SignedCommandSender {
+            SignedCommandSender(
+                endpoint: URL(string: "/slack/commands", relativeTo: endpoint)!.absoluteURL, transport: CurlTransport(),
+                signingSecret: SlackInteractionTests.secret, clock: clock, timeout: .seconds(60))
         }
 
         func stop() async {
@@ -223,7 +238,7 @@ struct SlackInteractionTests {
         service.cancel()
         await service.value
         // The delete goes to the same response_url, paced a second after the post.
-        _ = await stack.application.queue.runOnce(now: Date().addingTimeInterval(60))
+        _ = await stack.application.queue.runOnce(now: stack.clock.now().addingTimeInterval(60))
         let bodies = stack.sink.requests(to: "/actions/T0/1/press").map { String(decoding: $0.body, as: UTF8.self) }
         await stack.stop()
         #expect(bodies.count == 2)
@@ -247,9 +262,7 @@ struct SlackInteractionTests {
     @Test("More headlines: the next five of the answer already fetched, in place, with no new NewsAPI call")
     func moreNews() async throws {
         let stack = try Stack()
-        let commands = SignedCommandSender(
-            endpoint: URL(string: "/slack/commands", relativeTo: stack.endpoint)!.absoluteURL, transport: CurlTransport(),
-            signingSecret: Self.secret, timeout: .seconds(60))
+        let commands = stack.commandSender()
         let first = try JSONDecoder().decode(SlackMessage.self, from: Data(try await commands.send(command: "/news", text: "").body))
         let more = try #require(Self.buttons(of: first).first { $0.actionID == "tenki.news.more" })
         #expect(try NewsButtonValue(encoded: more.value) == NewsButtonValue(page: 1, language: .en, text: ""))
