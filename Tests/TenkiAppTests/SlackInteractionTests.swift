@@ -44,7 +44,7 @@ struct SlackInteractionTests {
                 "SLACK_SIGNING_SECRET": SlackInteractionTests.secret, "OPENWEATHER_API_KEY": SlackInteractionTests.key,
                 "OPENWEATHER_BASE_URL": "http://127.0.0.1:\(upstreamPort)", "TENKI_ALLOWED_RESPONSE_HOSTS": "127.0.0.1",
                 "NEWSAPI_KEY": SlackInteractionTests.key, "NEWSAPI_BASE_URL": "http://127.0.0.1:\(upstreamPort)",
-            ].merging(extra) { _, new in new })
+            ].merging(extra.mapValues { $0.replacingOccurrences(of: "{upstream}", with: "http://127.0.0.1:\(upstreamPort)") }) { _, new in new })
             let transport = CurlTransport()
             application = try TenkiServer.build(
                 settings: settings,
@@ -281,5 +281,22 @@ struct SlackInteractionTests {
         #expect(Set(titles(first)).isDisjoint(with: titles(next)))
         #expect(!Self.buttons(of: next).contains { $0.actionID == "tenki.news.more" }, "the last page has no More")
         #expect(stack.upstreams.news.calls.count == 1)
+    }
+
+    @Test("More on feed news: the next items of the merged feeds, in place")
+    func moreFeedNews() async throws {
+        let stack = try Stack(environment: [
+            "TENKI_NEWS_FEEDS": "vnexpress={upstream}/feeds/vnexpress.rss;nhk={upstream}/feeds/nhk.xml;blog={upstream}/feeds/blog.atom",
+            "TENKI_NEWS_FEEDS_ALLOW_PRIVATE": "on",
+        ])
+        let first = try JSONDecoder().decode(
+            SlackMessage.self, from: Data(try await stack.commandSender().send(command: "/news", text: "").body))
+        let more = try #require(Self.buttons(of: first).first { $0.actionID == "tenki.news.more" }, "more than five items")
+        _ = try await stack.press(actionID: "tenki.news.more", value: more.value)
+        let next = try #require(try await stack.delivered().first)
+        await stack.stop()
+        #expect(next.replaceOriginal == true)
+        let shownFirst = MessageTextRenderer.render(first), shownNext = MessageTextRenderer.render(next)
+        #expect(shownNext.contains("Latest news") && shownNext != shownFirst)
     }
 }

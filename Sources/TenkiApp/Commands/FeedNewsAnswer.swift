@@ -31,7 +31,8 @@ struct FeedNewsAnswer: Sendable {
         return Request(sources: feeds.sources, query: NewsSearchQuery(text), feed: nil)
     }
 
-    func respond(to text: String, logger: Logger) async -> ChatMessage {
+    /// Page `page` (five items each) of the answer to `text`, with More while there are more.
+    func respond(to text: String, page: Int = 0, logger: Logger) async -> ChatMessage {
         let request = request(for: text)
         let outcomes = await feeds.collect(request.sources, within: deadline)
         let strings = FeedReplyStrings.table(for: settings.language)
@@ -65,8 +66,12 @@ struct FeedNewsAnswer: Sendable {
         } else {
             title = strings.latestTitle
         }
-        return NewsMessageFormatter(language: settings.language, visibility: settings.resultVisibility).feedItems(
+        var message = NewsMessageFormatter(language: settings.language, visibility: settings.resultVisibility).feedItems(
             merged, title: title, notes: notes, query: request.query == nil ? nil : text, feedNames: feeds.sources.map(\.name),
-            now: clock.now(), command: settings.commandNames.news)
+            now: clock.now(), command: settings.commandNames.news, page: page)
+        if let more = NewsButtonValue.moreButton(total: merged.count, page: page + 1, language: settings.language, text: text) {
+            message.parts.append(more)
+        }
+        return message
     }
 }

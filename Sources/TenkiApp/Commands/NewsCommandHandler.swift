@@ -20,7 +20,7 @@ struct NewsCommandHandler: Sendable {
             let help = FeedReplyStrings.table(for: settings.language).help
             return notices.notice(ReplyStrings.fill(help, ["command": settings.commandNames.news, "feeds": names]))
         }
-        if let feeds { return await feeds.respond(to: text, logger: logger) }
+        if let feeds { return await feeds.respond(to: text, page: 0, logger: logger) }
         guard let news else {
             logger.warning("news requested but neither NEWSAPI_KEY nor TENKI_NEWS_FEEDS is set")
             return notices.notice("⚠️ " + Mrkdwn.escape(FeedReplyStrings.table(for: settings.language).notConfigured))
@@ -40,15 +40,9 @@ struct NewsCommandHandler: Sendable {
             var message = NewsMessageFormatter(language: settings.language, visibility: settings.resultVisibility).articles(
                 articles.value, topic: topic, now: clock.now(), command: settings.commandNames.news,
                 staleContext: articles.staleAge.map { ReplyStrings.table(for: settings.language).asOf($0) }, page: page)
-            let size = NewsMessageFormatter.maximumArticles
-            if articles.value.count > (page + 1) * size, page + 1 <= NewsButtonValue.maximumPage {
-                let value = NewsButtonValue(page: page + 1, language: settings.language, text: text)
-                // A text the value cannot carry back (very long, or with control characters) gets no button.
-                if (try? NewsButtonValue(encoded: value.encoded)) == value {
-                    message.parts.append(.buttons([ChatButton(
-                    actionID: NewsButtonValue.actionID, label: ButtonStrings.table(for: settings.language).moreNews,
-                        value: value.encoded)]))
-                }
+            if let more = NewsButtonValue.moreButton(
+                total: articles.value.count, page: page + 1, language: settings.language, text: text) {
+                message.parts.append(more)
             }
             return message
         } catch {

@@ -129,11 +129,16 @@ struct ButtonPresses: InteractionResponder {
         settings.language = value.language
         let notices = NoticeMessages(
             language: settings.language, weatherCommand: settings.commandNames.weather, newsCommand: settings.commandNames.news)
-        let handler = NewsCommandHandler(news: news.news, feeds: news.feeds, settings: settings, clock: clock, notices: notices)
-        guard let service = news.news else {
+        var message: SlackMessage
+        if let feeds = news.feeds {
+            let answer = FeedNewsAnswer(feeds: feeds.feeds, deadline: feeds.deadline, settings: settings, clock: clock)
+            message = await answer.respond(to: value.text, page: value.page, logger: logger).slack
+        } else if let service = news.news {
+            let handler = NewsCommandHandler(news: service, feeds: nil, settings: settings, clock: clock, notices: notices)
+            message = await handler.headlines(service, text: value.text, page: value.page, user: user, logger: logger).slack
+        } else {
             return note(FeedReplyStrings.table(for: settings.language).notConfigured)
         }
-        var message = await handler.headlines(service, text: value.text, page: value.page, user: user, logger: logger).slack
         message.replaceOriginal = true
         return message
     }

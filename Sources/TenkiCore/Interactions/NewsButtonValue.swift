@@ -41,4 +41,14 @@ public struct NewsButtonValue: Sendable, Equatable {
               !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { throw .badText }
         self.init(page: page, language: language, text: text)
     }
+
+    /// The More button under page `page - 1` of `total` items, showing page `page`; nil on the
+    /// last page, and for a text the value could not carry back (very long, or with control
+    /// characters).
+    public static func moreButton(total: Int, page: Int, language: WeatherLanguage, text: String) -> ChatMessage.Part? {
+        guard total > page * NewsMessageFormatter.maximumArticles, page <= maximumPage else { return nil }
+        let value = NewsButtonValue(page: page, language: language, text: text)
+        guard (try? NewsButtonValue(encoded: value.encoded)) == value else { return nil }
+        return .buttons([ChatButton(actionID: actionID, label: ButtonStrings.table(for: language).moreNews, value: value.encoded)])
+    }
 }

@@ -13,7 +13,7 @@ public struct FeedNewsItem: Sendable, Equatable {
 }
 
 extension NewsMessageFormatter {
-    /// Up to five items from feeds, in the order given, with the notes about feeds that failed or
+    /// Up to five items from feeds (page `page` of them), in the order given, with the notes about feeds that failed or
     /// were late. Everything from a feed is untrusted: titles, summaries and feed names are escaped,
     /// links go through `Mrkdwn.link`, images must be HTTPS.
     ///
@@ -23,10 +23,11 @@ extension NewsMessageFormatter {
     ///   - feedNames: the configured names, listed in the context so users learn `/news NAME`.
     public func feedItems(
         _ items: [FeedNewsItem], title: String, notes: [String], query: String?, feedNames: [String], now: Date,
-        command: String = "/news"
+        command: String = "/news", page: Int = 0
     ) -> ChatMessage {
         let feedStrings = FeedReplyStrings.table(for: strings.language)
-        let shown = Array(items.prefix(Self.maximumArticles))
+        let lastPage = max(0, items.count - 1) / Self.maximumArticles
+        let shown = Array(items.dropFirst(min(max(0, page), lastPage) * Self.maximumArticles).prefix(Self.maximumArticles))
         let noteLines = notes.prefix(5).map { RichText.text($0) }
         guard !shown.isEmpty else {
             let text: RichText
