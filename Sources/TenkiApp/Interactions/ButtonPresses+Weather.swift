@@ -1,0 +1,62 @@
+import Foundation
+import TenkiCore
+import TenkiLogging
+import TenkiServices
+
+extension ButtonPresses {
+    /// The message the press leads to: the new view (replacing the pressed message), or a private
+    /// note (beside it) when the press cannot be answered.
+    func answer(_ press: WeatherAction, value encoded: String?, user: UserKey, logger: Logger) async -> SlackMessage {
+        let value: WeatherButtonValue
+        do {
+            value = try WeatherButtonValue(encoded: encoded ?? "")
+        } catch {
+            logger.notice("unusable button value", [("reason", "\(error)")])
+            let strings = ButtonStrings.table(for: settings.language)
+            return note(ReplyStrings.fill(strings.unusableButton, ["command": settings.commandNames.weather]))
+        }
+        if press == .refresh, !rateLimiter.allow(user) {
+            logger.notice("user rate limit reached", [("user", user.user)])
+            return note(ReplyStrings.table(for: value.language).slowDown)
+        }
+        var next = value
+        switch press {
+        case .show(let view): next.view = view
+        case .swapUnits: next.units = value.units.swapped
+        case .refresh, .choosePlace, .share: break
+        }
+        if press == .share {
+            // A new message in the channel, beside the private one (deleted once this is delivered).
+            var message = await view(next, visibility: .inChannel, logger: logger).slack
+            message.replaceOriginal = false
+            return message
+        }
+        let maxAge = press == .refresh ? Self.refreshAge : nil
+        var message = await view(next, visibility: settings.resultVisibility, maxAge: maxAge, logger: logger).slack
+        message.replaceOriginal = true
+        return message
+    }
+
+    /// `value.view` of `value`'s place, in its units and language; a failure is the usual notice.
+    private func view(
+        _ value: WeatherButtonValue, visibility: ChatMessage.Visibility, maxAge: TimeInterval? = nil, logger: Logger
+    ) async -> ChatMessage {
+        var settings = settings
+        settings.language = value.language
+        settings.resultVisibility = visibility
+        let notices = NoticeMessages(
+            language: settings.language, weatherCommand: settings.commandNames.weather, newsCommand: settings.commandNames.news)
+        guard let weather else { return notices.weather(.notConfigured) }
+        let lookup = WeatherLookup(service: weather, settings: settings, clock: clock, logger: logger, maxAge: maxAge)
+        let place = Place(name: value.title, countryCode: "", coordinates: value.coordinates)
+        do {
+            switch value.view {
+            case .now: return try await lookup.current(.known(place), units: value.units)
+            case .forecast: return try await lookup.forecast(.known(place), units: value.units)
+            }
+        } catch {
+            logger.log(error.isTemporary ? .warning : .notice, "weather lookup failed", [("error", error.description)])
+            return notices.weather(WeatherCommandHandler.problem(for: error, query: value.title))
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// The words on Tenki's buttons, per language.
+public struct ButtonStrings: Sendable {
+    public var now: String
+    public var forecast: String
+    public var refresh: String
+    public var share: String
+    public var moreNews: String
+    /// The menu's words before a choice.
+    public var otherPlaces: String
+    public var language: WeatherLanguage
+    /// `{units}`: the symbol the button switches to (`°F`).
+    public var unitsTemplate: String
+    /// The note for a press whose value Tenki cannot use (changed, or from an older message).
+    public var unusableButton: String
+
+    public func label(of view: WeatherView) -> String {
+        switch view {
+        case .now: now
+        case .forecast: forecast
+        }
+    }
+
+    public func units(to units: Units) -> String {
+        ReplyStrings.fill(unitsTemplate, ["units": units.temperatureSymbol])
+    }
+
+    public static func table(for language: WeatherLanguage) -> ButtonStrings {
+        switch language {
+        case .en: english
+        case .ja: japanese
+        }
+    }
+
+    public static let english = ButtonStrings(
+        now: "Now", forecast: "5-day", refresh: "🔄 Refresh", share: "📣 Share in channel", moreNews: "More headlines",
+        otherPlaces: "Other places with this name", language: .en, unitsTemplate: "Show in {units}",
+        unusableButton: "⚠️ That button cannot be used any more. Run {command} again for a fresh answer.")
+
+    public static let japanese = ButtonStrings(
+        now: "現在", forecast: "5日間", refresh: "🔄 更新", share: "📣 チャンネルに共有", moreNews: "次の見出し",
+        otherPlaces: "同じ名前の他の場所", language: .ja, unitsTemplate: "{units}で表示",
+        unusableButton: "⚠️ このボタンは使えなくなりました。{command} をもう一度実行してください。")
+}
