@@ -54,7 +54,7 @@ struct WeatherLookup: Sendable {
 
     /// Where to look: coordinates as given (no geocoding), or the best geocoding match of a name
     /// together with the other distinct matches.
-    private func resolve(_ place: PlaceQuery) async throws(OpenWeatherError) -> (Coordinates, Place?, [Place]) {
+    func resolve(_ place: PlaceQuery) async throws(OpenWeatherError) -> (Coordinates, Place?, [Place]) {
         let (point, best, alternatives, _) = try await resolveWithFreshness(place)
         return (point, best, alternatives)
     }
@@ -73,7 +73,7 @@ struct WeatherLookup: Sendable {
         }
     }
 
-    private func logIfStale(_ age: TimeInterval?) {
+    func logIfStale(_ age: TimeInterval?) {
         guard let age else { return }
         logger.notice("weather service failing: served a cached answer", [("age_s", String(Int(age)))])
     }
