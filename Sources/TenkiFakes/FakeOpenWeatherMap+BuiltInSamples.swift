@@ -20,7 +20,8 @@
 // Geocoding entries other than London's are constructed in the real shape. Forecasts are
 // CONSTRUCTED too (see `forecastBody`): six days per city, each a low, a high and a daytime and a
 // night-time condition, in keeping with the city's current sample; the fake serves 40 steps of them
-// from the next 3-hour slot, with descriptions in the requested `lang`.
+// from the next 3-hour slot, with descriptions in the requested `lang`. Air pollution bodies: see
+// FakeOpenWeatherMap+AirSamples.swift.
 
 extension FakeOpenWeatherMap {
     /// Da Nang, Tokyo, London, Chicago, Seattle, Sydney, Hamburg.
@@ -45,7 +46,8 @@ extension FakeOpenWeatherMap {
                 ForecastDay(low: 25.6, high: 32.2, day: .init(802, pop: 0.18), night: .init(801, pop: 0.08)),
                 ForecastDay(low: 26.0, high: 33.4, day: .init(801, pop: 0.05), night: .init(800, pop: 0)),
                 ForecastDay(low: 26.3, high: 33.1, day: .init(803, pop: 0.22), night: .init(500, pop: 0.41, rain: 0.35)),
-            ]))
+            ]),
+        airPollution: daNangAir)
 
     static let tokyo = Sample(
         geocoding: #"{"name":"Tokyo","local_names":{"en":"Tokyo","ja":"東京"},"lat":35.6895,"lon":139.6917,"country":"JP"}"#,
@@ -62,7 +64,8 @@ extension FakeOpenWeatherMap {
                 ForecastDay(low: 1.8, high: 8.3, day: .init(500, pop: 0.55, rain: 0.5), night: .init(804, pop: 0.2)),
                 ForecastDay(low: 0.9, high: 9.6, day: .init(800, pop: 0), night: .init(800, pop: 0)),
                 ForecastDay(low: 2.2, high: 10.8, day: .init(802, pop: 0.06), night: .init(801, pop: 0.03)),
-            ]))
+            ]),
+        airPollution: tokyoAir)
 
     static let london = Sample(
         geocoding:
@@ -80,7 +83,8 @@ extension FakeOpenWeatherMap {
                 ForecastDay(low: 8.0, high: 15.2, day: .init(801, pop: 0.03), night: .init(802, pop: 0.05)),
                 ForecastDay(low: 7.6, high: 13.8, day: .init(521, pop: 0.63, rain: 1.2), night: .init(500, pop: 0.45, rain: 0.4)),
                 ForecastDay(low: 6.4, high: 12.9, day: .init(804, pop: 0.22), night: .init(803, pop: 0.1)),
-            ]))
+            ]),
+        airPollution: londonAir)
 
     static let chicago = Sample(
         geocoding:
@@ -99,7 +103,8 @@ extension FakeOpenWeatherMap {
                 ForecastDay(low: -6.2, high: -1.0, day: .init(802, pop: 0.06), night: .init(804, pop: 0.2)),
                 ForecastDay(low: -3.4, high: 1.8, day: .init(615, pop: 0.55, snow: 0.6), night: .init(600, pop: 0.6, snow: 0.8)),
                 ForecastDay(low: -5.5, high: -1.4, day: .init(620, pop: 0.47, snow: 0.5), night: .init(804, pop: 0.18)),
-            ]))
+            ]),
+        airPollution: chicagoAir)
 
     static let seattle = Sample(
         geocoding:
@@ -117,7 +122,8 @@ extension FakeOpenWeatherMap {
                 ForecastDay(low: 8.7, high: 13.5, day: .init(500, pop: 0.66, rain: 0.9), night: .init(501, pop: 0.8, rain: 2.1)),
                 ForecastDay(low: 6.9, high: 12.1, day: .init(802, pop: 0.1), night: .init(701, pop: 0.05)),
                 ForecastDay(low: 7.5, high: 12.8, day: .init(804, pop: 0.3), night: .init(300, pop: 0.4, rain: 0.15)),
-            ]))
+            ]),
+        airPollution: seattleAir)
 
     static let sydney = Sample(
         geocoding:
@@ -135,7 +141,8 @@ extension FakeOpenWeatherMap {
                 ForecastDay(low: 9.2, high: 17.4, day: .init(801, pop: 0.04), night: .init(802, pop: 0.08)),
                 ForecastDay(low: 10.1, high: 16.2, day: .init(521, pop: 0.64, rain: 1.6), night: .init(500, pop: 0.5, rain: 0.6)),
                 ForecastDay(low: 8.8, high: 15.0, day: .init(803, pop: 0.25), night: .init(801, pop: 0.05)),
-            ]))
+            ]),
+        airPollution: sydneyAir)
 
     static let hamburg = Sample(
         geocoding:
@@ -153,5 +160,6 @@ extension FakeOpenWeatherMap {
                 ForecastDay(low: -2.6, high: 1.2, day: .init(741, pop: 0.02), night: .init(701, pop: 0.03)),
                 ForecastDay(low: 0.4, high: 4.1, day: .init(500, pop: 0.58, rain: 0.7), night: .init(804, pop: 0.3)),
                 ForecastDay(low: -1.1, high: 2.9, day: .init(802, pop: 0.1), night: .init(803, pop: 0.12)),
-            ]))
+            ]),
+        airPollution: hamburgAir)
 }

@@ -11,18 +11,22 @@ extension FakeOpenWeatherMap {
         public let current: String
         /// A `/data/2.5/forecast` body.
         public let forecast: String
+        /// A `/data/2.5/air_pollution` body; nil when the sample has none (the fake then answers
+        /// from the nearest sample that has one).
+        public let airPollution: String?
         /// `geocoding`, decoded: what `q` is matched against and where the city is.
         public let place: OpenWeatherWire.GeocodingResult
 
         /// Nil when `geocoding` is not a geocoding entry (a broken sample should fail a test,
         /// not crash a demo).
-        public init?(geocoding: String, current: String, forecast: String) {
+        public init?(geocoding: String, current: String, forecast: String, airPollution: String? = nil) {
             guard let place = try? JSONDecoder().decode(OpenWeatherWire.GeocodingResult.self, from: Data(geocoding.utf8)) else {
                 return nil
             }
             self.geocoding = geocoding
             self.current = current
             self.forecast = forecast
+            self.airPollution = airPollution
             self.place = place
         }
 

@@ -5,7 +5,8 @@ import TenkiHTTPClient
 import TenkiHTTPServer
 
 /// An in-process stand-in for OpenWeatherMap: direct geocoding (`/geo/1.0/direct`), current
-/// weather (`/data/2.5/weather`) and forecast (`/data/2.5/forecast`), answered from samples
+/// weather (`/data/2.5/weather`), forecast (`/data/2.5/forecast`) and air pollution
+/// (`/data/2.5/air_pollution`, see `airPollutionAnswer`), answered from samples
 /// compiled into the binary (see `FakeOpenWeatherMap.builtInSamples`), so that tests, `tenki demo`
 /// and `tenki fakes` run offline.
 ///
@@ -64,7 +65,7 @@ public struct FakeOpenWeatherMap: AsyncHTTPHandler, FakeProvider {
             let limit = min(max(call.query("limit").flatMap { Int($0) } ?? 5, 1), 5)
             let found = samples.filter { $0.matches(query) }.prefix(limit)
             return Self.json(.ok, "[" + found.map(\.geocoding).joined(separator: ",") + "]")
-        case "/data/2.5/weather", "/data/2.5/forecast":
+        case "/data/2.5/weather", "/data/2.5/forecast", Self.airPollutionPath:
             guard let latText = call.query("lat"), let lonText = call.query("lon") else {
                 return Self.json(.badRequest, Self.nothingToGeocode)
             }
@@ -74,6 +75,7 @@ public struct FakeOpenWeatherMap: AsyncHTTPHandler, FakeProvider {
             guard let lon = Double(lonText), (-180...180).contains(lon) else {
                 return Self.json(.badRequest, #"{"cod":"400","message":"wrong longitude"}"#)
             }
+            if call.path == Self.airPollutionPath { return airPollutionAnswer(at: Coordinates(latitude: lat, longitude: lon)) }
             guard let sample = nearestSample(to: Coordinates(latitude: lat, longitude: lon)) else {
                 return Self.json(.notFound, #"{"cod":"404","message":"city not found"}"#)
             }

@@ -34,7 +34,8 @@ struct AppHarness {
          lateAnswers: ServerDependencies.LateAnswerRoute = .none, state: ServerDependencies.StateLocation = .memory,
          verifier: (any CommandRequestVerifier)? = nil,
          decoder: any CommandDecoder = FormCommandDecoder(),
-         waitForBudget: @escaping @Sendable (Duration) async -> Void = AppHarness.budgetNeverSpent, fakes: FakeUpstreams = FakeUpstreams(
+         waitForBudget: @escaping @Sendable (Duration) async -> Void = AppHarness.budgetNeverSpent,
+         clock: any WallClock = FixedClock(date: AppHarness.now), fakes: FakeUpstreams = FakeUpstreams(
         openWeather: FakeOpenWeatherMap(apiKey: AppHarness.key, clock: FixedClock(date: AppHarness.now)),
         news: FakeNewsAPI(apiKey: AppHarness.key)
     )) throws {
@@ -49,7 +50,7 @@ struct AppHarness {
         self.application = try TenkiServer.build(
             settings: settings,
             dependencies: ServerDependencies(
-                transport: HandlerTransport(fakes), clock: FixedClock(date: Self.now), logger: logger, metrics: metrics,
+                transport: HandlerTransport(fakes), clock: clock, logger: logger, metrics: metrics,
                 state: state,
                 lateAnswers: lateAnswers, verifier: verifier, decoder: decoder, waitForBudget: waitForBudget))
     }

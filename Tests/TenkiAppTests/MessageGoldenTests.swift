@@ -48,6 +48,7 @@ struct MessageGoldenTests {
         all.append(("unknown-command", notices.unknownCommand("/forecast").slack))
         all.append(("slow-down", notices.notice(strings.slowDown).slack))
         all.append(("placeholder", SlackMessage(text: ReplyStrings.fill(strings.lookingUp, ["query": "Danang"]), responseType: .ephemeral)))
+        all += viewMessages(language)
         return all
     }
 

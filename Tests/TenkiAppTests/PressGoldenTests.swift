@@ -10,7 +10,8 @@ import TenkiTestSupport
 @Suite("Button press goldens")
 struct PressGoldenTests {
     static let presses: [(name: String, actionID: String)] = [
-        ("now", "tenki.weather.now"), ("forecast", "tenki.weather.forecast"), ("units", "tenki.weather.units"),
+        ("now", "tenki.weather.now"), ("hourly", "tenki.weather.hourly"), ("forecast", "tenki.weather.forecast"),
+        ("air", "tenki.weather.air"), ("units", "tenki.weather.units"),
         ("refresh", "tenki.weather.refresh"), ("place", "tenki.weather.place"), ("news-more", "tenki.news.more"),
     ]
 

@@ -12,6 +12,7 @@ struct PreviewProcessTests {
     static let variants = [
         "/weather Danang", "/weather Da Nang, VN", "/weather Đà Nẵng", "/weather 東京", "/weather New York",
         "/weather 16.05,108.22", "/weather Danang forecast", "/weather forecast Danang", "/weather Chicago °F",
+        "/weather Danang hourly", "/weather 東京 毎時", "/weather Danang air", "/weather Seattle 大気",
         "/weather set Danang", "/weather set units imperial", "/weather unset", "/weather", "/weather help",
         "/news", "/news ベトナム", "/news tech", "/news help", "/unknown thing",
     ]

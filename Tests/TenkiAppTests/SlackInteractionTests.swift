@@ -121,7 +121,10 @@ struct SlackInteractionTests {
         #expect(message.replaceOriginal == true)
         #expect(MessageTextRenderer.render(message).contains("Da Nang, VN: the next days"))
         let buttons = Self.buttons(of: message)
-        #expect(buttons.map(\.actionID) == ["tenki.weather.now", "tenki.weather.forecast", "tenki.weather.units", "tenki.weather.refresh"])
+        #expect(buttons.map(\.actionID) == [
+            "tenki.weather.now", "tenki.weather.hourly", "tenki.weather.forecast", "tenki.weather.air", "tenki.weather.units",
+            "tenki.weather.refresh",
+        ])
         #expect(buttons.first { $0.style == "primary" }?.actionID == "tenki.weather.forecast")
         #expect(stack.fake.calls.map(\.path).contains("/data/2.5/forecast"))
         #expect(!stack.fake.calls.map(\.path).contains("/geo/1.0/direct"), "a press never geocodes: the value has the place")

@@ -43,7 +43,7 @@ struct WeatherCommandHandler: Sendable {
             return CommandReply(saved ?? notices.notice(ReplyStrings.fill(strings.savedUnits, ["units": "\(units.rawValue) (\(units.temperatureSymbol))"])))
         case .savePlace(let place):
             return CommandReply(await savePlace(place, for: user, logger: logger))
-        case .current(let place), .forecast(let place):
+        case .current(let place), .forecast(let place), .hourly(let place), .air(let place):
             return await lookUp(command, text: payload.text, place: place, user: user, logger: logger)
         }
     }
@@ -109,8 +109,11 @@ struct WeatherCommandHandler: Sendable {
         let units = command.units ?? saved.units ?? settings.units
         let lookup = WeatherLookup(service: weather, settings: settings, clock: clock, logger: logger)
         do {
-            if case .forecast = command.action {
-                return CommandReply(try await lookup.forecast(.query(place), units: units))
+            switch command.action {
+            case .forecast: return CommandReply(try await lookup.forecast(.query(place), units: units))
+            case .hourly: return CommandReply(try await lookup.hourly(.query(place), units: units))
+            case .air: return CommandReply(try await lookup.air(.query(place), units: units))
+            default: break
             }
             let answer = try await lookup.currentAnswer(.query(place), units: units)
             let reply = CommandReply(answer.message)

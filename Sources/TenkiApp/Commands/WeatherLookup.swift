@@ -68,13 +68,13 @@ struct WeatherLookup: Sendable {
     }
 
     /// The menu of the other matches of a name, each leading to `view` of it.
-    private func menu(of alternatives: [Place], view: WeatherView, units: Units) -> ChatMessage.Part? {
+    func menu(of alternatives: [Place], view: WeatherView, units: Units) -> ChatMessage.Part? {
         WeatherButtons(language: settings.language).otherPlaces(
             alternatives.map { (WeatherMessageFormatter.title(of: $0), $0.coordinates) }, view: view, units: units)
     }
 
     /// The buttons under a result: `view` on show, of the place at `point` named `title`.
-    private func buttons(_ view: WeatherView, at point: Coordinates, title: String, units: Units) -> ChatMessage.Part {
+    func buttons(_ view: WeatherView, at point: Coordinates, title: String, units: Units) -> ChatMessage.Part {
         WeatherButtons(language: settings.language).row(
             for: WeatherButtonValue(view: view, coordinates: point, title: title, units: units, language: settings.language),
             offersShare: settings.resultVisibility == .ephemeral)
@@ -82,7 +82,7 @@ struct WeatherLookup: Sendable {
 
     /// Where to look: coordinates as given (no geocoding), or the best geocoding match of a name
     /// together with the other distinct matches.
-    private func resolve(_ place: Target) async throws(OpenWeatherError) -> (Coordinates, Place?, [Place]) {
+    func resolve(_ place: Target) async throws(OpenWeatherError) -> (Coordinates, Place?, [Place]) {
         let (point, best, alternatives, _) = try await resolveWithFreshness(place)
         return (point, best, alternatives)
     }
@@ -103,7 +103,7 @@ struct WeatherLookup: Sendable {
         }
     }
 
-    private func logIfStale(_ age: TimeInterval?) {
+    func logIfStale(_ age: TimeInterval?) {
         guard let age else { return }
         logger.notice("weather service failing: served a cached answer", [("age_s", String(Int(age)))])
     }

@@ -52,7 +52,9 @@ extension ButtonPresses {
         do {
             switch value.view {
             case .now: return try await lookup.current(.known(place), units: value.units)
+            case .hourly: return try await lookup.hourly(.known(place), units: value.units)
             case .forecast: return try await lookup.forecast(.known(place), units: value.units)
+            case .air: return try await lookup.air(.known(place), units: value.units)
             }
         } catch {
             logger.log(error.isTemporary ? .warning : .notice, "weather lookup failed", [("error", error.description)])

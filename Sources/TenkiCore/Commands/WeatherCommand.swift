@@ -1,8 +1,11 @@
 /// What a `/weather` command asks for, read from its text. The keywords are `help`, `set`, `unset`,
-/// `forecast` and the unit tokens; any other text is a place. Pure: nothing is looked up here.
+/// the view keywords (`forecast`, `hourly`, `air`) and the unit tokens; any other text is a place.
+/// Pure: nothing is looked up here.
 ///
 ///     /weather Danang                 current weather for a place
 ///     /weather Danang forecast        the next days (also `forecast Danang`)
+///     /weather Danang hourly          the next 24 hours in 3-hour steps (also `毎時`)
+///     /weather Danang air             the air quality (also `aqi`, `大気`)
 ///     /weather Chicago °F             units for this command only (`f`, `imperial`, `c`, `metric`, `k`)
 ///     /weather 16.05,108.22           coordinates, no geocoding
 ///     /weather set Danang             save the caller's default place
@@ -15,6 +18,10 @@ public struct WeatherCommand: Sendable, Equatable {
         case current(PlaceQuery?)
         /// The next days; nil means the default place.
         case forecast(PlaceQuery?)
+        /// The next 24 hours in 3-hour steps; nil means the default place.
+        case hourly(PlaceQuery?)
+        /// The air quality now; nil means the default place.
+        case air(PlaceQuery?)
         case help
         case savePlace(PlaceQuery)
         case saveUnits(Units)
@@ -67,14 +74,14 @@ public struct WeatherCommand: Sendable, Equatable {
         }
 
         var units: Units?
-        var wantsForecast = false
+        var view = WeatherView.now
         // Keywords count only at either end, so a place such as "Fort Collins" keeps its words.
         while let edge = Self.edgeKeyword(in: words) {
             let word = words.remove(at: edge)
             if let parsed = Self.units(word) {
                 units = parsed
-            } else {
-                wantsForecast = true
+            } else if let asked = WeatherView(keyword: word) {
+                view = asked
             }
         }
         let placeText = words.joined(separator: " ")
@@ -87,20 +94,16 @@ public struct WeatherCommand: Sendable, Equatable {
             self.init(action: .invalidPlace(placeText), units: units)
             return
         }
-        self.init(action: wantsForecast ? .forecast(place) : .current(place), units: units)
+        self.init(action: view.action(place), units: units)
     }
 
-    /// The index (0 or last) of a unit or `forecast` keyword, if either end holds one.
+    /// The index (0 or last) of a unit or view keyword, if either end holds one.
     private static func edgeKeyword(in words: [String]) -> Int? {
         for index in [words.count - 1, 0] where index >= 0 && index < words.count {
             let word = words[index]
-            if units(word) != nil || isForecast(word) { return index }
+            if units(word) != nil || WeatherView(keyword: word) != nil { return index }
         }
         return nil
-    }
-
-    static func isForecast(_ word: String) -> Bool {
-        ["forecast", "予報", "週間"].contains(word.lowercased())
     }
 
     /// `°F`, `f`, `imperial`, `℉` → imperial; `°C`, `c`, `metric`, `℃` → metric; `k`, `kelvin`, `standard` → standard.

@@ -1,7 +1,9 @@
 /// The words on Tenki's buttons, per language.
 public struct ButtonStrings: Sendable {
     public var now: String
+    public var hourly: String
     public var forecast: String
+    public var air: String
     public var refresh: String
     public var share: String
     public var moreNews: String
@@ -16,7 +18,9 @@ public struct ButtonStrings: Sendable {
     public func label(of view: WeatherView) -> String {
         switch view {
         case .now: now
+        case .hourly: hourly
         case .forecast: forecast
+        case .air: air
         }
     }
 
@@ -32,12 +36,12 @@ public struct ButtonStrings: Sendable {
     }
 
     public static let english = ButtonStrings(
-        now: "Now", forecast: "5-day", refresh: "🔄 Refresh", share: "📣 Share in channel", moreNews: "More headlines",
+        now: "Now", hourly: "Hourly", forecast: "5-day", air: "Air quality", refresh: "🔄 Refresh", share: "📣 Share in channel", moreNews: "More headlines",
         otherPlaces: "Other places with this name", language: .en, unitsTemplate: "Show in {units}",
         unusableButton: "⚠️ That button cannot be used any more. Run {command} again for a fresh answer.")
 
     public static let japanese = ButtonStrings(
-        now: "現在", forecast: "5日間", refresh: "🔄 更新", share: "📣 チャンネルに共有", moreNews: "次の見出し",
+        now: "現在", hourly: "毎時", forecast: "5日間", air: "大気", refresh: "🔄 更新", share: "📣 チャンネルに共有", moreNews: "次の見出し",
         otherPlaces: "同じ名前の他の場所", language: .ja, unitsTemplate: "{units}で表示",
         unusableButton: "⚠️ このボタンは使えなくなりました。{command} をもう一度実行してください。")
 }

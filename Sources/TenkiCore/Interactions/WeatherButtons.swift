@@ -9,7 +9,7 @@ public struct WeatherButtons: Sendable {
     }
 
     /// The views a message offers, in the order their buttons appear.
-    public static let views: [WeatherView] = [.now, .forecast]
+    public static let views: [WeatherView] = [.now, .hourly, .forecast, .air]
 
     public func row(for value: WeatherButtonValue, offersShare: Bool = false) -> ChatMessage.Part {
         let encoded = value.encoded

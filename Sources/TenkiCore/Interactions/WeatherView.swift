@@ -2,8 +2,12 @@
 public enum WeatherView: String, Sendable, CaseIterable, Hashable {
     /// The current weather.
     case now
+    /// The next 24 hours in 3-hour steps.
+    case hourly
     /// The next days, one line each.
     case forecast
+    /// The air quality now.
+    case air
 
     /// The `action_id` of the button that shows this view (CONTRACT.md, "Weather views and buttons").
     public var actionID: String { "tenki.weather.\(rawValue)" }

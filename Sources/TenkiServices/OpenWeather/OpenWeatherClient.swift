@@ -4,7 +4,7 @@ import TenkiBase
 import TenkiHTTPClient
 import TenkiLogging
 
-/// OpenWeatherMap's geocoding, current-weather and forecast endpoints, over any `HTTPTransport`.
+/// OpenWeatherMap's geocoding, current-weather, forecast and air-pollution endpoints, over any `HTTPTransport`.
 ///
 /// Every failure is an `OpenWeatherError` that says which call failed and why, never with the
 /// key in it. Each request writes one debug line (redacted URL, status, duration).
@@ -65,6 +65,19 @@ public struct OpenWeatherClient: Sendable {
     ) async throws(OpenWeatherError) -> Forecast {
         let wire: OpenWeatherWire.Forecast = try await weather(.forecast, "/data/2.5/forecast", coordinates, units, language)
         return Forecast(wire: wire, units: units)
+    }
+
+    /// The air quality now at `coordinates`. A body without a measurement or with an index outside
+    /// 1...5 is `.undecodable`: the upstream answered something Tenki cannot show.
+    public func airPollution(at coordinates: Coordinates) async throws(OpenWeatherError) -> AirQuality {
+        let query = [("lat", Coordinates.decimal(coordinates.latitude)), ("lon", Coordinates.decimal(coordinates.longitude))]
+        let wire: OpenWeatherWire.AirPollution = try await get(
+            .airPollution, path: "/data/2.5/air_pollution", query: query, subject: coordinates.description)
+        do {
+            return try AirQuality(wire: wire)
+        } catch {
+            throw OpenWeatherError(.undecodable(reason: error.description), operation: .airPollution, httpStatus: 200)
+        }
     }
 
     /// One of the weather endpoints at `coordinates`, which a `.placeNotFound` reports as the subject.

@@ -34,6 +34,7 @@ public enum OpenWeatherMap: ProviderAPI {
         case geocode
         case currentWeather = "current-weather"
         case forecast
+        case airPollution = "air-pollution"
     }
 }
 

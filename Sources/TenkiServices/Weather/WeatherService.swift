@@ -13,6 +13,7 @@ public struct WeatherService: Sendable {
         public var currentWeather: CachePolicy
         public var forecast: CachePolicy
         public var geocoding: CachePolicy
+        public var airQuality: CachePolicy
         /// How long a geocoding answer is kept in the `GeocodingStore`: places do not move.
         public var storedGeocodingLifetime: TimeInterval
         /// How long "no such place" is kept there: a place may be added, or a spelling fixed upstream.
@@ -21,13 +22,14 @@ public struct WeatherService: Sendable {
         public init(
             currentWeather: CachePolicy = .currentWeather, forecast: CachePolicy = .forecast,
             geocoding: CachePolicy = .geocoding, storedGeocodingLifetime: TimeInterval = 30 * 86_400,
-            storedNoMatchLifetime: TimeInterval = 86_400
+            storedNoMatchLifetime: TimeInterval = 86_400, airQuality: CachePolicy = .airQuality
         ) {
             self.currentWeather = currentWeather
             self.forecast = forecast
             self.geocoding = geocoding
             self.storedGeocodingLifetime = storedGeocodingLifetime
             self.storedNoMatchLifetime = storedNoMatchLifetime
+            self.airQuality = airQuality
         }
     }
 
@@ -41,6 +43,7 @@ public struct WeatherService: Sendable {
     let geocodingCache: ExpiringCache<GeocodingKey, [Place], OpenWeatherError>
     let currentCache: ExpiringCache<WeatherKey, CurrentWeather, OpenWeatherError>
     let forecastCache: ExpiringCache<WeatherKey, Forecast, OpenWeatherError>
+    let airCache: ExpiringCache<PointKey, AirQuality, OpenWeatherError>
 
     /// - Parameter geocodingStore: where geocoding answers outlive the process (the state file),
     ///   consulted on a miss of the in-memory cache before OpenWeatherMap; nil keeps them in memory only.
@@ -64,6 +67,9 @@ public struct WeatherService: Sendable {
         forecastCache = ExpiringCache(
             name: "forecast", policy: configuration.forecast, clock: clock, metrics: metrics, classify: classify,
             cancellationError: { OpenWeatherError(.cancelled, operation: .forecast) })
+        airCache = ExpiringCache(
+            name: "air", policy: configuration.airQuality, clock: clock, metrics: metrics, classify: classify,
+            cancellationError: { OpenWeatherError(.cancelled, operation: .airPollution) })
     }
 
     /// How long a current-weather answer is fresh (for answers built from it, see `CachedValue.fetchedAt`).

@@ -61,6 +61,8 @@ struct WeatherButtonValueTests {
     func actions() {
         #expect(WeatherAction(actionID: "tenki.weather.now") == .show(.now))
         #expect(WeatherAction(actionID: "tenki.weather.forecast") == .show(.forecast))
+        #expect(WeatherAction(actionID: "tenki.weather.hourly") == .show(.hourly))
+        #expect(WeatherAction(actionID: "tenki.weather.air") == .show(.air))
         #expect(WeatherAction(actionID: "tenki.weather.units") == .swapUnits)
         #expect(WeatherAction(actionID: "tenki.weather.refresh") == .refresh)
         #expect(WeatherAction(actionID: "tenki.weather.place") == .choosePlace)
@@ -76,11 +78,14 @@ struct WeatherButtonValueTests {
             Issue.record("not a row of buttons")
             return
         }
-        #expect(buttons.map(\.actionID) == ["tenki.weather.now", "tenki.weather.forecast", "tenki.weather.units", "tenki.weather.refresh"])
-        #expect(buttons.map(\.isPrimary) == [true, false, false, false])
-        #expect(buttons[2].label == "Show in °F")
+        #expect(buttons.map(\.actionID) == [
+            "tenki.weather.now", "tenki.weather.hourly", "tenki.weather.forecast", "tenki.weather.air", "tenki.weather.units",
+            "tenki.weather.refresh",
+        ])
+        #expect(buttons.map(\.isPrimary) == [true, false, false, false, false, false])
+        #expect(buttons[4].label == "Show in °F")
         #expect(buttons.allSatisfy { $0.value == Self.danang.encoded && $0.value.utf8.count <= 2000 })
         guard case .buttons(let japanese) = WeatherButtons(language: .ja).row(for: Self.danang) else { return }
-        #expect(japanese.map(\.label) == ["現在", "5日間", "°Fで表示", "🔄 更新"])
+        #expect(japanese.map(\.label) == ["現在", "毎時", "5日間", "大気", "°Fで表示", "🔄 更新"])
     }
 }
