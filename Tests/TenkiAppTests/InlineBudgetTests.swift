@@ -74,6 +74,27 @@ struct InlineBudgetTests {
         #expect(late.count == 0)
     }
 
+    @Test("a Mattermost command that cannot be answered later says Mattermost, not Slack")
+    func tookTooLongOnMattermost() async throws {
+        let late = RecordingLateAnswers()
+        let harness = try AppHarness(
+            environment: ["TENKI_ALLOWED_RESPONSE_HOSTS": "hooks.slack.com", "MATTERMOST_TOKENS": "mm-token"],
+            lateAnswers: .custom(late), waitForBudget: { _ in })
+        harness.fakes.openWeather.gate.close()
+        let body = Array(FormURLEncoded.encode([
+            ("token", "mm-token"), ("team_id", "T1"), ("user_id", "U1"), ("command", "/weather"), ("text", "Danang"),
+            ("response_url", "http://mattermost.example:8065/hooks/commands/x"),
+        ]).utf8)
+        let response = await harness.application.router.respond(to: HTTPRequest(
+            method: "POST", target: "/mattermost/commands", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            body: body))
+        harness.fakes.openWeather.gate.open()
+        #expect(await harness.application.background.waitUntilIdle(atMost: .seconds(60)))
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(response.status.code == 200)
+        #expect(text.contains("longer than Mattermost waits") && !text.contains("Slack"))
+    }
+
     @Test("late answers go through the delivery queue to the response_url, in place of their fallback")
     func throughTheQueue() async throws {
         let late = try LateAnswerQueue()

@@ -35,7 +35,8 @@ public struct TimelyResponder: SlashCommandResponder {
 
         let strings = ReplyStrings.table(for: language)
         guard let lateAnswers, let url = allowedResponseURL(payload.responseURL, logger: logger) else {
-            return Self.notice(.text(strings.tookTooLong), slack: strings.tookTooLong)
+            let text = ReplyStrings.fill(strings.tookTooLong, ["platform": payload.platform.displayName])
+            return Self.notice(.text(text), slack: text)
         }
         logger.info("answer not ready within the budget: placeholder now, answer through response_url", [
             ("budget_ms", String(budget.milliseconds)),

@@ -4,4 +4,12 @@ public enum ChatPlatform: String, Sendable, Equatable, CaseIterable {
     case slack
     /// Markdown text with Slack-style attachments (`MattermostRenderer`).
     case mattermost
+
+    /// The platform's name as its users know it.
+    public var displayName: String {
+        switch self {
+        case .slack: "Slack"
+        case .mattermost: "Mattermost"
+        }
+    }
 }

@@ -56,6 +56,7 @@ public struct ReplyStrings: Sendable {
     public var slowDown: String
     public var lookingUp: String
     public var lookingUpGeneric: String
+    /// `{platform}`: the chat the command came from (Slack, Mattermost).
     public var tookTooLong: String
     /// Replaces the placeholder when the answer was lost to a crash or kill before it was queued.
     public var lateAnswerLost: String
@@ -161,7 +162,7 @@ extension ReplyStrings {
         slowDown: "You're sending commands quickly. Please wait a few seconds and try again.",
         lookingUp: "⏳ Looking up {query}…",
         lookingUpGeneric: "⏳ Looking that up…",
-        tookTooLong: "⏳ That took longer than Slack waits. Please try again in a moment.",
+        tookTooLong: "⏳ That took longer than {platform} waits. Please try again in a moment.",
         lateAnswerLost: "Sorry, Tenki restarted before your answer to {command} was ready. Please run the command again.",
         weatherServiceName: "weather",
         newsServiceName: "news",
@@ -228,7 +229,7 @@ extension ReplyStrings {
         slowDown: "コマンドの送信が続いています。数秒待ってからもう一度お試しください。",
         lookingUp: "⏳ {query} を調べています…",
         lookingUpGeneric: "⏳ 調べています…",
-        tookTooLong: "⏳ Slack の待ち時間内に答えられませんでした。少ししてからもう一度お試しください。",
+        tookTooLong: "⏳ {platform} の待ち時間内に答えられませんでした。少ししてからもう一度お試しください。",
         lateAnswerLost: "申し訳ありません。{command} の答えを用意している間に Tenki が再起動しました。もう一度コマンドを実行してください。",
         weatherServiceName: "天気",
         newsServiceName: "ニュース",
