@@ -2,7 +2,8 @@
 // To update: change the command, text, description, options or expectation to match the file.
 
 /// The replay examples `tenki demo` runs, compiled in so that the release binary shows them from
-/// any directory: weather, Japanese, a forecast, a button press, news, errors, a late answer and a 401.
+/// any directory: weather, Japanese, a forecast, a button press, Mattermost, news, errors, a late answer
+/// and a 401.
 enum DemoExamples {
     static let files: [(name: String, json: String)] = [
         ("weather-place.json", slashCommand(
@@ -67,6 +68,49 @@ enum DemoExamples {
                 },
                 "upstream_calls": [
                   "/data/2.5/forecast",
+                  "/data/2.5/weather"
+                ]
+              }
+            }
+            """#),
+        ("mattermost-weather.json", #"""
+            {
+              "description": "a Mattermost slash command: authenticated by its token, answered in Mattermost's Markdown (no Block Kit)",
+              "settings": {
+                "MATTERMOST_TOKENS": "xr3j5x3p4pfk7kk6ck7b4e6ghh"
+              },
+              "request": {
+                "path": "/mattermost/commands",
+                "headers": {
+                  "Content-Type": "application/x-www-form-urlencoded",
+                  "User-Agent": "Mattermost-Bot/1.1"
+                },
+                "form": {
+                  "channel_id": "cniah6qa73bjjjan6mzn11f4ie",
+                  "channel_name": "town-square",
+                  "command": "/weather",
+                  "response_url": "{response_url}",
+                  "team_domain": "someteam",
+                  "team_id": "rdc9bgriktyx9p4kowh3dmgqyc",
+                  "text": "Danang",
+                  "token": "xr3j5x3p4pfk7kk6ck7b4e6ghh",
+                  "user_id": "c3a4cqe3dfy6dgopqt8ai3hydh",
+                  "user_name": "somename"
+                }
+              },
+              "signing": "none",
+              "expect": {
+                "status": 200,
+                "response_type": "in_channel",
+                "contains": [
+                  "Da Nang, VN",
+                  "°C"
+                ],
+                "not_contains": [
+                  "\"blocks\""
+                ],
+                "upstream_calls": [
+                  "/geo/1.0/direct",
                   "/data/2.5/weather"
                 ]
               }

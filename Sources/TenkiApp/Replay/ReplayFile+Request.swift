@@ -96,7 +96,11 @@ extension ReplayFile {
         }
         if let size = request.padToBytes { parts.append("padded to \(size) bytes") }
         let signing = signing ?? .valid
-        parts.append(signing == .valid ? "(signed)" : signing == .none ? "(unsigned)" : "(signed: \(signing.rawValue))")
+        if path == TenkiRouter.mattermostCommandsPath, signing == .none {
+            parts.append(fields["token"] == nil ? "(no token)" : "(with its token)")
+        } else {
+            parts.append(signing == .valid ? "(signed)" : signing == .none ? "(unsigned)" : "(signed: \(signing.rawValue))")
+        }
         return parts.joined(separator: "  ")
     }
 }
