@@ -39,7 +39,8 @@ enum Help {
     static let serve = """
         USAGE: tenki serve [--host H] [--port P] [--record DIR] [--no-scheduler] [--insecure-skip-verification]
 
-        Runs the listener: POST /slack/commands, GET /healthz, GET /metrics.
+        Runs the listener: POST /slack/commands, POST /slack/interactions (buttons),
+        POST /mattermost/commands (with MATTERMOST_TOKENS), GET /healthz, GET /metrics.
 
         OPTIONS:
           --host H      address to listen on (default 0.0.0.0; 127.0.0.1 with --insecure-skip-verification)
