@@ -40,7 +40,8 @@ enum Help {
         USAGE: tenki serve [--host H] [--port P] [--record DIR] [--no-scheduler] [--insecure-skip-verification]
 
         Runs the listener: POST /slack/commands, POST /slack/interactions (buttons),
-        POST /mattermost/commands (with MATTERMOST_TOKENS), GET /healthz, GET /metrics.
+        POST /mattermost/commands (with MATTERMOST_TOKENS), POST /discord/interactions (with
+        DISCORD_PUBLIC_KEY), GET /healthz, GET /metrics.
 
         OPTIONS:
           --host H      address to listen on (default 0.0.0.0; 127.0.0.1 with --insecure-skip-verification)

@@ -32,11 +32,25 @@ public struct CommandReply: Sendable {
         (chat ?? ChatMessage(summary: .text(message.text), visibility: message.responseType.map(\.visibility))).mattermost
     }
 
+    /// The reply as a Discord message: the `ChatMessage` rendered without its buttons (presses on
+    /// Discord are not answered yet), or for a Slack-only reply its text.
+    public var discord: DiscordMessage {
+        var message = chat ?? ChatMessage(summary: .text(message.text), visibility: message.responseType.map(\.visibility))
+        message.parts = message.parts.filter { part in
+            switch part {
+            case .buttons, .menu: false
+            default: true
+            }
+        }
+        return DiscordRenderer.render(message)
+    }
+
     /// The JSON body for a command from `platform` (Slack: exactly `json`).
     public func json(for platform: ChatPlatform) -> [UInt8] {
         switch platform {
         case .slack: json
         case .mattermost: MessageEncoding.json(mattermost)
+        case .discord: MessageEncoding.json(DiscordInteractionResponse.message(discord))
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
 
-/// JSON for Slack and Mattermost: compact, with keys sorted so replies and goldens are byte-stable, and with
+/// JSON for Slack, Mattermost and Discord: compact, with keys sorted so replies and goldens are byte-stable, and with
 /// `/` left unescaped so URLs stay readable.
 public enum MessageEncoding {
     public static func json(_ message: SlackMessage, pretty: Bool = false) -> [UInt8] {
@@ -10,6 +10,10 @@ public enum MessageEncoding {
 
     public static func json(_ message: MattermostMessage, pretty: Bool = false) -> [UInt8] {
         encoded(message, pretty: pretty)
+    }
+
+    public static func json(_ response: DiscordInteractionResponse, pretty: Bool = false) -> [UInt8] {
+        encoded(response, pretty: pretty)
     }
 
     private static func encoded(_ message: some Encodable, pretty: Bool) -> [UInt8] {

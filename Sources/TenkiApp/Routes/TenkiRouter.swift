@@ -30,6 +30,10 @@ public struct TenkiRouter: HTTPHandler {
     public var mattermost: MattermostTokenVerifier?
     /// What button presses do; nil answers `/slack/interactions` with 404.
     public var interactions: (any InteractionResponder)?
+    /// `DISCORD_PUBLIC_KEY`'s verifier; nil when it is unset, and `/discord/interactions` is then 404.
+    public var discord: DiscordRequestVerifier?
+    /// The command names Discord's `weather` and `news` stand for.
+    public var commandNames = Settings.CommandNames(weather: "/weather", news: "/news")
 
     /// Who may read `/metrics` on this listener.
     public enum MetricsAccess: Sendable {
@@ -83,6 +87,11 @@ public struct TenkiRouter: HTTPHandler {
         case (Self.interactionsPath, _) where servesCommands && interactions != nil:
             route = Self.interactionsRoute
             response = .text(.methodNotAllowed, "use POST for \(Self.interactionsPath)\n", headers: ["Allow": "POST"])
+        case (Self.discordInteractionsPath, "POST") where servesCommands && discord != nil:
+            return discordInteraction(request, since: start)
+        case (Self.discordInteractionsPath, _) where servesCommands && discord != nil:
+            route = Self.discordRoute
+            response = .text(.methodNotAllowed, "use POST for \(Self.discordInteractionsPath)\n", headers: ["Allow": "POST"])
         case (Self.mattermostCommandsPath, "POST") where servesCommands && mattermost != nil:
             return mattermostCommand(request, since: start)
         case (Self.mattermostCommandsPath, _) where servesCommands && mattermost != nil:

@@ -34,7 +34,8 @@ public struct TimelyResponder: SlashCommandResponder {
         if let inline { return inline }
 
         let strings = ReplyStrings.table(for: language)
-        guard let lateAnswers, let url = allowedResponseURL(payload.responseURL, logger: logger) else {
+        // Discord interactions have no response_url: a deferred answer would be a PATCH of @original.
+        guard payload.platform != .discord, let lateAnswers, let url = allowedResponseURL(payload.responseURL, logger: logger) else {
             let text = ReplyStrings.fill(strings.tookTooLong, ["platform": payload.platform.displayName])
             return Self.notice(.text(text), slack: text)
         }
@@ -60,6 +61,8 @@ public struct TimelyResponder: SlashCommandResponder {
                 summary: RichText.fill(lostTemplate, ["command": .text(text.isEmpty ? command : "\(command) \(text)")]),
                 visibility: .ephemeral)
             promise = await lateAnswers.promise(fallback: fallback.mattermost, to: url, logger: logger)
+        case .discord:
+            return Self.notice(.text(strings.tookTooLong), slack: strings.tookTooLong)
         }
         let platform = payload.platform
         background.start {
@@ -73,6 +76,8 @@ public struct TimelyResponder: SlashCommandResponder {
             case .mattermost:
                 // Tenki does not replace the placeholder on Mattermost: the answer follows it as its own post.
                 await lateAnswers.deliver(reply.mattermost, for: promise, logger: logger)
+            case .discord:
+                break
             }
         }
         if text.isEmpty { return Self.notice(.text(strings.lookingUpGeneric), slack: strings.lookingUpGeneric) }

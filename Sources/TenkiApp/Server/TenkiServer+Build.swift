@@ -56,6 +56,8 @@ extension TenkiServer {
             verifier: verifier, decoder: dependencies.decoder, commands: timely, metrics: metrics, logger: logger,
             isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess)
         router.mattermost = MattermostTokenVerifier(tokens: settings.mattermostTokens)
+        router.discord = settings.discordPublicKey.map { DiscordRequestVerifier(publicKey: $0, clock: clock) }
+        router.commandNames = settings.commandNames
         router.interactions = ButtonPresses(
             weather: providers.weather, news: news, settings: settings, clock: clock, queue: queue, background: background,
             rateLimiter: commands.rateLimiter)

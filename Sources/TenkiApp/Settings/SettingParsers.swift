@@ -30,6 +30,15 @@ enum SettingParsers {
         return tokens
     }
 
+    @Sendable static func discordPublicKey(_ text: String) throws(SettingProblem) -> Ed25519PublicKey? {
+        do {
+            return try Ed25519PublicKey(hex: text.trimmingCharacters(in: .whitespaces))
+        } catch {
+            throw SettingProblem(
+                "\(error)", fix: "copy the Public Key from the Discord Developer Portal (your application → General Information)")
+        }
+    }
+
     @Sendable static func signingSecrets(_ text: String) throws(SettingProblem) -> [String] {
         let secrets = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !secrets.isEmpty else {

@@ -65,6 +65,7 @@ extension Settings {
             digestWait: try reader.read(\.digestWait)
         )
         settings.mattermostTokens = try reader.read(\.mattermostTokens)
+        settings.discordPublicKey = try reader.read(\.discordPublicKey)
         try reader.loadNewsProvider(into: &settings)
         try reader.loadDigests(into: &settings)
         settings.databaseURL = try reader.read(\.databaseURL)

@@ -11,6 +11,8 @@ public struct Settings: Sendable {
     public var allowedResponseHosts: ResponseURLAllowList
     /// `MATTERMOST_TOKENS`; empty: no Mattermost route.
     public var mattermostTokens: [String] = []
+    /// `DISCORD_PUBLIC_KEY`; nil: no Discord route.
+    public var discordPublicKey: Ed25519PublicKey?
     public var commandNames: CommandNames
 
     // Providers

@@ -62,6 +62,10 @@ struct SettingsTable: Sendable {
         "MATTERMOST_TOKENS", default: [], defaultText: "none: `/mattermost/commands` is 404", secret: true, readers: .serve,
         "accepted Mattermost command tokens, `,`-separated (each slash command has its own; any listed one is accepted)",
         parse: SettingParsers.mattermostTokens)
+    let discordPublicKey: Setting<Ed25519PublicKey?> = .custom(
+        "DISCORD_PUBLIC_KEY", default: nil, defaultText: "none: `/discord/interactions` is 404", readers: .serve,
+        "the Discord application's public key, 64 hex digits (Developer Portal → General Information)",
+        parse: SettingParsers.discordPublicKey)
 
     // Replies
     let language: Setting<WeatherLanguage> = .choice(

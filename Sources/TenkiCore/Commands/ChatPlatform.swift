@@ -4,12 +4,15 @@ public enum ChatPlatform: String, Sendable, Equatable, CaseIterable {
     case slack
     /// Markdown text with Slack-style attachments (`MattermostRenderer`).
     case mattermost
+    /// An interaction response with embeds (`DiscordRenderer`).
+    case discord
 
     /// The platform's name as its users know it.
     public var displayName: String {
         switch self {
         case .slack: "Slack"
         case .mattermost: "Mattermost"
+        case .discord: "Discord"
         }
     }
 }

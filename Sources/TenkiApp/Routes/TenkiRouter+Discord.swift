@@ -1,0 +1,67 @@
+import TenkiCore
+import TenkiHTTPServer
+import TenkiLogging
+import TenkiServices
+
+extension TenkiRouter {
+    public static let discordInteractionsPath = "/discord/interactions"
+    /// The metrics and log label of `/discord/interactions`.
+    static let discordRoute = "discord_interactions"
+
+    /// A Discord interaction, in the contract's order: media type (415, JSON only), Ed25519
+    /// signature and timestamp (401: Discord probes endpoints with bad signatures and drops one that
+    /// accepts them), then the body (400). A PING gets `{"type":1}` on the listener's thread; a
+    /// `weather` or `news` command runs as the slash command it stands for and is answered with
+    /// type 4 and embeds, within the same budget as Slack's commands.
+    func discordInteraction(_ request: HTTPRequest, since start: ContinuousClock.Instant) -> HTTPHandling {
+        let requestID = requestIDs.next()
+        let log = logger.with("request_id", requestID)
+        func now(_ response: HTTPResponse) -> HTTPHandling {
+            .respond(finished(response, request: request, since: start, requestID: requestID, route: Self.discordRoute))
+        }
+        guard let verifier = discord else {
+            return now(.text(.notFound, "no such path; Slack commands go to POST \(Self.commandsPath)\n"))
+        }
+        guard Self.mediaType(request.headers["Content-Type"]) == "application/json" else {
+            return now(.text(.unsupportedMediaType, "Discord interactions are application/json\n"))
+        }
+        do {
+            try verifier.verify(
+                timestampHeaderValues: request.headers.values(for: "X-Signature-Timestamp"),
+                signatureHeaderValues: request.headers.values(for: "X-Signature-Ed25519"), body: request.body)
+        } catch {
+            metrics.increment("tenki_signature_failures_total", [("reason", error.reason)])
+            log.warning("request rejected", [("reason", error.reason), ("detail", error.description)])
+            return now(.text(.unauthorized, "\(error.refusal) (\(error.reason))\n"))
+        }
+        let interaction: DiscordInteraction
+        do {
+            interaction = try DiscordInteraction(json: request.body)
+        } catch {
+            log.notice("undecodable interaction", [("detail", error.description)])
+            return now(.text(.badRequest, "the body is not a Discord interaction: \(error)\n"))
+        }
+        if interaction.type == DiscordInteraction.ping {
+            return now(.json(.ok, MessageEncoding.json(DiscordInteractionResponse.pong)))
+        }
+        guard interaction.type == DiscordInteraction.applicationCommand,
+              let payload = interaction.slashCommand(weatherCommand: commandNames.weather, newsCommand: commandNames.news)
+        else {
+            log.notice("discord interaction not handled", [("type", String(interaction.type))])
+            let note = ChatMessage(summary: .text("Tenki answers /weather and /news."), visibility: .ephemeral)
+            return now(.json(.ok, MessageEncoding.json(DiscordInteractionResponse.message(DiscordRenderer.render(note)))))
+        }
+        return .later {
+            let reply = await commands.respond(to: payload, logger: log.with("command", payload.command))
+            return finished(
+                .json(.ok, reply.json(for: .discord)), request: request, since: start, requestID: requestID, route: Self.discordRoute)
+        }
+    }
+
+    /// The media type before any `;` parameters, lowercased and trimmed.
+    static func mediaType(_ contentType: String?) -> String {
+        (contentType ?? "").split(separator: ";", maxSplits: 1).first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        } ?? ""
+    }
+}
