@@ -257,7 +257,7 @@ def check_compose(deploy, settings):
 
 def check_settings_listed(env_example, settings_swift):
     # Each setting is declared as `.kind(\n    "NAME", ...` in the settings table.
-    declared = r'\.\w+\(\s*"((?:TENKI|SLACK|OPENWEATHER|NEWSAPI|DIGEST)_[A-Z0-9_]+|PORT)"'
+    declared = r'\.\w+\(\s*"((?:TENKI|SLACK|OPENWEATHER|NEWSAPI|DIGEST|MATTERMOST|DISCORD)_[A-Z0-9_]+|PORT)"'
     names = set(re.findall(declared, open(settings_swift, encoding="utf-8").read()))
     listed = set(re.findall(r"^#?([A-Z][A-Z0-9_]+)=", open(env_example, encoding="utf-8").read(), re.M))
     missing = sorted(names - listed)
