@@ -34,10 +34,10 @@ public struct TimelyResponder: SlashCommandResponder {
         if let inline { return inline }
 
         let strings = ReplyStrings.table(for: language)
+        let tookTooLong = ReplyStrings.fill(strings.tookTooLong, ["platform": payload.platform.displayName])
         // Discord interactions have no response_url: a deferred answer would be a PATCH of @original.
         guard payload.platform != .discord, let lateAnswers, let url = allowedResponseURL(payload.responseURL, logger: logger) else {
-            let text = ReplyStrings.fill(strings.tookTooLong, ["platform": payload.platform.displayName])
-            return Self.notice(.text(text), slack: text)
+            return Self.notice(.text(tookTooLong), slack: tookTooLong)
         }
         logger.info("answer not ready within the budget: placeholder now, answer through response_url", [
             ("budget_ms", String(budget.milliseconds)),
@@ -62,7 +62,7 @@ public struct TimelyResponder: SlashCommandResponder {
                 visibility: .ephemeral)
             promise = await lateAnswers.promise(fallback: fallback.mattermost, to: url, logger: logger)
         case .discord:
-            return Self.notice(.text(strings.tookTooLong), slack: strings.tookTooLong)
+            return Self.notice(.text(tookTooLong), slack: tookTooLong)  // refused by the guard above
         }
         let platform = payload.platform
         background.start {
