@@ -20,12 +20,29 @@ struct NewsCommandHandler: Sendable {
             let help = FeedReplyStrings.table(for: settings.language).help
             return notices.notice(ReplyStrings.fill(help, ["command": settings.commandNames.news, "feeds": names]))
         }
-        if let feeds { return await feeds.respond(to: text, page: 0, logger: logger) }
+        return await page(0, of: text, user: payload.userKey, logger: logger)
+    }
+
+    /// Whether `/news` has a source: feeds or NewsAPI.
+    var isConfigured: Bool { feeds != nil || news != nil }
+
+    /// Page `page` (five items each) of the answer to `text`: from the feeds when the deployment
+    /// reads them, else from NewsAPI.
+    func page(_ page: Int, of text: String, user: UserKey, logger: Logger) async -> ChatMessage {
+        if let feeds { return await feeds.respond(to: text, page: page, logger: logger) }
         guard let news else {
             logger.warning("news requested but neither NEWSAPI_KEY nor TENKI_NEWS_FEEDS is set")
             return notices.notice("⚠️ " + Mrkdwn.escape(FeedReplyStrings.table(for: settings.language).notConfigured))
         }
-        return await headlines(news, text: text, page: 0, user: payload.userKey, logger: logger)
+        return await headlines(news, text: text, page: page, user: user, logger: logger)
+    }
+
+    /// The same handler answering in `language` (a button remembers the language of its message).
+    func speaking(_ language: WeatherLanguage) -> NewsCommandHandler {
+        var settings = settings
+        settings.language = language
+        let feeds = feeds.map { FeedNewsAnswer(feeds: $0.feeds, deadline: $0.deadline, settings: settings, clock: clock) }
+        return NewsCommandHandler(news: news, feeds: feeds, settings: settings, clock: clock, notices: settings.notices)
     }
 
     /// Page `page` (five articles each) of the headlines for `text`, with `tenki.news.more` while

@@ -15,9 +15,7 @@ struct WeatherCommandHandler: Sendable {
     /// Encoded current-weather answers for the listener's inline path; nil keeps none.
     var replies: ReplyCache? = nil
 
-    var notices: NoticeMessages {
-        NoticeMessages(language: settings.language, weatherCommand: settings.commandNames.weather, newsCommand: settings.commandNames.news)
-    }
+    var notices: NoticeMessages { settings.notices }
 
     var strings: ReplyStrings { .table(for: settings.language) }
 

@@ -14,20 +14,10 @@ extension ButtonPresses {
             let strings = ButtonStrings.table(for: settings.language)
             return note(ReplyStrings.fill(strings.unusableButton, ["command": settings.commandNames.news]))
         }
-        var settings = settings
-        settings.language = value.language
-        let notices = NoticeMessages(
-            language: settings.language, weatherCommand: settings.commandNames.weather, newsCommand: settings.commandNames.news)
-        var message: SlackMessage
-        if let feeds = news.feeds {
-            let answer = FeedNewsAnswer(feeds: feeds.feeds, deadline: feeds.deadline, settings: settings, clock: clock)
-            message = await answer.respond(to: value.text, page: value.page, logger: logger).slack
-        } else if let service = news.news {
-            let handler = NewsCommandHandler(news: service, feeds: nil, settings: settings, clock: clock, notices: notices)
-            message = await handler.headlines(service, text: value.text, page: value.page, user: user, logger: logger).slack
-        } else {
+        guard news.isConfigured else {
             return note(FeedReplyStrings.table(for: settings.language).notConfigured)
         }
+        var message = await news.speaking(value.language).page(value.page, of: value.text, user: user, logger: logger).slack
         message.replaceOriginal = true
         return message
     }

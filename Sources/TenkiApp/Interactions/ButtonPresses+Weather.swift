@@ -44,8 +44,7 @@ extension ButtonPresses {
         var settings = settings
         settings.language = value.language
         settings.resultVisibility = visibility
-        let notices = NoticeMessages(
-            language: settings.language, weatherCommand: settings.commandNames.weather, newsCommand: settings.commandNames.news)
+        let notices = settings.notices
         guard let weather else { return notices.weather(.notConfigured) }
         let lookup = WeatherLookup(service: weather, settings: settings, clock: clock, logger: logger, maxAge: maxAge)
         let place = Place(name: value.title, countryCode: "", coordinates: value.coordinates)

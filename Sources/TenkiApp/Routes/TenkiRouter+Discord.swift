@@ -30,9 +30,7 @@ extension TenkiRouter {
                 timestampHeaderValues: request.headers.values(for: "X-Signature-Timestamp"),
                 signatureHeaderValues: request.headers.values(for: "X-Signature-Ed25519"), body: request.body)
         } catch {
-            metrics.increment("tenki_signature_failures_total", [("reason", error.reason)])
-            log.warning("request rejected", [("reason", error.reason), ("detail", error.description)])
-            return now(.text(.unauthorized, "\(error.refusal) (\(error.reason))\n"))
+            return now(refused(error, log: log))
         }
         let interaction: DiscordInteraction
         do {

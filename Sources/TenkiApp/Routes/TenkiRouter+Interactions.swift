@@ -23,9 +23,7 @@ extension TenkiRouter {
             do {
                 try verifier.verify(request)
             } catch {
-                metrics.increment("tenki_signature_failures_total", [("reason", error.reason)])
-                log.warning("request rejected", [("reason", error.reason), ("detail", error.description)])
-                return now(.text(.unauthorized, "\(error.refusal) (\(error.reason))\n"))
+                return now(refused(error, log: log))
             }
         }
         let payload: InteractionPayload

@@ -30,9 +30,7 @@ extension TenkiRouter {
                 authorizationHeaderValues: request.headers.values(for: "Authorization"),
                 formToken: (try? decoded.get())?.token)
         } catch {
-            metrics.increment("tenki_signature_failures_total", [("reason", error.reason)])
-            log.warning("request rejected", [("reason", error.reason), ("detail", error.description)])
-            return now(.text(.unauthorized, "\(error.refusal) (\(error.reason))\n"))
+            return now(refused(error, log: log))
         }
         var decodedPayload: SlashCommandPayload
         switch decoded {

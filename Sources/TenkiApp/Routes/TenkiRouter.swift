@@ -123,9 +123,7 @@ public struct TenkiRouter: HTTPHandler {
             do {
                 try verifier.verify(request)
             } catch {
-                metrics.increment("tenki_signature_failures_total", [("reason", error.reason)])
-                log.warning("request rejected", [("reason", error.reason), ("detail", error.description)])
-                return now(.text(.unauthorized, "\(error.refusal) (\(error.reason))\n"))
+                return now(refused(error, log: log))
             }
         }
         let payload: SlashCommandPayload
@@ -147,6 +145,14 @@ public struct TenkiRouter: HTTPHandler {
             let response = recorded(request, .json(.ok, reply.json), logger: log)
             return finished(response, request: request, since: start, requestID: requestID)
         }
+    }
+
+    /// A request that failed verification, on any route: counted by reason, logged, and a 401
+    /// saying what failed (never the secret or the signature).
+    func refused(_ error: RequestVerificationError, log: Logger) -> HTTPResponse {
+        metrics.increment("tenki_signature_failures_total", [("reason", error.reason)])
+        log.warning("request rejected", [("reason", error.reason), ("detail", error.description)])
+        return .text(.unauthorized, "\(error.refusal) (\(error.reason))\n")
     }
 
     /// Counts and logs a command's answer, and names it with its request id.
