@@ -4,8 +4,9 @@ import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
 
-/// A stand-in for Slack's incoming webhooks and `response_url`s: records every POST and answers
-/// from a per-path script of faults. Used by the delivery tests, replay and the demo.
+/// A stand-in for Slack's incoming webhooks and `response_url`s, and for Discord's API (a PATCH of
+/// an interaction's `@original`, a PUT of application commands): records every POST, PATCH and PUT
+/// and answers from a per-path script of faults. Used by the delivery tests, replay and the demo.
 ///
 /// ```swift
 /// let sink = FakeWebhookReceiver()
@@ -40,8 +41,10 @@ public final class FakeWebhookReceiver: AsyncHTTPHandler {
         }
     }
 
-    /// One POST as it arrived.
+    /// One request as it arrived.
     public struct Request: Sendable, Equatable {
+        /// `POST`, or Discord's `PATCH` and `PUT`.
+        public var method: String = "POST"
         public var path: String
         public var body: [UInt8]
         public var receivedAt: Date
@@ -95,8 +98,8 @@ public final class FakeWebhookReceiver: AsyncHTTPHandler {
     }
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        guard request.method == "POST" else {
-            return .text(.methodNotAllowed, "method_not_allowed", headers: ["Allow": "POST"])
+        guard ["POST", "PATCH", "PUT"].contains(request.method) else {
+            return .text(.methodNotAllowed, "method_not_allowed", headers: ["Allow": "POST, PATCH, PUT"])
         }
         let path = String(request.path)
         let reply = state.withLock { state -> Reply in
@@ -105,7 +108,8 @@ public final class FakeWebhookReceiver: AsyncHTTPHandler {
                 reply = script.removeFirst()
                 state.scripts[path] = script
             }
-            state.requests.append(Request(path: path, body: request.body, receivedAt: Date(), reply: reply))
+            state.requests.append(
+                Request(method: request.method, path: path, body: request.body, receivedAt: Date(), reply: reply))
             return reply
         }
         switch reply {

@@ -8,6 +8,16 @@ public struct CommandReply: Sendable {
     public let json: [UInt8]
     /// The message before rendering; nil for a reply built as Slack JSON only.
     public let chat: ChatMessage?
+    /// Set on Discord's answer that is not ready yet (type 5, "thinking"): who sees it until the
+    /// PATCH of `@original` replaces it.
+    public private(set) var deferred: ChatMessage.Visibility?
+
+    /// Discord's deferred answer (see `deferred`); other platforms never get it.
+    static func deferred(visibility: ChatMessage.Visibility) -> CommandReply {
+        var reply = CommandReply(SlackMessage(text: "…", responseType: .ephemeral))
+        reply.deferred = visibility
+        return reply
+    }
 
     /// Renders `message` as Block Kit and encodes it, keeping `message` for other platforms.
     public init(_ message: ChatMessage) {
@@ -32,17 +42,10 @@ public struct CommandReply: Sendable {
         (chat ?? ChatMessage(summary: .text(message.text), visibility: message.responseType.map(\.visibility))).mattermost
     }
 
-    /// The reply as a Discord message: the `ChatMessage` rendered without its buttons (presses on
-    /// Discord are not answered yet), or for a Slack-only reply its text.
+    /// The reply as a Discord message: the `ChatMessage` rendered with its buttons as components,
+    /// or for a Slack-only reply its text.
     public var discord: DiscordMessage {
-        var message = chat ?? ChatMessage(summary: .text(message.text), visibility: message.responseType.map(\.visibility))
-        message.parts = message.parts.filter { part in
-            switch part {
-            case .buttons, .menu: false
-            default: true
-            }
-        }
-        return DiscordRenderer.render(message)
+        (chat ?? ChatMessage(summary: .text(message.text), visibility: message.responseType.map(\.visibility))).discord
     }
 
     /// The JSON body for a command from `platform` (Slack: exactly `json`).
@@ -50,7 +53,10 @@ public struct CommandReply: Sendable {
         switch platform {
         case .slack: json
         case .mattermost: MessageEncoding.json(mattermost)
-        case .discord: MessageEncoding.json(DiscordInteractionResponse.message(discord))
+        case .discord:
+            MessageEncoding.json(
+                deferred.map { DiscordInteractionResponse.deferredMessage(ephemeral: $0 == .ephemeral) }
+                    ?? .message(discord))
         }
     }
 }

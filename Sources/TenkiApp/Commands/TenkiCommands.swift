@@ -25,6 +25,11 @@ public struct TenkiCommands: SlashCommandResponder {
     }
 
     public func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
+        if let language = payload.language, language != settings.language {
+            var payload = payload
+            payload.language = nil
+            return await speaking(language).respond(to: payload, logger: logger)
+        }
         let notices = weather.notices
         let user = payload.userKey
         guard rateLimiter.allow(user) else {
@@ -40,5 +45,15 @@ public struct TenkiCommands: SlashCommandResponder {
             logger.notice("unknown command", [("command", payload.command)])
             return CommandReply(notices.unknownCommand(payload.command))
         }
+    }
+
+    /// The same commands answered in `language` (a Discord user's `locale`). Its weather answers
+    /// are not stored for the listener: those are in the deployment's language.
+    func speaking(_ language: WeatherLanguage) -> TenkiCommands {
+        var settings = settings
+        settings.language = language
+        let weather = WeatherCommandHandler(
+            weather: weather.weather, preferences: weather.preferences, settings: settings, clock: weather.clock, replies: nil)
+        return TenkiCommands(weather: weather, news: news.speaking(language), settings: settings, rateLimiter: rateLimiter)
     }
 }

@@ -6,18 +6,18 @@ import TenkiServices
 extension ButtonPresses {
     /// The message the press leads to: the new view (replacing the pressed message), or a private
     /// note (beside it) when the press cannot be answered.
-    func answer(_ press: WeatherAction, value encoded: String?, user: UserKey, logger: Logger) async -> SlackMessage {
+    func answer(_ press: WeatherAction, value encoded: String?, user: UserKey, logger: Logger) async -> PressAnswer {
         let value: WeatherButtonValue
         do {
             value = try WeatherButtonValue(encoded: encoded ?? "")
         } catch {
             logger.notice("unusable button value", [("reason", "\(error)")])
             let strings = ButtonStrings.table(for: settings.language)
-            return note(ReplyStrings.fill(strings.unusableButton, ["command": settings.commandNames.weather]))
+            return .note(ReplyStrings.fill(strings.unusableButton, ["command": settings.commandNames.weather]))
         }
         if press == .refresh, !rateLimiter.allow(user) {
             logger.notice("user rate limit reached", [("user", user.user)])
-            return note(ReplyStrings.table(for: value.language).slowDown)
+            return .note(ReplyStrings.table(for: value.language).slowDown)
         }
         var next = value
         switch press {
@@ -26,15 +26,10 @@ extension ButtonPresses {
         case .refresh, .choosePlace, .share: break
         }
         if press == .share {
-            // A new message in the channel, beside the private one (deleted once this is delivered).
-            var message = await view(next, visibility: .inChannel, logger: logger).slack
-            message.replaceOriginal = false
-            return message
+            return .share(await view(next, visibility: .inChannel, logger: logger))
         }
         let maxAge = press == .refresh ? Self.refreshAge : nil
-        var message = await view(next, visibility: settings.resultVisibility, maxAge: maxAge, logger: logger).slack
-        message.replaceOriginal = true
-        return message
+        return .replace(await view(next, visibility: settings.resultVisibility, maxAge: maxAge, logger: logger))
     }
 
     /// `value.view` of `value`'s place, in its units and language; a failure is the usual notice.

@@ -17,6 +17,9 @@ struct ButtonPresses: InteractionResponder {
     let queue: DeliveryQueue
     let background: BackgroundWork
     let rateLimiter: UserRateLimiter
+    /// How long a Discord press may take before it is answered with type 6 and a PATCH.
+    var inlineBudget: Duration = .seconds(2)
+    var waitForBudget: @Sendable (Duration) async -> Void = TimelyResponder.sleeping
 
     func accept(_ interaction: InteractionPayload, logger: Logger) {
         guard interaction.type == "block_actions" else {
@@ -27,28 +30,36 @@ struct ButtonPresses: InteractionResponder {
             logger.notice("block_actions without an action")
             return
         }
-        let press = WeatherAction(actionID: action.actionID)
-        guard press != nil || action.actionID == NewsButtonValue.actionID else {
-            logger.notice("unknown action", [("action_id", String(action.actionID.prefix(80)))])
-            return
-        }
+        guard isTenkis(action.actionID, logger: logger) else { return }
         guard let url = settings.allowedResponseHosts.permittedURL(interaction.responseURL, logger: logger) else { return }
         let user = UserKey(team: interaction.teamID ?? "", user: interaction.userID ?? "")
-        guard let press else {
-            background.start {
-                _ = await post(await moreNews(action.value, user: user, logger: logger), to: url, logger: logger)
-            }
-            return
-        }
         background.start {
-            let message = await answer(press, value: action.value, user: user, logger: logger)
+            let answer = await answer(action.actionID, value: action.value, user: user, logger: logger)
+            let message = answer.slack
             let posted = await post(message, to: url, logger: logger)
             // Shared: the private copy goes only once the channel has the message.
-            if press == .share, message.replaceOriginal == false, message.responseType == .inChannel, let posted,
+            if case .share = answer, message.responseType == .inChannel, let posted,
                await queue.waitForOutcome(posted, timeout: Self.shareWait) == .delivered {
                 _ = await post(body: Self.deleteOriginal, to: url, logger: logger)
             }
         }
+    }
+
+    /// Whether `actionID` is one of Tenki's buttons (logged when not).
+    func isTenkis(_ actionID: String, logger: Logger) -> Bool {
+        guard WeatherAction(actionID: actionID) != nil || actionID == NewsButtonValue.actionID else {
+            logger.notice("unknown action", [("action_id", String(actionID.prefix(80)))])
+            return false
+        }
+        return true
+    }
+
+    /// The answer to a press on one of Tenki's buttons (see `isTenkis`), on any platform.
+    func answer(_ actionID: String, value: String?, user: UserKey, logger: Logger) async -> PressAnswer {
+        guard let press = WeatherAction(actionID: actionID) else {
+            return await moreNews(value, user: user, logger: logger)
+        }
+        return await answer(press, value: value, user: user, logger: logger)
     }
 
     /// Refresh asks the upstream anew only for an answer older than this: pressing it twice in a
@@ -59,22 +70,16 @@ struct ButtonPresses: InteractionResponder {
     static let shareWait: Duration = .seconds(300)
     static let deleteOriginal = Array(#"{"delete_original":true}"#.utf8)
 
-    /// A private note beside the pressed message, which stays as it was.
-    func note(_ text: String) -> SlackMessage {
-        var message = SlackMessage(text: text, responseType: .ephemeral)
-        message.replaceOriginal = false
-        return message
-    }
-
     private func post(_ message: SlackMessage, to url: URL, logger: Logger) async -> DeliveryID? {
         await post(body: MessageEncoding.json(message), to: url, logger: logger)
     }
 
-    /// Queued like every outgoing message: committed, paced, retried, within Slack's 30 minutes.
-    /// Nil when the state refused it and it was posted once directly.
-    private func post(body: [UInt8], to url: URL, logger: Logger) async -> DeliveryID? {
-        let delivery = NewDelivery(
-            kind: "interaction", destination: url, destinationKind: .responseURL, body: body, createdAt: clock.now())
+    /// Queued like every outgoing message: committed, paced, retried, within Slack's 30 minutes
+    /// (Discord's 15 for its `@original`). Nil when the state refused it and it was posted once directly.
+    func post(
+        body: [UInt8], to url: URL, kind: DestinationKind = .responseURL, logger: Logger
+    ) async -> DeliveryID? {
+        let delivery = NewDelivery(kind: "interaction", destination: url, destinationKind: kind, body: body, createdAt: clock.now())
         do {
             let id = try await queue.enqueue(delivery)
             logger.info("interaction answer queued", [("delivery", "\(id)")])

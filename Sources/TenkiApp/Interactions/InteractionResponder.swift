@@ -1,3 +1,4 @@
+import Foundation
 import TenkiCore
 import TenkiLogging
 
@@ -6,4 +7,8 @@ import TenkiLogging
 /// server owns.
 public protocol InteractionResponder: Sendable {
     func accept(_ interaction: InteractionPayload, logger: Logger)
+
+    /// Answers a press on Discord (type 3) in the interaction's response: type 7 with the changed
+    /// message, or type 6 and a PATCH of `@original` at `apiBase` when it takes longer.
+    func answerOnDiscord(_ interaction: DiscordInteraction, apiBase: URL, logger: Logger) async -> DiscordInteractionResponse
 }

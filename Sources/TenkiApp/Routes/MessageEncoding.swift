@@ -12,6 +12,11 @@ public enum MessageEncoding {
         encoded(message, pretty: pretty)
     }
 
+    /// A Discord message as a PATCH of `@original` or a follow-up sends it.
+    public static func json(_ message: DiscordMessage, pretty: Bool = false) -> [UInt8] {
+        encoded(message, pretty: pretty)
+    }
+
     public static func json(_ response: DiscordInteractionResponse, pretty: Bool = false) -> [UInt8] {
         encoded(response, pretty: pretty)
     }

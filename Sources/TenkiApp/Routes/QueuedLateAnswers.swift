@@ -36,6 +36,10 @@ struct QueuedLateAnswers: LateAnswerDelivery {
         await promise(fallbackBody: MessageEncoding.json(fallback), to: responseURL, logger: logger)
     }
 
+    func promise(fallback: DiscordMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
+        await promise(fallbackBody: MessageEncoding.json(fallback), to: responseURL, kind: .discordOriginal, logger: logger)
+    }
+
     func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async {
         await deliver(body: MessageEncoding.json(message), for: promise, logger: logger)
     }
@@ -44,9 +48,15 @@ struct QueuedLateAnswers: LateAnswerDelivery {
         await deliver(body: MessageEncoding.json(message), for: promise, logger: logger)
     }
 
+    func deliver(_ message: DiscordMessage, for promise: LateAnswerPromise, logger: Logger) async {
+        await deliver(body: MessageEncoding.json(message), for: promise, logger: logger)
+    }
+
     /// Commits `fallbackBody` (the platform's JSON), held back for `fallbackDelay`.
-    private func promise(fallbackBody: [UInt8], to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
-        var delivery = lateAnswer(fallbackBody, to: responseURL, createdAt: clock.now())
+    private func promise(
+        fallbackBody: [UInt8], to responseURL: URL, kind: DestinationKind = .responseURL, logger: Logger
+    ) async -> LateAnswerPromise {
+        var delivery = lateAnswer(fallbackBody, to: responseURL, kind: kind, createdAt: clock.now())
         delivery.firstAttemptAt = delivery.createdAt.addingTimeInterval(fallbackDelay)
         let queue = queue
         let queued = Task { () -> DeliveryID? in
@@ -59,12 +69,12 @@ struct QueuedLateAnswers: LateAnswerDelivery {
             }
         }
         _ = await TimelyResponder.answer(of: queued, orNilAfter: { try? await Task.sleep(for: Self.fallbackWait) })
-        return LateAnswerPromise(responseURL: responseURL, promisedAt: delivery.createdAt, fallback: queued)
+        return LateAnswerPromise(responseURL: responseURL, promisedAt: delivery.createdAt, kind: kind, fallback: queued)
     }
 
     /// Queues `body` (the platform's JSON) in place of the promise's fallback.
     private func deliver(body: [UInt8], for promise: LateAnswerPromise, logger: Logger) async {
-        let delivery = lateAnswer(body, to: promise.responseURL, createdAt: promise.promisedAt)
+        let delivery = lateAnswer(body, to: promise.responseURL, kind: promise.kind, createdAt: promise.promisedAt)
         do {
             if let fallback = await promise.fallback?.value, try await queue.supersede(fallback, with: delivery.body) {
                 logger.info("late answer queued", [("delivery", "\(fallback)")])
@@ -82,9 +92,8 @@ struct QueuedLateAnswers: LateAnswerDelivery {
         }
     }
 
-    /// Limits counted from the command (`createdAt`): Slack's 30 minutes run from there.
-    private func lateAnswer(_ body: [UInt8], to responseURL: URL, createdAt: Date) -> NewDelivery {
-        NewDelivery(
-            kind: "late-answer", destination: responseURL, destinationKind: .responseURL, body: body, createdAt: createdAt)
+    /// Limits counted from the command (`createdAt`): Slack's 30 minutes (Discord's 15) run from there.
+    private func lateAnswer(_ body: [UInt8], to responseURL: URL, kind: DestinationKind, createdAt: Date) -> NewDelivery {
+        NewDelivery(kind: "late-answer", destination: responseURL, destinationKind: kind, body: body, createdAt: createdAt)
     }
 }

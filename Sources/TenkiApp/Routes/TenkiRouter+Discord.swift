@@ -12,7 +12,8 @@ extension TenkiRouter {
     /// signature and timestamp (401: Discord probes endpoints with bad signatures and drops one that
     /// accepts them), then the body (400). A PING gets `{"type":1}` on the listener's thread; a
     /// `weather` or `news` command runs as the slash command it stands for and is answered with
-    /// type 4 and embeds, within the same budget as Slack's commands.
+    /// type 4 and embeds within the same budget as Slack's commands, or type 5 and a PATCH of
+    /// `@original` later; a press on a button is answered with type 7, or type 6 and a PATCH.
     func discordInteraction(_ request: HTTPRequest, since start: ContinuousClock.Instant) -> HTTPHandling {
         let requestID = requestIDs.next()
         let log = logger.with("request_id", requestID)
@@ -42,14 +43,24 @@ extension TenkiRouter {
         if interaction.type == DiscordInteraction.ping {
             return now(.json(.ok, MessageEncoding.json(DiscordInteractionResponse.pong)))
         }
+        if interaction.type == DiscordInteraction.messageComponent, let interactions {
+            return .later {
+                let response = await interactions.answerOnDiscord(interaction, apiBase: discordAPIBase, logger: log)
+                return finished(
+                    .json(.ok, MessageEncoding.json(response)), request: request, since: start, requestID: requestID,
+                    route: Self.discordRoute)
+            }
+        }
         guard interaction.type == DiscordInteraction.applicationCommand,
-              let payload = interaction.slashCommand(weatherCommand: commandNames.weather, newsCommand: commandNames.news)
+              var payload = interaction.slashCommand(weatherCommand: commandNames.weather, newsCommand: commandNames.news)
         else {
             log.notice("discord interaction not handled", [("type", String(interaction.type))])
             let note = ChatMessage(summary: .text("Tenki answers /weather and /news."), visibility: .ephemeral)
             return now(.json(.ok, MessageEncoding.json(DiscordInteractionResponse.message(DiscordRenderer.render(note)))))
         }
-        return .later {
+        // Where an answer that is not ready within the budget goes (see `TimelyResponder`).
+        payload.responseURL = interaction.originalMessageURL(apiBase: discordAPIBase)?.absoluteString
+        return .later { [payload] in
             let reply = await commands.respond(to: payload, logger: log.with("command", payload.command))
             return finished(
                 .json(.ok, reply.json(for: .discord)), request: request, since: start, requestID: requestID, route: Self.discordRoute)

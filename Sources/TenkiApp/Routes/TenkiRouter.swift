@@ -32,6 +32,8 @@ public struct TenkiRouter: HTTPHandler {
     public var interactions: (any InteractionResponder)?
     /// `DISCORD_PUBLIC_KEY`'s verifier; nil when it is unset, and `/discord/interactions` is then 404.
     public var discord: DiscordRequestVerifier?
+    /// `DISCORD_API_BASE_URL`: where answers to Discord that were not ready in time are edited.
+    public var discordAPIBase = URL(string: "https://discord.com/api/v10")!
     /// The command names Discord's `weather` and `news` stand for.
     public var commandNames = Settings.CommandNames(weather: "/weather", news: "/news")
 

@@ -18,6 +18,8 @@ public struct TimelyResponder: SlashCommandResponder {
     let lateAnswers: (any LateAnswerDelivery)?
     let allowedResponseHosts: ResponseURLAllowList
     let language: WeatherLanguage
+    /// Who sees a Discord answer's "thinking" message, chosen before the answer is known.
+    var resultVisibility: ChatMessage.Visibility = .inChannel
     /// Owns the work that goes on after a placeholder went back, so the drain can wait for it.
     let background: BackgroundWork
 
@@ -35,8 +37,7 @@ public struct TimelyResponder: SlashCommandResponder {
 
         let strings = ReplyStrings.table(for: language)
         let tookTooLong = ReplyStrings.fill(strings.tookTooLong, ["platform": payload.platform.displayName])
-        // Discord interactions have no response_url: a deferred answer would be a PATCH of @original.
-        guard payload.platform != .discord, let lateAnswers, let url = allowedResponseURL(payload.responseURL, logger: logger) else {
+        guard let lateAnswers, let url = lateAnswerURL(payload, logger: logger) else {
             return Self.notice(.text(tookTooLong), slack: tookTooLong)
         }
         logger.info("answer not ready within the budget: placeholder now, answer through response_url", [
@@ -44,25 +45,23 @@ public struct TimelyResponder: SlashCommandResponder {
         ])
         let text = String(payload.text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))
         let query = Mrkdwn.escape(text)
-        let lostTemplate = strings.lateAnswerLost
-        let command = payload.command
+        let lost = ChatMessage(
+            summary: RichText.fill(strings.lateAnswerLost, ["command": .text(text.isEmpty ? payload.command : "\(payload.command) \(text)")]),
+            visibility: .ephemeral)
         // Committed before the placeholder goes back: if the process dies before the answer is
         // queued, the fallback replaces the placeholder instead of leaving it forever.
         let promise: LateAnswerPromise
         switch payload.platform {
         case .slack:
             var fallback = SlackMessage(
-                text: ReplyStrings.fill(lostTemplate, ["command": query.isEmpty ? command : "\(command) \(query)"]),
+                text: ReplyStrings.fill(strings.lateAnswerLost, ["command": query.isEmpty ? payload.command : "\(payload.command) \(query)"]),
                 responseType: .ephemeral)
             fallback.replaceOriginal = true
             promise = await lateAnswers.promise(fallback: fallback, to: url, logger: logger)
         case .mattermost:
-            let fallback = ChatMessage(
-                summary: RichText.fill(lostTemplate, ["command": .text(text.isEmpty ? command : "\(command) \(text)")]),
-                visibility: .ephemeral)
-            promise = await lateAnswers.promise(fallback: fallback.mattermost, to: url, logger: logger)
+            promise = await lateAnswers.promise(fallback: lost.mattermost, to: url, logger: logger)
         case .discord:
-            return Self.notice(.text(tookTooLong), slack: tookTooLong)  // refused by the guard above
+            promise = await lateAnswers.promise(fallback: lost.discord, to: url, logger: logger)
         }
         let platform = payload.platform
         background.start {
@@ -77,13 +76,25 @@ public struct TimelyResponder: SlashCommandResponder {
                 // Tenki does not replace the placeholder on Mattermost: the answer follows it as its own post.
                 await lateAnswers.deliver(reply.mattermost, for: promise, logger: logger)
             case .discord:
-                break
+                // The answer takes the place of Discord's "thinking" message.
+                await lateAnswers.deliver(reply.discord, for: promise, logger: logger)
             }
         }
+        if platform == .discord { return .deferred(visibility: resultVisibility) }
         if text.isEmpty { return Self.notice(.text(strings.lookingUpGeneric), slack: strings.lookingUpGeneric) }
         return Self.notice(
             RichText.fill(strings.lookingUp, ["query": .text(text)]),
             slack: ReplyStrings.fill(strings.lookingUp, ["query": query]))
+    }
+
+    /// Where the late answer goes: the command's `response_url` when the allow-list permits it, or
+    /// for Discord the interaction's `@original`, which the route built from `DISCORD_API_BASE_URL`
+    /// (the only way a Discord payload gets a URL).
+    private func lateAnswerURL(_ payload: SlashCommandPayload, logger: Logger) -> URL? {
+        switch payload.platform {
+        case .slack, .mattermost: allowedResponseURL(payload.responseURL, logger: logger)
+        case .discord: payload.responseURL.flatMap(URL.init(string:))
+        }
     }
 
     /// An ephemeral notice: `slack` as Slack's text-only JSON, `words` for the other platforms.
@@ -144,6 +155,13 @@ public protocol LateAnswerDelivery: Sendable {
 
     /// `deliver` for a command from Mattermost; called exactly once per `promise`.
     func deliver(_ message: MattermostMessage, for promise: LateAnswerPromise, logger: Logger) async
+
+    /// `promise` for a Discord interaction: `responseURL` is its `@original`, edited with PATCH.
+    /// The default records nothing.
+    func promise(fallback: DiscordMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise
+
+    /// `deliver` for a Discord interaction; called exactly once per `promise`.
+    func deliver(_ message: DiscordMessage, for promise: LateAnswerPromise, logger: Logger) async
 }
 
 /// What `deliver` needs of its `promise`: where the answer goes, and the fallback it replaces.
@@ -151,13 +169,18 @@ public struct LateAnswerPromise: Sendable {
     public var responseURL: URL
     /// When the placeholder went out: Slack's 30 minutes for the `response_url` run from here.
     public var promisedAt: Date
+    /// Posted to (`response_url`) or, for Discord, edited with PATCH.
+    public var kind: DestinationKind
     /// Queues the fallback (usually done before the placeholder goes back) and gives its message
     /// in the delivery queue; nil, or nil from the task, when none was recorded.
     public var fallback: Task<DeliveryID?, Never>?
 
-    public init(responseURL: URL, promisedAt: Date, fallback: Task<DeliveryID?, Never>? = nil) {
+    public init(
+        responseURL: URL, promisedAt: Date, kind: DestinationKind = .responseURL, fallback: Task<DeliveryID?, Never>? = nil
+    ) {
         self.responseURL = responseURL
         self.promisedAt = promisedAt
+        self.kind = kind
         self.fallback = fallback
     }
 }
@@ -169,5 +192,9 @@ extension LateAnswerDelivery {
 
     public func promise(fallback: MattermostMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
         LateAnswerPromise(responseURL: responseURL, promisedAt: Date())
+    }
+
+    public func promise(fallback: DiscordMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
+        LateAnswerPromise(responseURL: responseURL, promisedAt: Date(), kind: .discordOriginal)
     }
 }

@@ -48,7 +48,7 @@ extension TenkiServer {
         let timely = TimelyResponder(
             commands: commands, budget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget,
             lateAnswers: lateAnswers, allowedResponseHosts: settings.allowedResponseHosts, language: settings.language,
-            background: background)
+            resultVisibility: settings.resultVisibility, background: background)
         let drainFlag = DrainFlag()
         let metricsAccess: TenkiRouter.MetricsAccess =
             settings.metricsAddress != nil ? .elsewhere : settings.metricsToken.map { .bearer($0) } ?? .open
@@ -57,10 +57,11 @@ extension TenkiServer {
             isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess)
         router.mattermost = MattermostTokenVerifier(tokens: settings.mattermostTokens)
         router.discord = settings.discordPublicKey.map { DiscordRequestVerifier(publicKey: $0, clock: clock) }
+        router.discordAPIBase = settings.discordAPIBaseURL
         router.commandNames = settings.commandNames
         router.interactions = ButtonPresses(
             weather: providers.weather, news: news, settings: settings, clock: clock, queue: queue, background: background,
-            rateLimiter: commands.rateLimiter)
+            rateLimiter: commands.rateLimiter, inlineBudget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget)
         let digests = DigestRunner(
             digests: settings.digests,
             builder: DigestBuilder(

@@ -36,9 +36,10 @@ struct SettingReaders: OptionSet, Sendable, Hashable {
     static let outbox = SettingReaders(rawValue: 1 << 3)
     static let replay = SettingReaders(rawValue: 1 << 4)
     static let healthcheck = SettingReaders(rawValue: 1 << 5)
+    static let discord = SettingReaders(rawValue: 1 << 6)
 
     /// Every command that loads settings.
-    static let all: SettingReaders = [.serve, .digest, .preview, .outbox, .replay, .healthcheck]
+    static let all: SettingReaders = [.serve, .digest, .preview, .outbox, .replay, .healthcheck, .discord]
     /// The commands that call the weather and news providers.
     static let providers: SettingReaders = [.serve, .preview, .digest]
     /// The commands that answer slash commands.
@@ -49,7 +50,7 @@ struct SettingReaders: OptionSet, Sendable, Hashable {
         if self == .all { return ["all"] }
         let named: [(SettingReaders, String)] = [
             (.serve, "serve"), (.digest, "digest"), (.preview, "preview"), (.outbox, "outbox"), (.replay, "replay"),
-            (.healthcheck, "healthcheck"),
+            (.healthcheck, "healthcheck"), (.discord, "discord register"),
         ]
         return named.filter { contains($0.0) }.map(\.1)
     }

@@ -13,6 +13,11 @@ public struct Settings: Sendable {
     public var mattermostTokens: [String] = []
     /// `DISCORD_PUBLIC_KEY`; nil: no Discord route.
     public var discordPublicKey: Ed25519PublicKey?
+    /// `DISCORD_API_BASE_URL`: where a deferred Discord answer is edited.
+    public var discordAPIBaseURL = URL(string: "https://discord.com/api/v10")!
+    /// `DISCORD_APPLICATION_ID` and `DISCORD_BOT_TOKEN`, for `tenki discord register` only.
+    public var discordApplicationID: String?
+    public var discordBotToken: String?
     public var commandNames: CommandNames
 
     // Providers

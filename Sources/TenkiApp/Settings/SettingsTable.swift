@@ -66,6 +66,15 @@ struct SettingsTable: Sendable {
         "DISCORD_PUBLIC_KEY", default: nil, defaultText: "none: `/discord/interactions` is 404", readers: .serve,
         "the Discord application's public key, 64 hex digits (Developer Portal → General Information)",
         parse: SettingParsers.discordPublicKey)
+    let discordAPIBaseURL: Setting<URL> = .url(
+        "DISCORD_API_BASE_URL", default: "https://discord.com/api/v10", readers: [.serve, .discord],
+        "Discord API origin and version path: answers that are not ready in time are edited there")
+    let discordApplicationID: Setting<String?> = .text(
+        "DISCORD_APPLICATION_ID", none: "none", readers: .discord,
+        "the application's id (Developer Portal → General Information), for `tenki discord register`")
+    let discordBotToken: Setting<String?> = .text(
+        "DISCORD_BOT_TOKEN", secret: true, none: "none", readers: .discord,
+        "the application's bot token (Developer Portal → Bot), for `tenki discord register`")
 
     // Replies
     let language: Setting<WeatherLanguage> = .choice(

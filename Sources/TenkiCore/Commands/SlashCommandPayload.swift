@@ -34,6 +34,8 @@ public struct SlashCommandPayload: Sendable, Equatable {
     public var rawFields: [(name: String, value: String)]
     /// Where the command came from (set by the route that received it): answers are rendered for it.
     public var platform: ChatPlatform = .slack
+    /// The language the caller's client asks for (Discord's `locale`); nil: the deployment's.
+    public var language: WeatherLanguage?
 
     /// Builds a payload from code (preview, demo, tests); `rawFields` then holds what Slack would have sent.
     public init(
@@ -183,6 +185,7 @@ public struct SlashCommandPayload: Sendable, Equatable {
             && lhs.userName == rhs.userName && lhs.command == rhs.command && lhs.text == rhs.text
             && lhs.responseURL == rhs.responseURL && lhs.triggerID == rhs.triggerID && lhs.apiAppID == rhs.apiAppID
             && lhs.isEnterpriseInstall == rhs.isEnterpriseInstall && lhs.sslCheck == rhs.sslCheck && lhs.platform == rhs.platform
+            && lhs.language == rhs.language
             && lhs.rawFields.elementsEqual(rhs.rawFields) { $0.name == $1.name && $0.value == $1.value }
     }
 }

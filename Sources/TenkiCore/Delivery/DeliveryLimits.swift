@@ -13,12 +13,17 @@ public struct DeliveryLimits: Sendable, Equatable {
     }
 }
 
-/// The two kinds of address Tenki posts to, with Slack's rules for each.
+/// The kinds of address Tenki posts to, with each platform's rules.
 public enum DestinationKind: String, Sendable, Equatable, CaseIterable {
     /// A slash command's `response_url`: Slack accepts it for 30 minutes, at most 5 times.
     case responseURL = "response_url"
     /// An incoming webhook: no use limit; the deadline is ours to choose (see `limits`).
     case incomingWebhook = "webhook"
+    /// A Discord interaction's `@original` message, edited with PATCH: the interaction's token
+    /// works for 15 minutes.
+    case discordOriginal = "discord_original"
+    /// A new message after a Discord interaction's answer (a follow-up), posted with the same token.
+    case discordFollowUp = "discord_follow_up"
 
     /// Slack's lifetime of a `response_url`.
     public static let responseURLLifetime: TimeInterval = 30 * 60
@@ -27,6 +32,11 @@ public enum DestinationKind: String, Sendable, Equatable, CaseIterable {
     /// How long Tenki keeps trying an incoming webhook unless told otherwise: a digest that is
     /// six hours late is not worth posting.
     public static let defaultWebhookLifetime: TimeInterval = 6 * 60 * 60
+    /// Discord's lifetime of an interaction token.
+    public static let discordTokenLifetime: TimeInterval = 15 * 60
+
+    /// How a message is sent there: Discord's `@original` is edited, everything else is posted.
+    public var httpMethod: String { self == .discordOriginal ? "PATCH" : "POST" }
 
     /// The limits of a message created at `createdAt` (for a `response_url`, the time Slack sent the
     /// command, since its 30 minutes run from then).
@@ -36,6 +46,8 @@ public enum DestinationKind: String, Sendable, Equatable, CaseIterable {
             DeliveryLimits(deadline: createdAt.addingTimeInterval(Self.responseURLLifetime), maxUses: Self.responseURLMaxUses)
         case .incomingWebhook:
             DeliveryLimits(deadline: createdAt.addingTimeInterval(webhookLifetime), maxUses: nil)
+        case .discordOriginal, .discordFollowUp:
+            DeliveryLimits(deadline: createdAt.addingTimeInterval(Self.discordTokenLifetime), maxUses: nil)
         }
     }
 }

@@ -19,6 +19,15 @@ public enum RetryAfter {
         return max(0, date.timeIntervalSince(now))
     }
 
+    /// Discord's JSON body of a 429, `{"retry_after": 1.5, ...}` in seconds, for when the header
+    /// is missing; nil for any other body, a negative or non-finite number.
+    public static func parse(jsonBody body: String) -> TimeInterval? {
+        struct RateLimited: Decodable { var retry_after: Double? }
+        guard let seconds = try? JSONDecoder().decode(RateLimited.self, from: Data(body.utf8)).retry_after,
+              seconds.isFinite, seconds >= 0 else { return nil }
+        return seconds
+    }
+
     /// `Sun, 06 Nov 1994 08:49:37 GMT`: day name, 2-digit day, month name, 4-digit year, time, GMT.
     static func parseIMFFixdate(_ text: String) -> Date? {
         let bytes = Array(text.utf8)

@@ -2,9 +2,10 @@ import Foundation
 
 /// When to try a failed post again, as a value with pure functions (after DiscordBM's retry policy).
 ///
-/// Retried: no connection, timeouts, broken connections, 408, 429 and 5xx. Other statuses are
-/// final: Slack's reason (`invalid_payload`, `channel_not_found`, …) becomes the dead reason. The one
-/// exception is `invalid_blocks` on a message with images, sent once more without them.
+/// Retried: no connection, timeouts, broken connections, 408, 429 (after `Retry-After`, or
+/// Discord's `retry_after` in the body) and 5xx. Other statuses are final, 404 too (Discord's rule
+/// for webhooks): Slack's reason (`invalid_payload`, `channel_not_found`, …) becomes the dead
+/// reason. The one exception is `invalid_blocks` on a message with images, sent once more without them.
 ///
 /// Webhook posts are not idempotent: a timeout or a broken connection may follow a post that
 /// arrived, so those retries can post twice. Refused connections, 429 and most 5xx cannot.
@@ -70,6 +71,8 @@ public struct RetryPolicy: Sendable, Equatable {
             }
             delay = backoff(attempt: attempt, random: &random)
             if let retryAfter, let seconds = RetryAfter.parse(retryAfter, now: now) {
+                delay = min(seconds, retryAfterCap)
+            } else if status == 429, let seconds = RetryAfter.parse(jsonBody: body) {
                 delay = min(seconds, retryAfterCap)
             }
         case .transportFailure:

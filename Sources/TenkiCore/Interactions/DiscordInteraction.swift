@@ -1,7 +1,7 @@
 import Foundation
 
-/// A Discord interaction (`POST /discord/interactions`, JSON): a PING, or an application command
-/// with its options. Only what Tenki acts on is read; it is untrusted like any request body, and
+/// A Discord interaction (`POST /discord/interactions`, JSON): a PING, an application command
+/// with its options, or a press on one of Tenki's buttons. Only what Tenki acts on is read; it is untrusted like any request body, and
 /// trusted only after its Ed25519 signature was checked.
 public struct DiscordInteraction: Sendable, Equatable {
     /// 1 PING, 2 application command, 3 message component, …
@@ -15,9 +15,57 @@ public struct DiscordInteraction: Sendable, Equatable {
     public var userID: String?
     /// The user's client language (`ja`, `en-US`).
     public var locale: String?
+    /// The application the interaction belongs to (a snowflake) and the interaction's token: with
+    /// them Tenki edits its answer for 15 minutes (`originalMessageURL`).
+    public var applicationID: String?
+    public var token: String?
+    /// A pressed button's `custom_id` (type 3): `ACTION:VALUE`, as `DiscordRenderer` wrote it.
+    public var customID: String?
 
     public static let ping = 1
     public static let applicationCommand = 2
+    public static let messageComponent = 3
+
+    /// The reply language the user's Discord client asks for: Japanese for `ja`, else nil (the
+    /// deployment's `TENKI_LANG`).
+    public var language: WeatherLanguage? {
+        guard let locale, locale == "ja" || locale.hasPrefix("ja-") else { return nil }
+        return .ja
+    }
+
+    /// A press's action id and value, split at the first `:`; nil for anything else.
+    public var press: (actionID: String, value: String)? {
+        guard type == Self.messageComponent, let customID, let colon = customID.firstIndex(of: ":") else { return nil }
+        return (String(customID[..<colon]), String(customID[customID.index(after: colon)...]))
+    }
+
+    /// `PATCH` here edits the answer to this interaction: `{apiBase}/webhooks/{application_id}/{token}/messages/@original`.
+    /// Nil when the id is not a snowflake (digits) or the token holds anything but the URL-safe
+    /// characters Discord uses: both come from the request body, and become part of a URL.
+    public func originalMessageURL(apiBase: URL) -> URL? {
+        guard let applicationID, let token,
+              (1...20).contains(applicationID.utf8.count), applicationID.utf8.allSatisfy({ (48...57).contains($0) }),
+              (1...512).contains(token.utf8.count), token.utf8.allSatisfy(Self.isTokenByte)
+        else { return nil }
+        let base = apiBase.absoluteString.hasSuffix("/") ? String(apiBase.absoluteString.dropLast()) : apiBase.absoluteString
+        return URL(string: "\(base)/webhooks/\(applicationID)/\(token)/messages/@original")
+    }
+
+    /// `POST` here sends a follow-up message to the interaction: `{apiBase}/webhooks/{application_id}/{token}`.
+    public func followUpURL(apiBase: URL) -> URL? {
+        guard let original = originalMessageURL(apiBase: apiBase) else { return nil }
+        return URL(string: String(original.absoluteString.dropLast("/messages/@original".count)))
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            true
+        default:
+            false
+        }
+    }
 
     public enum DecodingError: Error, Sendable, Equatable, CustomStringConvertible {
         case notJSON
@@ -50,6 +98,9 @@ public struct DiscordInteraction: Sendable, Equatable {
         channelID = wire.channel_id
         userID = wire.member?.user?.id ?? wire.user?.id
         locale = wire.locale
+        applicationID = wire.application_id
+        token = wire.token
+        customID = wire.data?.custom_id
     }
 
     /// The slash command this interaction stands for: `/weather PLACE [VIEW]` or `/news QUERY`,
@@ -74,6 +125,7 @@ public struct DiscordInteraction: Sendable, Equatable {
             command: command, text: text, userID: userID ?? "", teamID: guildID.map { "discord:" + $0 } ?? "discord:dm",
             channelID: channelID)
         payload.platform = .discord
+        payload.language = language
         return payload
     }
 
@@ -96,6 +148,7 @@ public struct DiscordInteraction: Sendable, Equatable {
         struct CommandData: Decodable {
             var name: String?
             var options: [Option]?
+            var custom_id: String?
         }
         var type: Int?
         var data: CommandData?
@@ -104,17 +157,7 @@ public struct DiscordInteraction: Sendable, Equatable {
         var member: Member?
         var user: User?
         var locale: String?
-    }
-}
-
-/// Tenki's answers to Discord: `{"type": 1}` to a PING, `{"type": 4, "data": message}` to a command.
-public struct DiscordInteractionResponse: Sendable, Equatable, Encodable {
-    public var type: Int
-    public var data: DiscordMessage?
-
-    public static let pong = DiscordInteractionResponse(type: 1, data: nil)
-
-    public static func message(_ message: DiscordMessage) -> DiscordInteractionResponse {
-        DiscordInteractionResponse(type: 4, data: message)
+        var application_id: String?
+        var token: String?
     }
 }

@@ -9,6 +9,13 @@ public struct DiscordMessage: Sendable, Equatable, Encodable {
 
     public static let ephemeralFlag = 64
 
+    public init(content: String? = nil, embeds: [Embed] = [], components: [ActionRow] = [], flags: Int? = nil) {
+        self.content = content
+        self.embeds = embeds
+        self.components = components
+        self.flags = flags
+    }
+
     public struct Embed: Sendable, Equatable, Encodable {
         public var title: String?
         public var description: String?

@@ -81,15 +81,17 @@ extension DeliveryQueue {
     private func post(_ delivery: ClaimedDelivery, now: Date) async -> AttemptOutcome {
         let untilDeadline = Duration.timeInterval(max(0, delivery.limits.deadline.timeIntervalSince(now)))
         return await post(
-            delivery.body, to: delivery.destination, timeout: max(.seconds(1), min(configuration.requestTimeout, untilDeadline)))
+            delivery.body, to: delivery.destination, method: delivery.destinationKind.httpMethod,
+            timeout: max(.seconds(1), min(configuration.requestTimeout, untilDeadline)))
     }
 
-    /// One POST of a JSON body, never following a redirect (a 3xx is the outcome), as an `AttemptOutcome`.
-    func post(_ body: [UInt8], to destination: URL, timeout: Duration) async -> AttemptOutcome {
+    /// One POST (or Discord's PATCH) of a JSON body, never following a redirect (a 3xx is the
+    /// outcome), as an `AttemptOutcome`.
+    func post(_ body: [UInt8], to destination: URL, method: String = "POST", timeout: Duration) async -> AttemptOutcome {
         var headers = HTTPHeaders()
         headers.set("Content-Type", "application/json; charset=utf-8")
         let request = OutboundRequest(
-            method: "POST", url: destination, headers: headers, body: body, timeout: timeout, redirects: .none)
+            method: method, url: destination, headers: headers, body: body, timeout: timeout, redirects: .none)
         do {
             let response = try await transport.send(request)
             return .response(

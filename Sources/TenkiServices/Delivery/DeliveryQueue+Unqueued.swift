@@ -15,7 +15,9 @@ extension DeliveryQueue {
             return .transportFailure(.cancelled)
         }
         let started = ContinuousClock.now
-        let outcome = await post(delivery.body, to: delivery.destination, timeout: configuration.requestTimeout)
+        let outcome = await post(
+            delivery.body, to: delivery.destination, method: delivery.destinationKind.httpMethod,
+            timeout: configuration.requestTimeout)
         let seconds = (ContinuousClock.now - started).timeInterval
         if case .response(let status, _, _) = outcome, (200...299).contains(status) {
             log.notice("posted without the queue", [("result", outcome.summary)])
