@@ -3,19 +3,24 @@ import TenkiHTTPClient
 import TenkiHTTPServer
 
 /// The fake providers behind one origin, as `tenki fakes`, the demo and end-to-end tests run
-/// them: OpenWeatherMap's paths (`/geo/…`, `/data/…`), NewsAPI's (`/v2/…`) and feeds
-/// (`/feeds/…`). One listener and one base URL for all keeps scripts simple.
+/// them: OpenWeatherMap's paths (`/geo/…`, `/data/…`), NewsAPI's (`/v2/…`), feeds (`/feeds/…`)
+/// and Discord's API (`/api/…`: `DISCORD_API_BASE_URL` is the origin with `/api/v10`). One
+/// listener and one base URL for all keeps scripts simple.
 public struct FakeUpstreams: AsyncHTTPHandler {
     public let openWeather: FakeOpenWeatherMap
     public let news: FakeNewsAPI
     public let feeds: FakeFeeds
+    /// Records the PATCHes of `@original`, follow-ups and command registrations Discord would get.
+    public let discord: FakeWebhookReceiver
 
     public init(
-        openWeather: FakeOpenWeatherMap = FakeOpenWeatherMap(), news: FakeNewsAPI = FakeNewsAPI(), feeds: FakeFeeds = FakeFeeds()
+        openWeather: FakeOpenWeatherMap = FakeOpenWeatherMap(), news: FakeNewsAPI = FakeNewsAPI(), feeds: FakeFeeds = FakeFeeds(),
+        discord: FakeWebhookReceiver = FakeWebhookReceiver()
     ) {
         self.openWeather = openWeather
         self.news = news
         self.feeds = feeds
+        self.discord = discord
     }
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
@@ -28,6 +33,9 @@ public struct FakeUpstreams: AsyncHTTPHandler {
         if request.path.hasPrefix("/geo/") || request.path.hasPrefix("/data/") {
             return await openWeather.handle(request)
         }
-        return .text(.notFound, "the fakes serve OpenWeatherMap (/geo, /data), NewsAPI (/v2) and feeds (/feeds)\n")
+        if request.path.hasPrefix("/api/") {
+            return await discord.handle(request)
+        }
+        return .text(.notFound, "the fakes serve OpenWeatherMap (/geo, /data), NewsAPI (/v2), feeds (/feeds) and Discord (/api)\n")
     }
 }

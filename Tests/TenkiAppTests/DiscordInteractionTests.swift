@@ -91,7 +91,7 @@ struct DiscordInteractionTests {
         #expect(stack.fake.calls.isEmpty)
     }
 
-    @Test("the documented weather command with place Danang is answered with type 4 and an embed, and no Block Kit")
+    @Test("the documented weather command (place Danang, locale ja) is answered in Japanese with type 4 and an embed, no Block Kit")
     func weather() async throws {
         let stack = try Stack()
         let response = try await stack.post(try Self.fixture("discord_interaction_application_command_weather_DERIVED_docs_shape.json"))
@@ -101,7 +101,8 @@ struct DiscordInteractionTests {
         #expect(json["type"] as? Int == 4)
         let data = try #require(json["data"] as? [String: Any])
         let embeds = try #require(data["embeds"] as? [[String: Any]])
-        #expect((embeds.first?["title"] as? String)?.contains("Da Nang, VN") == true)
+        let fields = try #require(embeds.first?["fields"] as? [[String: Any]])
+        #expect(fields.contains { $0["name"] as? String == "湿度" }, "the fixture's user has locale ja")
         #expect((data["allowed_mentions"] as? [String: Any]) != nil)
         #expect(!String(decoding: response.body, as: UTF8.self).contains("\"blocks\""))
         #expect(stack.fake.calls.map(\.path) == ["/geo/1.0/direct", "/data/2.5/weather"])

@@ -23,6 +23,9 @@ struct InlineBudgetTests {
         func deliver(_ message: MattermostMessage, for promise: LateAnswerPromise, logger: Logger) async {
             Issue.record("a Slack command's late answer was delivered as a Mattermost post")
         }
+        func deliver(_ message: DiscordMessage, for promise: LateAnswerPromise, logger: Logger) async {
+            Issue.record("a Slack command's late answer was delivered as a Discord message")
+        }
         var count: Int { delivered.withLock { $0.count } }
     }
 
@@ -160,6 +163,7 @@ struct InlineBudgetTests {
         }
         func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async {}
         func deliver(_ message: MattermostMessage, for promise: LateAnswerPromise, logger: Logger) async {}
+        func deliver(_ message: DiscordMessage, for promise: LateAnswerPromise, logger: Logger) async {}
     }
 
     /// `QueuedLateAnswers` on a real SQLite state file, posting to a fake `response_url`, on a

@@ -148,6 +148,9 @@ struct MattermostCommandTests {
             mattermost.withLock { $0.append((message, promise.responseURL)) }
             deliveries.continuation.yield()
         }
+        func deliver(_ message: DiscordMessage, for promise: LateAnswerPromise, logger: Logger) async {
+            Issue.record("a Mattermost command's late answer was delivered as a Discord message")
+        }
         var count: Int { mattermost.withLock { $0.count } + slack.withLock { $0.count } }
     }
 

@@ -180,3 +180,41 @@ struct RetryPolicyTests {
         #expect(SlackErrorReason.parse(body) == reason)
     }
 }
+
+@Suite("Retry policy on Discord")
+struct DiscordRetryPolicyTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    var limits: DeliveryLimits { DestinationKind.discordOriginal.limits(createdAt: now) }
+
+    func decide(_ outcome: AttemptOutcome) -> RetryDecision {
+        var random = SplitMix64(seed: 7)
+        return RetryPolicy.default.decision(for: outcome, attempt: 1, now: now, limits: limits, hasImages: false, random: &random)
+    }
+
+    @Test("a 429 without Retry-After waits for the body's retry_after; the header wins when both are there")
+    func retryAfterInTheBody() {
+        let body = #"{"message": "You are being rate limited.", "retry_after": 2.5, "global": false}"#
+        #expect(decide(.response(status: 429, body: body, retryAfter: nil)) == .retry(at: now.addingTimeInterval(2.5), reason: "HTTP 429"))
+        #expect(decide(.response(status: 429, body: body, retryAfter: "4")) == .retry(at: now.addingTimeInterval(4), reason: "HTTP 429"))
+        #expect(RetryAfter.parse(jsonBody: #"{"retry_after": -1}"#) == nil)
+        #expect(RetryAfter.parse(jsonBody: #"{"retry_after": "soon"}"#) == nil)
+        #expect(RetryAfter.parse(jsonBody: "not json") == nil)
+    }
+
+    @Test("a 404 is never retried (Discord's rule for webhooks)")
+    func notFoundIsFinal() {
+        guard case .dead = decide(.response(status: 404, body: #"{"message": "Unknown Webhook", "code": 10015}"#, retryAfter: nil))
+        else {
+            Issue.record("a 404 was retried")
+            return
+        }
+    }
+
+    @Test("@original is edited with PATCH within the token's 15 minutes; follow-ups are posted")
+    func limitsAndMethods() {
+        #expect(limits == DeliveryLimits(deadline: now.addingTimeInterval(15 * 60), maxUses: nil))
+        #expect(DestinationKind.discordOriginal.httpMethod == "PATCH")
+        #expect(DestinationKind.discordFollowUp.httpMethod == "POST")
+        #expect(DestinationKind.responseURL.httpMethod == "POST")
+    }
+}
