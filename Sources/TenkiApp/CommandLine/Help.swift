@@ -17,6 +17,7 @@ enum Help {
           replay       replay recorded requests against fake upstreams and check their expectations
           outbox       list pending and dead deliveries; 'outbox retry ID' re-queues a dead one
           backup       write a consistent copy of the state file to PATH, safe while serve runs
+          discord      'discord register' puts the weather and news commands on your Discord application
 
         Settings come from the environment (see README.md). Run 'tenki <command> --help' for details.
         """
@@ -32,6 +33,7 @@ enum Help {
         case "replay": replay
         case "digest": digest
         case "backup": backup
+        case "discord": discord
         default: nil
         }
     }
@@ -103,6 +105,19 @@ enum Help {
 
         EXAMPLE:
           TENKI_STATE=/var/lib/tenki/tenki.sqlite tenki backup /var/backups/tenki-$(date -u +%F).sqlite
+        """
+
+    static let discord = """
+        USAGE: tenki discord register [--dry-run]
+
+        Registers Tenki's Discord application commands, /weather (options place and view) and /news
+        (option query), with Japanese names (天気, ニュース), by PUT {DISCORD_API_BASE_URL}/applications/
+        {DISCORD_APPLICATION_ID}/commands with DISCORD_BOT_TOKEN (or DISCORD_BOT_TOKEN_FILE). Discord
+        replaces the whole set, so running it again is harmless. --dry-run prints the JSON instead.
+        Exit 78 when a setting is missing or refused (the message names it), 75 when Discord did not answer.
+
+        EXAMPLE:
+          DISCORD_APPLICATION_ID=1100000000000000001 DISCORD_BOT_TOKEN_FILE=/run/secrets/discord tenki discord register
         """
 
     static let outbox = """

@@ -47,6 +47,7 @@ public enum TenkiCLI {
             case "replay": code = try await ReplayCommand.run(rest)
             case "digest": code = try await DigestCommand.run(rest)
             case "backup": code = try await BackupCommand.run(rest)
+            case "discord": code = try await DiscordCommand.run(rest)
             default:
                 printError("tenki \(name): not available in this version yet; see CHANGELOG.md for what is")
                 code = .failure

@@ -112,7 +112,8 @@ public struct DiscordInteraction: Sendable, Equatable {
         switch commandName {
         case "weather":
             command = weatherCommand
-            words = [options["place"], options["view"]]
+            // `now` is the command's default view and no keyword of its language.
+            words = [options["place"], options["view"] == "now" ? nil : options["view"]]
         case "news":
             command = newsCommand
             words = [options["query"]]
