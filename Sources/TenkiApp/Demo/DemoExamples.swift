@@ -2,8 +2,8 @@
 // To update: change the command, text, description, options or expectation to match the file.
 
 /// The replay examples `tenki demo` runs, compiled in so that the release binary shows them from
-/// any directory: weather, Japanese, a forecast, a button press, Mattermost, news, errors, a late answer
-/// and a 401.
+/// any directory: weather, Japanese, a forecast, a button press, Mattermost, Discord, news, errors, a
+/// late answer and a 401.
 enum DemoExamples {
     static let files: [(name: String, json: String)] = [
         ("weather-place.json", slashCommand(
@@ -105,6 +105,38 @@ enum DemoExamples {
                 "contains": [
                   "Da Nang, VN",
                   "°C"
+                ],
+                "not_contains": [
+                  "\"blocks\""
+                ],
+                "upstream_calls": [
+                  "/geo/1.0/direct",
+                  "/data/2.5/weather"
+                ]
+              }
+            }
+            """#),
+        ("discord-weather.json", #"""
+            {
+              "description": "Discord's /weather place:Danang: answered with type 4 and an embed with buttons, nothing pings anyone, no Block Kit",
+              "request": {
+                "path": "/discord/interactions",
+                "headers": {
+                  "Content-Type": "application/json",
+                  "User-Agent": "Discord-Interactions/1.0 (+https://discord.com)"
+                },
+                "body": "{\"id\":\"1200000000000000002\",\"application_id\":\"1100000000000000001\",\"token\":\"aW50ZXJhY3Rpb246ZXhhbXBsZTI\",\"guild_id\":\"1400000000000000001\",\"channel_id\":\"1500000000000000001\",\"member\":{\"user\":{\"id\":\"1000000000000000001\",\"username\":\"example\"}},\"locale\":\"en-US\",\"version\":1,\"type\":2,\"data\":{\"id\":\"1300000000000000001\",\"name\":\"weather\",\"type\":1,\"options\":[{\"name\":\"place\",\"type\":3,\"value\":\"Danang\"}]}}"
+              },
+              "signing": "discord",
+              "expect": {
+                "status": 200,
+                "response_type": "none",
+                "contains": [
+                  "\"type\":4",
+                  "Da Nang, VN",
+                  "\"embeds\"",
+                  "\"allowed_mentions\":{\"parse\":[]}",
+                  "tenki.weather.forecast:"
                 ],
                 "not_contains": [
                   "\"blocks\""

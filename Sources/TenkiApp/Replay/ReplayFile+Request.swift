@@ -10,8 +10,8 @@ extension ReplayFile {
     /// sets the framing headers itself, and a recorded `Accept-Encoding` could ask a proxying target
     /// for an encoding the transport cannot decode.
     static let replacedHeaders: Set<String> = [
-        "x-slack-signature", "x-slack-request-timestamp", "content-length", "host", "connection", "transfer-encoding",
-        "accept-encoding",
+        "x-slack-signature", "x-slack-request-timestamp", "x-signature-ed25519", "x-signature-timestamp", "content-length",
+        "host", "connection", "transfer-encoding", "accept-encoding",
     ]
 
     /// A secret the listener never knows, for `"signing": "wrong-secret"`.
@@ -21,7 +21,10 @@ extension ReplayFile {
     /// - Parameters:
     ///   - origin: the listener, e.g. `http://127.0.0.1:8080`.
     ///   - now: the signing time (stale signatures are 10 minutes before it).
-    func outboundRequest(origin: URL, responseURL: String, signingSecret: String, now: Date) -> OutboundRequest {
+    ///   - discordKey: signs `"signing": "discord"` files.
+    func outboundRequest(
+        origin: URL, responseURL: String, signingSecret: String, discordKey: Ed25519PrivateKey, now: Date
+    ) -> OutboundRequest {
         let method = request.method ?? "POST"
         let path = request.path ?? TenkiRouter.commandsPath
         let url = URL(string: path, relativeTo: origin)?.absoluteURL ?? origin
@@ -40,6 +43,8 @@ extension ReplayFile {
             case .valid: SlackRequestSigner(signingSecret: signingSecret).headers(timestamp: timestamp, body: body)
             case .stale: SlackRequestSigner(signingSecret: signingSecret).headers(timestamp: timestamp - 600, body: body)
             case .wrongSecret: SlackRequestSigner(signingSecret: Self.wrongSecret).headers(timestamp: timestamp, body: body)
+            case .discord: DiscordRequestSigner(privateKey: discordKey).headers(timestamp: timestamp, body: body)
+            case .discordWrongKey: DiscordRequestSigner(privateKey: .generate()).headers(timestamp: timestamp, body: body)
             case .none: []
             }
         for (name, value) in signatureHeaders { headers.add(name, value) }
@@ -83,7 +88,11 @@ extension ReplayFile {
             for field in decoded { fields[field.name] = field.value }
         }
         var parts = ["\(method) \(path)"]
-        if let command = fields["command"] {
+        if path == TenkiRouter.discordInteractionsPath, let raw = request.body,
+           let interaction = try? DiscordInteraction(json: Array(raw.utf8)) {
+            let options = interaction.options.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }
+            parts.append(([interaction.commandName ?? interaction.customID ?? "type \(interaction.type)"] + options).joined(separator: " "))
+        } else if let command = fields["command"] {
             parts.append("\(command) \"\(fields["text"] ?? "")\"")
         } else if let payload = fields["payload"], let press = try? InteractionPayload(json: Data(payload.utf8)) {
             parts.append([press.type, press.action?.actionID].compactMap { $0 }.joined(separator: " "))

@@ -50,6 +50,11 @@ public struct ReplayFile: Sendable, Codable, Equatable {
         case none
         case stale
         case wrongSecret = "wrong-secret"
+        /// Ed25519 with the replayer's Discord test key, whose public half is the in-process
+        /// listener's `DISCORD_PUBLIC_KEY`.
+        case discord
+        /// Ed25519 with a key the listener does not know.
+        case discordWrongKey = "discord-wrong-key"
     }
 
     /// The form placeholder the recorder writes for `response_url`; any value is replaced on replay.

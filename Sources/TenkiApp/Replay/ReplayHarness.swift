@@ -35,6 +35,9 @@ public final class ReplayHarness: Sendable {
 
     /// Used when `SLACK_SIGNING_SECRET` is not set: replays need no configuration.
     public static let testSigningSecret = "tenki-replay-test-secret"
+    /// Signs Discord interactions (`"signing": "discord"`); a new pair per run, since only this
+    /// process's listeners need to know it.
+    static let discordKey = Ed25519PrivateKey.generate()
     static let apiKey = "replay-key"
 
     public let options: Options
@@ -173,6 +176,9 @@ public final class ReplayHarness: Sendable {
         environment["OPENWEATHER_BASE_URL"] = upstreamOrigin
         environment["NEWSAPI_BASE_URL"] = upstreamOrigin
         environment["TENKI_ALLOWED_RESPONSE_HOSTS"] = "127.0.0.1"
+        if file.settings?["DISCORD_PUBLIC_KEY"] == nil { environment["DISCORD_PUBLIC_KEY"] = Self.discordKey.publicKey.hex }
+        // A deferred Discord answer is a PATCH of `{base}/webhooks/…/@original`: under the file's sink path.
+        environment["DISCORD_API_BASE_URL"] = sinkOrigin + sinkPath
         environment["TENKI_STATE"] = stateDirectory.appendingPathComponent("replay-\(number).sqlite").path
         // No inline budget unless the file sets one: a replay checks answers, not speed, and a
         // loaded CI machine must not turn an inline answer into a placeholder. (The wait is
@@ -209,7 +215,8 @@ public final class ReplayHarness: Sendable {
 
     private func send(_ file: ReplayFile, to origin: URL, sinkPath: String, observeUpstreams: Bool) async throws(ReplayRunError) -> ReplayObservation {
         let request = file.outboundRequest(
-            origin: origin, responseURL: sinkOrigin + sinkPath, signingSecret: options.signingSecret, now: clock.now())
+            origin: origin, responseURL: sinkOrigin + sinkPath, signingSecret: options.signingSecret, discordKey: Self.discordKey,
+            now: clock.now())
         let response: OutboundResponse
         do {
             response = try await transport.send(request)
@@ -218,7 +225,7 @@ public final class ReplayHarness: Sendable {
         }
         if file.expect?.responseURL != nil {
             let deadline = ContinuousClock.now + options.deliveryWait
-            while sink.requests(to: sinkPath).isEmpty, ContinuousClock.now < deadline {
+            while delivered(under: sinkPath).isEmpty, ContinuousClock.now < deadline {
                 try? await Task.sleep(for: .milliseconds(20))
             }
         }
@@ -226,7 +233,12 @@ public final class ReplayHarness: Sendable {
         let calls = observeUpstreams ? upstreamCalls() : []
         return ReplayObservation(
             status: response.status, body: response.body, message: message, upstreamCalls: calls,
-            upstreamCallsObserved: observeUpstreams, deliveries: sink.requests(to: sinkPath).map(\.body))
+            upstreamCallsObserved: observeUpstreams, deliveries: delivered(under: sinkPath).map(\.body))
+    }
+
+    /// What reached the sink at `path`, or below it (Discord's `@original` under its API base).
+    private func delivered(under path: String) -> [FakeWebhookReceiver.Request] {
+        sink.requests.filter { $0.path == path || $0.path.hasPrefix(path + "/") }
     }
 
     private func upstreamCalls() -> [ReplayObservation.UpstreamCall] {
