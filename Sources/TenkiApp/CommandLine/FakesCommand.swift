@@ -38,6 +38,8 @@ enum FakesCommand {
         // Written unbuffered: scripts read these lines while the process keeps running.
         let origin = "http://127.0.0.1:\(boundPort)"
         TenkiCLI.printOutput("OPENWEATHER_BASE_URL=\(origin)\nOPENWEATHER_API_KEY=\(key)\nNEWSAPI_BASE_URL=\(origin)\nNEWSAPI_KEY=\(key)")
+        // Discord's API: deferred answers' PATCHes and `tenki discord register` land here, accepted and logged nowhere else.
+        TenkiCLI.printOutput("DISCORD_API_BASE_URL=\(origin)/api/v10")
         // A comment, so that a file of these lines keeps NewsAPI as the provider unless this line is uncommented.
         let feeds = fakes.feeds.samples.map { "\($0.file.split(separator: ".")[0])=\(origin)/feeds/\($0.file)" }
             .joined(separator: ";")
