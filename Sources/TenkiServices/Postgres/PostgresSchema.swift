@@ -59,7 +59,30 @@ public enum PostgresSchema {
             PRIMARY KEY (query, language)
         );
         CREATE INDEX geocoding_answers_expiry ON geocoding_answers (expires_at);
+        """,
+        // 2: the SQLite file's versions 6 and 7: any destination kind, and channels' subscriptions.
         """
+        ALTER TABLE deliveries DROP CONSTRAINT IF EXISTS deliveries_destination_kind_check;
+        CREATE TABLE subscriptions (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            team text NOT NULL,
+            channel text NOT NULL,
+            kind text NOT NULL CHECK (kind IN ('morning', 'rain')),
+            local_time text,
+            days text,
+            title text NOT NULL,
+            latitude double precision NOT NULL,
+            longitude double precision NOT NULL,
+            time_zone text NOT NULL,
+            language text NOT NULL,
+            units text NOT NULL,
+            created_by text NOT NULL,
+            created_at double precision NOT NULL,
+            dead_in_a_row integer NOT NULL DEFAULT 0,
+            paused_reason text
+        );
+        CREATE INDEX subscriptions_channel ON subscriptions (team, channel);
+        """,
     ]
 
     /// The version a database has once migrated.

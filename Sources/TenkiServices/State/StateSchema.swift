@@ -1,3 +1,5 @@
+import CSQLite
+
 /// The schema of the one SQLite state file (`TENKI_STATE`) that the delivery queue, the digest
 /// ledger, saved preferences, call budgets and geocoding answers share: one list of migrations, so a file has one version.
 public enum StateSchema {
@@ -73,6 +75,63 @@ public enum StateSchema {
         );
         CREATE INDEX geocoding_answers_expiry ON geocoding_answers (expires_at);
         """,
+        // 6: any destination kind (Discord's `@original` and follow-ups, Slack's Web API): the
+        // deliveries table without its CHECK on the kind, rebuilt as SQLite requires, keeping ids
+        // and the AUTOINCREMENT counter.
+        """
+        CREATE TABLE deliveries_rebuilt (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL,
+            destination_url TEXT NOT NULL,
+            destination_kind TEXT NOT NULL,
+            destination_host TEXT NOT NULL,
+            destination_hash TEXT NOT NULL,
+            body BLOB NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'dead')),
+            created_at REAL NOT NULL,
+            deadline REAL NOT NULL,
+            max_uses INTEGER,
+            webhook_lifetime REAL NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at REAL NOT NULL,
+            claimed_by TEXT,
+            lease_until REAL,
+            last_error TEXT,
+            finished_at REAL
+        );
+        INSERT INTO deliveries_rebuilt SELECT * FROM deliveries;
+        INSERT INTO sqlite_sequence (name, seq)
+            SELECT 'deliveries_rebuilt', seq FROM sqlite_sequence WHERE name = 'deliveries'
+            AND NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'deliveries_rebuilt');
+        UPDATE sqlite_sequence SET seq = max(seq, (SELECT seq FROM sqlite_sequence WHERE name = 'deliveries'))
+            WHERE name = 'deliveries_rebuilt' AND EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'deliveries');
+        DROP TABLE deliveries;
+        ALTER TABLE deliveries_rebuilt RENAME TO deliveries;
+        CREATE INDEX deliveries_due ON deliveries (state, next_attempt_at);
+        CREATE INDEX deliveries_finished ON deliveries (state, finished_at);
+        """,
+        // 7: channels' subscriptions: morning reports and rain alerts (their slots go in digest_slots).
+        """
+        CREATE TABLE subscriptions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,      -- never reused: what `unsubscribe ID` takes
+            team TEXT NOT NULL,
+            channel TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('morning', 'rain')),
+            local_time TEXT,                           -- HH:MM, for morning reports
+            days TEXT,                                 -- daily or weekdays, for morning reports
+            title TEXT NOT NULL,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            time_zone TEXT NOT NULL,
+            language TEXT NOT NULL,
+            units TEXT NOT NULL,
+            created_by TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            dead_in_a_row INTEGER NOT NULL DEFAULT 0,
+            paused_reason TEXT
+        );
+        CREATE INDEX subscriptions_channel ON subscriptions (team, channel);
+        """,
     ]
 
     /// The version a file has once migrated.
@@ -80,13 +139,26 @@ public enum StateSchema {
 
     /// Brings the file up to `schemaVersion`. Each step runs in a `BEGIN IMMEDIATE` transaction and
     /// re-reads the version inside it, so two processes starting together migrate once.
+    ///
+    /// Foreign keys are off while migrating, as SQLite's procedure for rebuilding a table asks
+    /// (version 6 rebuilds `deliveries`, which `digest_slots` refers to), and checked afterwards.
     public static func migrate(_ database: SQLiteDatabase) throws(DeliveryStoreError) {
         do {
+            guard try database.withConnection({ connection throws(SQLiteError) in try userVersion(connection) }) != version else {
+                return
+            }
+            try database.withConnection { connection throws(SQLiteError) in try connection.execute("PRAGMA foreign_keys=OFF") }
+            defer { try? database.withConnection { connection throws(SQLiteError) in try connection.execute("PRAGMA foreign_keys=ON") } }
             for target in 1...version {
                 let current = try database.transaction { connection throws(SQLiteError) -> Int in
                     let version = try userVersion(connection)
                     guard version == target - 1 else { return version }
                     try connection.execute(migrations[target - 1])
+                    let broken = try connection.query("PRAGMA foreign_key_check") { $0.text(0) }
+                    guard broken.isEmpty else {
+                        throw SQLiteError(code: SQLITE_CONSTRAINT, operation: "migrate to version \(target)",
+                                          message: "foreign keys broken in \(Set(broken).sorted().joined(separator: ", "))")
+                    }
                     try connection.execute("PRAGMA user_version = \(target)")
                     return target
                 }

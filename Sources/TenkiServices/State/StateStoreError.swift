@@ -21,6 +21,19 @@ extension SQLiteDatabase {
     }
 }
 
+extension SQLiteDatabase {
+    /// `performTransaction`, failing as the stores do.
+    func storeTransaction<Value: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
+    ) async throws(StateStoreError) -> Value {
+        do {
+            return try await performTransaction(body)
+        } catch {
+            throw StateStoreError(error.description)
+        }
+    }
+}
+
 extension PostgresPool {
     /// `perform`, failing as the stores do.
     func storePerform<Value: Sendable>(

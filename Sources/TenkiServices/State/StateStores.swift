@@ -9,16 +9,18 @@ public struct StateStores: Sendable {
     public let preferences: any UserPreferencesStore
     public let budgets: any CallBudgetStore
     public let geocoding: any GeocodingStore
+    public let subscriptions: any SubscriptionStore
 
     public init(
         deliveries: any DeliveryStore, ledger: any DigestLedger, preferences: any UserPreferencesStore,
-        budgets: any CallBudgetStore, geocoding: any GeocodingStore
+        budgets: any CallBudgetStore, geocoding: any GeocodingStore, subscriptions: any SubscriptionStore
     ) {
         self.deliveries = deliveries
         self.ledger = ledger
         self.preferences = preferences
         self.budgets = budgets
         self.geocoding = geocoding
+        self.subscriptions = subscriptions
     }
 
     /// The stores on an open SQLite state file, migrating it as needed.
@@ -26,7 +28,8 @@ public struct StateStores: Sendable {
         StateStores(
             deliveries: try SQLiteDeliveryStore(database: database), ledger: try SQLiteDigestLedger(database: database),
             preferences: try SQLiteUserPreferencesStore(database: database, clock: clock),
-            budgets: try SQLiteCallBudgetStore(database: database), geocoding: try SQLiteGeocodingStore(database: database))
+            budgets: try SQLiteCallBudgetStore(database: database), geocoding: try SQLiteGeocodingStore(database: database),
+            subscriptions: try SQLiteSubscriptionStore(database: database))
     }
 
     /// The stores on a PostgreSQL pool, after creating or migrating the schema (one process at a
@@ -43,6 +46,6 @@ public struct StateStores: Sendable {
         StateStores(
             deliveries: PostgresDeliveryStore(pool: pool), ledger: PostgresDigestLedger(pool: pool),
             preferences: PostgresUserPreferencesStore(pool: pool, clock: clock), budgets: PostgresCallBudgetStore(pool: pool),
-            geocoding: PostgresGeocodingStore(pool: pool))
+            geocoding: PostgresGeocodingStore(pool: pool), subscriptions: PostgresSubscriptionStore(pool: pool))
     }
 }

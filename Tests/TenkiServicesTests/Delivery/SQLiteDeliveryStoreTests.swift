@@ -13,10 +13,10 @@ struct SQLiteDeliveryStoreTests {
         let file = try TemporaryStateFile()
         let store = try SQLiteDeliveryStore(path: file.path)
         #expect(try await store.schemaVersion() == StateSchema.version)
-        #expect(StateSchema.version == 5)
+        #expect(StateSchema.version == 7)
         let id = try await store.enqueue(DeliveryFixtures.webhookDelivery("hello"))
         let reopened = try SQLiteDeliveryStore(path: file.path)
-        #expect(try await reopened.schemaVersion() == 5)
+        #expect(try await reopened.schemaVersion() == 7)
         #expect(try await reopened.summary(of: id)?.state == .pending)
         let database = try SQLiteDatabase(path: file.path)
         let mode = try database.withConnection { connection throws(SQLiteError) in
@@ -34,5 +34,36 @@ struct SQLiteDeliveryStoreTests {
         #expect(throws: DeliveryStoreError.schemaTooNew(found: 99, supported: StateSchema.version)) {
             _ = try SQLiteDeliveryStore(path: file.path)
         }
+    }
+
+    @Test("a version-5 file with a digest slot on a message migrates: ids, the id counter and the slot kept; any kind accepted")
+    func rebuildsDeliveriesForNewKinds() async throws {
+        let file = try TemporaryStateFile()
+        let old = try SQLiteDatabase(path: file.path)
+        try old.withConnection { connection throws(SQLiteError) in
+            for migration in StateSchema.migrations.prefix(5) { try connection.execute(migration) }
+            try connection.execute(
+                """
+                PRAGMA user_version = 5;
+                INSERT INTO deliveries (id, kind, destination_url, destination_kind, destination_host, destination_hash, body,
+                    state, created_at, deadline, webhook_lifetime, next_attempt_at)
+                VALUES (10, 'digest:morning', 'https://hooks.slack.com/services/T/B/x', 'webhook', 'hooks.slack.com', 'h',
+                    x'7B7D', 'delivered', 0, 1, 1, 0);
+                UPDATE sqlite_sequence SET seq = 42 WHERE name = 'deliveries';
+                INSERT INTO digest_slots (digest, slot, delivery_id, claimed_at) VALUES ('morning', 0, 10, 0);
+                """)
+        }
+        let store = try SQLiteDeliveryStore(path: file.path)
+        #expect(try await store.schemaVersion() == StateSchema.version)
+        #expect(try await store.summary(of: DeliveryID(rawValue: 10))?.state == .delivered)
+        var discord = DeliveryFixtures.webhookDelivery("late")
+        discord.destinationKind = .discordOriginal
+        let id = try await store.enqueue(discord)
+        #expect(id.rawValue == 43, "ids pruned before the migration are not given out again")
+        let (slots, broken) = try SQLiteDatabase(path: file.path).withConnection { connection throws(SQLiteError) in
+            (try connection.query("SELECT delivery_id FROM digest_slots") { $0.int64(0) },
+             try connection.query("PRAGMA foreign_key_check") { $0.text(0) })
+        }
+        #expect(slots == [10] && broken.isEmpty)
     }
 }

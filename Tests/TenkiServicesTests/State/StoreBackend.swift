@@ -9,7 +9,7 @@ import Testing
 /// body checks every implementation. PostgreSQL is left out (with a note on stderr) when no server
 /// can be found or started, unless CI requires it (`PostgresTestDatabase`).
 enum StoreBackend: String, Sendable, CustomTestStringConvertible {
-    /// The in-memory stores of `preview` and tests (budgets, geocoding, preferences only).
+    /// The in-memory stores of `preview` and tests (budgets, geocoding, preferences, subscriptions only).
     case memory
     case sqlite
     case postgres
@@ -34,6 +34,7 @@ final class SharedTestState: Sendable {
         let budgets = InMemoryCallBudgetStore()
         let geocoding = InMemoryGeocodingStore()
         let preferences = InMemoryUserPreferencesStore()
+        let subscriptions = InMemorySubscriptionStore()
     }
 
     init(_ backend: StoreBackend) async throws {
@@ -63,7 +64,8 @@ final class SharedTestState: Sendable {
             let database = try SQLiteDatabase(path: ":memory:")
             return StateStores(
                 deliveries: try SQLiteDeliveryStore(database: database), ledger: try SQLiteDigestLedger(database: database),
-                preferences: memory.preferences, budgets: memory.budgets, geocoding: memory.geocoding)
+                preferences: memory.preferences, budgets: memory.budgets, geocoding: memory.geocoding,
+                subscriptions: memory.subscriptions)
         case .sqlite:
             return try StateStores.sqlite(try SQLiteDatabase(path: sqlitePath!), clock: clock)
         case .postgres:
