@@ -24,33 +24,7 @@ public enum GoogleChatText {
     /// The text cut to at most `limit` bytes (by `jsonBytes`), ending with `…` when cut; a cut never
     /// leaves half an entity, half a tag or an unclosed `<b>`.
     public static func html(_ text: RichText, limit: Int) -> String {
-        let full = html(text)
-        guard jsonBytes(full) > limit else { return full }
-        let ellipsis = "…"
-        let budget = limit - jsonBytes(ellipsis)
-        guard budget > 0 else { return "" }
-        var out = ""
-        var used = 0
-        for span in text.spans {
-            let piece = html(span)
-            let room = budget - used
-            if jsonBytes(piece) <= room {
-                out += piece
-                used += jsonBytes(piece)
-                continue
-            }
-            switch span {
-            case .text(let text):
-                out += fitted(text, room: room)
-            case .bold(let text) where room > 7:
-                let inner = fitted(text, room: room - 7)
-                if !inner.isEmpty { out += "<b>" + inner + "</b>" }
-            default:
-                break
-            }
-            break
-        }
-        return out + ellipsis
+        text.rendered(limit: limit, length: jsonBytes, render: html, fit: fitted, bold: ("<b>", "</b>"))
     }
 
     static func html(_ span: RichText.Span) -> String {
