@@ -89,6 +89,6 @@ public enum GoogleChatLimits {
     public static let text = 4_096
     public static let messageBytes = 32_000
     public static let widgetsPerCard = 100
-    /// Tenki's own cut, not Google's: a header is one line, a notification a glance.
-    public static let headerTitle = 200
+    /// Tenki's own cut, not Google's, for one-line texts (the header, field labels, alt text).
+    public static let lineCharacters = 200
 }

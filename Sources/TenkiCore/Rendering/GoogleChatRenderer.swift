@@ -15,7 +15,9 @@ public enum GoogleChatRenderer {
     public static func render(_ message: ChatMessage) -> GoogleChatMessage {
         let summary = message.summary.plainText.prefix { !$0.isNewline }
         let text = GoogleChatText.plain(String(summary), limit: GoogleChatLimits.text)
-        let header = message.title.map { GoogleChatMessage.Header(title: GoogleChatText.plain($0, limit: GoogleChatLimits.headerTitle)) }
+        let header = message.title.map {
+            GoogleChatMessage.Header(title: GoogleChatText.plain($0, limit: GoogleChatLimits.lineCharacters))
+        }
         var budget = GoogleChatLimits.messageBytes - envelopeBytes - GoogleChatText.jsonBytes(text)
             - (header.map { GoogleChatText.jsonBytes($0.title) } ?? 0)
         var builder = CardBuilder()
@@ -31,12 +33,13 @@ public enum GoogleChatRenderer {
             case .paragraph(let text, let image):
                 builder.addText(text, budget: &budget)
                 if let image, image.url.lowercased().hasPrefix("https://") {
-                    builder.add(.image(url: image.url, altText: GoogleChatText.plain(image.altText, limit: 200)), budget: &budget)
+                    let altText = GoogleChatText.plain(image.altText, limit: GoogleChatLimits.lineCharacters)
+                    builder.add(.image(url: image.url, altText: altText), budget: &budget)
                 }
             case .fields(let fields):
                 for field in fields {
-                    let label = GoogleChatText.escape(String(field.name.prefix(GoogleChatLimits.headerTitle)))
-                    let room = budget - widgetOverheadBytes - GoogleChatText.jsonBytes(label)
+                    let label = GoogleChatText.escape(String(field.name.prefix(GoogleChatLimits.lineCharacters)))
+                    let room = builder.room(in: budget) - GoogleChatText.jsonBytes(label)
                     let value = GoogleChatText.html(field.value, limit: room)
                     guard room > 8, !value.isEmpty else { continue }
                     builder.add(.decoratedText(topLabel: label, text: value), budget: &budget)
@@ -64,8 +67,13 @@ public enum GoogleChatRenderer {
             sectionOpen = false
         }
 
+        /// The bytes a widget's strings may take now.
+        func room(in budget: Int) -> Int {
+            budget - GoogleChatRenderer.widgetOverheadBytes - (sectionOpen ? 0 : GoogleChatRenderer.sectionOverheadBytes)
+        }
+
         mutating func addText(_ text: RichText, budget: inout Int) {
-            let room = budget - GoogleChatRenderer.widgetOverheadBytes - (sectionOpen ? 0 : GoogleChatRenderer.sectionOverheadBytes)
+            let room = room(in: budget)
             guard room > 8 else { return }
             let html = GoogleChatText.html(text, limit: room)
             guard !html.isEmpty else { return }

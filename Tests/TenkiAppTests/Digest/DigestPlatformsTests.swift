@@ -27,7 +27,8 @@ extension DigestSuite {
             let config = harness.directory.appendingPathComponent("tenki.json")
             try """
                 {"digests": [
-                  {"name": "team", "webhook_url": "\(base + Self.mattermostPath)", "format": "mattermost", "cities": ["Tokyo,JP"]},
+                  {"name": "team", "webhook_url": "\(base + Self.mattermostPath)", "format": "mattermost",
+                   "cities": ["Tokyo,JP"]},
                   {"name": "gaming", "webhook_url": "\(base + Self.discordPath)?thread_id=7", "format": "discord",
                    "cities": ["Tokyo,JP"]},
                   {"name": "office", "webhook_url": "\(base + Self.googleChatPath)?key=KEY&token=CHATSECRET",

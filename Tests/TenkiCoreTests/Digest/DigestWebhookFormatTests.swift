@@ -26,7 +26,8 @@ struct DigestWebhookFormatTests {
 
     @Test func discordPostsWaitForTheMessageAndKeepTheOtherQueryItems() throws {
         let plain = try #require(URL(string: "https://discord.com/api/webhooks/123/abc"))
-        #expect(DigestWebhookFormat.discord.destination(for: plain).absoluteString == "https://discord.com/api/webhooks/123/abc?wait=true")
+        #expect(DigestWebhookFormat.discord.destination(for: plain).absoluteString
+            == "https://discord.com/api/webhooks/123/abc?wait=true")
         let thread = try #require(URL(string: "https://discord.com/api/webhooks/123/abc?thread_id=42&wait=false"))
         #expect(DigestWebhookFormat.discord.destination(for: thread).absoluteString
             == "https://discord.com/api/webhooks/123/abc?thread_id=42&wait=true")

@@ -18,7 +18,8 @@ struct GoogleChatRendererTests {
             .textParagraph("Local time 14:05 (UTC+07:00)<br>Data: OpenWeatherMap"),
         ])
         let json = try RenderingSamples.json(message)
-        #expect(json.contains(#""cardsV2":[{"card":{"header":{"title":"☀️ Da Nang, VN"},"sections":[{"widgets":[{"textParagraph""#))
+        #expect(json.contains(
+            #""cardsV2":[{"card":{"header":{"title":"☀️ Da Nang, VN"},"sections":[{"widgets":[{"textParagraph""#))
         #expect(json.contains(#""cardId":"tenki""#))
         #expect(!json.contains("onClick"))
         #expect(!json.contains("blocks"))
