@@ -18,13 +18,38 @@ public enum GoogleChatText {
     }
 
     public static func html(_ text: RichText) -> String {
-        text.spans.map(html).joined()
+        selfContained(text).spans.map(html).joined()
     }
 
     /// The text cut to at most `limit` bytes (by `jsonBytes`), ending with `…` when cut; a cut never
     /// leaves half an entity, half a tag or an unclosed `<b>`.
     public static func html(_ text: RichText, limit: Int) -> String {
-        text.rendered(limit: limit, length: jsonBytes, render: html, fit: fitted, bold: ("<b>", "</b>"))
+        selfContained(text).rendered(limit: limit, length: jsonBytes, render: html, fit: fitted, bold: ("<b>", "</b>"))
+    }
+
+    /// The same text with every bold stretch inside one span: a string table's `*{city}*` arrives
+    /// as markup `*`, a value, and markup `*`, which HTML cannot open in one span and close in
+    /// another (a cut between them would leave `<b>` open). Each `*` of the markup toggles bold;
+    /// outside text in bold becomes `.bold`, markup in bold its own `*…*` pair.
+    static func selfContained(_ text: RichText) -> RichText {
+        var bold = false
+        var spans: [RichText.Span] = []
+        for span in text.spans {
+            switch span {
+            case .markup(let markup):
+                for (index, piece) in markup.split(separator: "*", omittingEmptySubsequences: false).enumerated() {
+                    if index > 0 { bold.toggle() }
+                    if !piece.isEmpty { spans.append(.markup(bold ? "*" + piece + "*" : String(piece))) }
+                }
+            case .text(let text):
+                spans.append(bold ? .bold(text) : .text(text))
+            case .link(let url, let title, let isBold):
+                spans.append(.link(url: url, title: title, bold: isBold || bold))
+            case .bold, .literal:
+                spans.append(span)
+            }
+        }
+        return RichText(spans)
     }
 
     static func html(_ span: RichText.Span) -> String {

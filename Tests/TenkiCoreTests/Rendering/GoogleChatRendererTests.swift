@@ -40,6 +40,14 @@ struct GoogleChatRendererTests {
         ])
     }
 
+    @Test func templateBoldAroundAValueIsOneTagEvenWhenCut() {
+        let line = RichText.fill("⚠️ *{city}*: no weather right now", ["city": .text("Atlantis <b>")])
+        #expect(GoogleChatText.html(line) == "⚠️ <b>Atlantis &lt;b&gt;</b>: no weather right now")
+        let cut = GoogleChatText.html(line, limit: 24)
+        // 24 bytes as JSON counts them: ⚠️ and a space 7, <b> 3, </b> 5 (its / may be escaped), … 3.
+        #expect(cut == "⚠️ <b>Atlant</b>…")
+    }
+
     @Test func hostileTextCanNeitherMentionNorInjectMarkup() {
         let message = ChatMessage(
             summary: .text("<users/all> <https://evil.example|x> & more"),
