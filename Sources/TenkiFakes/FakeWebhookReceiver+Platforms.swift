@@ -2,17 +2,18 @@ import Foundation
 import TenkiHTTPServer
 
 extension FakeWebhookReceiver {
-    /// Whether `path` is a webhook path of a platform Tenki posts to: Slack (`/services/…`),
-    /// Mattermost (`/hooks/…`), Discord (`/api/webhooks/…`, `/api/vN/webhooks/…`) or Google Chat
-    /// (`/v1/spaces/SPACE/messages`).
+    /// Whether `path` is a webhook path of a platform Tenki posts digests to: Slack (`/services/…`),
+    /// Mattermost (`/hooks/…`), Discord (`/api/webhooks/ID/TOKEN`, the form Discord hands out) or
+    /// Google Chat (`/v1/spaces/SPACE/messages`). Discord's versioned API (`/api/v10/…`: the
+    /// interactions' PATCHes and follow-ups) is not a digest webhook.
     public static func isWebhookPath(_ path: String) -> Bool {
         path.hasPrefix("/services/") || path.hasPrefix("/hooks/") || isDiscord(path) || isGoogleChat(path)
     }
 
     static func isDiscord(_ path: String) -> Bool {
-        let components = path.split(separator: "/")
-        guard components.first == "api", components.count >= 4 else { return false }
-        return components[1] == "webhooks" || (components[1].hasPrefix("v") && components[2] == "webhooks")
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        return components.count == 5 && components[1] == "api" && components[2] == "webhooks"
+            && !components[3].isEmpty && !components[4].isEmpty
     }
 
     static func isGoogleChat(_ path: String) -> Bool {

@@ -59,12 +59,13 @@ struct FakeWebhookReceiverTests {
         #expect(try await post(transport, "/hooks/x", #"{"text":"**hi**"}"#).body == Array("ok".utf8))
         let waited = try await post(transport, "/api/webhooks/1/x?thread_id=7&wait=true", #"{"embeds":[]}"#)
         #expect(waited.status == 200 && String(decoding: waited.body, as: UTF8.self).contains(#""id""#))
-        #expect(try await post(transport, "/api/v10/webhooks/1/x", "{}").status == 204)
+        #expect(try await post(transport, "/api/webhooks/1/x", "{}").status == 204)
+        #expect(!FakeWebhookReceiver.isWebhookPath("/api/v10/webhooks/1/x/messages/@original"), "Discord's API, not a webhook")
         let chat = try await post(transport, "/v1/spaces/AAAA/messages?key=k&token=t", #"{"cardsV2":[]}"#)
         #expect(chat.status == 200 && String(decoding: chat.body, as: UTF8.self).contains("spaces/AAAA/messages/"))
         #expect(try await post(transport, "/elsewhere", "{}").status == 404)
         #expect(fakes.webhooks.requests.map(\.path) == [
-            "/services/T0/B0/x", "/hooks/x", "/api/webhooks/1/x", "/api/v10/webhooks/1/x", "/v1/spaces/AAAA/messages",
+            "/services/T0/B0/x", "/hooks/x", "/api/webhooks/1/x", "/api/webhooks/1/x", "/v1/spaces/AAAA/messages",
         ])
         #expect(fakes.webhooks.requests.map(\.query) == ["", "", "thread_id=7&wait=true", "", "key=k&token=t"])
 
