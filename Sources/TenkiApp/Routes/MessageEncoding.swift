@@ -12,15 +12,16 @@ public enum MessageEncoding {
         encoded(message, pretty: pretty)
     }
 
-    public static func json(_ response: DiscordInteractionResponse, pretty: Bool = false) -> [UInt8] {
-        encoded(response, pretty: pretty)
-    }
-
-    /// A Discord webhook's body (a digest): no interaction envelope.
+    /// A Discord message as a PATCH of `@original` or a follow-up sends it.
     public static func json(_ message: DiscordMessage, pretty: Bool = false) -> [UInt8] {
         encoded(message, pretty: pretty)
     }
 
+    public static func json(_ response: DiscordInteractionResponse, pretty: Bool = false) -> [UInt8] {
+        encoded(response, pretty: pretty)
+    }
+
+    /// A Google Chat webhook's body (a digest).
     public static func json(_ message: GoogleChatMessage, pretty: Bool = false) -> [UInt8] {
         encoded(message, pretty: pretty)
     }
