@@ -3,27 +3,36 @@ import TenkiHTTPClient
 import TenkiHTTPServer
 
 /// The fake providers behind one origin, as `tenki fakes`, the demo and end-to-end tests run
-/// them: OpenWeatherMap's paths (`/geo/…`, `/data/…`), NewsAPI's (`/v2/…`), feeds (`/feeds/…`)
-/// and Discord's API (`/api/…`: `DISCORD_API_BASE_URL` is the origin with `/api/v10`). One
-/// listener and one base URL for all keeps scripts simple.
+/// them: OpenWeatherMap's paths (`/geo/…`, `/data/…`), NewsAPI's (`/v2/…`), feeds (`/feeds/…`),
+/// a webhook sink for every platform's webhook paths (`FakeWebhookReceiver.webhookPaths`), whose
+/// posts `GET /webhooks/posts` lists, and Discord's API (`/api/v10/…`: `DISCORD_API_BASE_URL` is
+/// the origin with `/api/v10`). One listener and one base URL for all keeps scripts simple.
 public struct FakeUpstreams: AsyncHTTPHandler {
     public let openWeather: FakeOpenWeatherMap
     public let news: FakeNewsAPI
     public let feeds: FakeFeeds
+    public let webhooks: FakeWebhookReceiver
     /// Records the PATCHes of `@original`, follow-ups and command registrations Discord would get.
     public let discord: FakeWebhookReceiver
 
     public init(
         openWeather: FakeOpenWeatherMap = FakeOpenWeatherMap(), news: FakeNewsAPI = FakeNewsAPI(), feeds: FakeFeeds = FakeFeeds(),
-        discord: FakeWebhookReceiver = FakeWebhookReceiver()
+        webhooks: FakeWebhookReceiver = FakeWebhookReceiver(), discord: FakeWebhookReceiver = FakeWebhookReceiver()
     ) {
         self.openWeather = openWeather
         self.news = news
         self.feeds = feeds
+        self.webhooks = webhooks
         self.discord = discord
     }
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        if request.method == "GET", request.path == "/webhooks/posts" {
+            return .json(.ok, webhooks.postsJSON())
+        }
+        if request.method == "POST", FakeWebhookReceiver.isWebhookPath(String(request.path)) {
+            return await webhooks.handle(request)
+        }
         if request.path.hasPrefix("/v2/") {
             return await news.handle(request)
         }
@@ -36,6 +45,9 @@ public struct FakeUpstreams: AsyncHTTPHandler {
         if request.path.hasPrefix("/api/") {
             return await discord.handle(request)
         }
-        return .text(.notFound, "the fakes serve OpenWeatherMap (/geo, /data), NewsAPI (/v2), feeds (/feeds) and Discord (/api)\n")
+        return .text(
+            .notFound,
+            "the fakes serve OpenWeatherMap (/geo, /data), NewsAPI (/v2), feeds (/feeds), Discord's API (/api/v10) and webhooks "
+                + "(POST /services, /hooks, /api/webhooks, /v1/spaces/SPACE/messages; GET /webhooks/posts)\n")
     }
 }

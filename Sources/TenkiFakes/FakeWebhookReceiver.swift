@@ -4,9 +4,15 @@ import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
 
-/// A stand-in for Slack's incoming webhooks and `response_url`s, and for Discord's API (a PATCH of
-/// an interaction's `@original`, a PUT of application commands): records every POST, PATCH and PUT
-/// and answers from a per-path script of faults. Used by the delivery tests, replay and the demo.
+/// A stand-in for incoming webhooks and `response_url`s, and for Discord's API (a PATCH of an
+/// interaction's `@original`, a PUT of application commands): records every POST, PATCH and PUT
+/// and answers from a per-path script of faults. Used by the delivery tests, replay, the demo and
+/// `tenki fakes`.
+///
+/// Success is answered as each platform does, told apart by the path: Slack (`/services/…`) and
+/// Mattermost (`/hooks/…`) say `ok`; a Discord webhook (`/api/webhooks/ID/TOKEN`) answers 204, or
+/// 200 with the created message when the query has `wait=true`; a Google Chat webhook
+/// (`/v1/spaces/SPACE/messages`) answers 200 with the created message.
 ///
 /// ```swift
 /// let sink = FakeWebhookReceiver()
@@ -46,6 +52,8 @@ public final class FakeWebhookReceiver: AsyncHTTPHandler {
         /// `POST`, or Discord's `PATCH` and `PUT`.
         public var method: String = "POST"
         public var path: String
+        /// The query as sent (`wait=true`, Google Chat's `key` and `token`), still percent-encoded.
+        public var query: String
         public var body: [UInt8]
         public var receivedAt: Date
         /// The reply it got (or, for hangs, was meant to get).
@@ -102,19 +110,21 @@ public final class FakeWebhookReceiver: AsyncHTTPHandler {
             return .text(.methodNotAllowed, "method_not_allowed", headers: ["Allow": "POST, PATCH, PUT"])
         }
         let path = String(request.path)
-        let reply = state.withLock { state -> Reply in
+        let (reply, number) = state.withLock { state -> (Reply, Int) in
             var reply = state.defaults[path] ?? fallback
             if var script = state.scripts[path], !script.isEmpty {
                 reply = script.removeFirst()
                 state.scripts[path] = script
             }
             state.requests.append(
-                Request(method: request.method, path: path, body: request.body, receivedAt: Date(), reply: reply))
-            return reply
+                Request(
+                    method: request.method, path: path, query: String(request.query ?? ""), body: request.body, receivedAt: Date(),
+                    reply: reply))
+            return (reply, state.requests.count)
         }
         switch reply {
         case .ok:
-            return .text(.ok, "ok")
+            return Self.success(path: path, query: String(request.query ?? ""), number: number)
         case .status(let code, let body):
             return .text(HTTPStatus(code: code, reason: Self.reasonPhrase(code)), body)
         case .rateLimited(let retryAfter):

@@ -5,8 +5,8 @@ import TenkiHTTPServer
 import TenkiLogging
 import TenkiFakes
 
-/// `tenki fakes`: the fake OpenWeatherMap, NewsAPI and feeds from bundled samples, as a process on loopback, for local
-/// development and benchmarks (run it outside the server's process tree).
+/// `tenki fakes`: the fake OpenWeatherMap, NewsAPI and feeds from bundled samples, and a webhook sink for every platform,
+/// as a process on loopback, for local development and benchmarks (run it outside the server's process tree).
 enum FakesCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
         let list = try ArgumentList(arguments, command: "fakes", valueOptions: ["port", "key", "scenario", "latency-ms"], flagOptions: [])
@@ -44,10 +44,26 @@ enum FakesCommand {
         let feeds = fakes.feeds.samples.map { "\($0.file.split(separator: ".")[0])=\(origin)/feeds/\($0.file)" }
             .joined(separator: ";")
         TenkiCLI.printOutput("# feeds instead of NewsAPI: TENKI_NEWS_FEEDS=\(feeds) TENKI_NEWS_FEEDS_ALLOW_PRIVATE=on")
+        TenkiCLI.printOutput(webhookLines(origin: origin).joined(separator: "\n"))
         let places = fakes.openWeather.samples.map { $0.place.name }.joined(separator: ", ")
-        logger.notice("fake OpenWeatherMap, NewsAPI and feeds ready", [("port", String(boundPort)), ("scenario", scenario.rawValue), ("places", places)])
+        logger.notice(
+            "fake OpenWeatherMap, NewsAPI, feeds and webhooks ready",
+            [("port", String(boundPort)), ("scenario", scenario.rawValue), ("places", places)])
         _ = await TerminationSignal.wait()
         await server.shutdown(gracePeriod: .seconds(2))
         return .success
+    }
+
+    /// Comments naming a webhook URL per platform (loopback hosts are not auto-detected, hence the
+    /// format) and where the posts can be read.
+    static func webhookLines(origin: String) -> [String] {
+        [
+            "# webhooks (every post is listed at \(origin)/webhooks/posts):",
+            "#   Slack:       DIGEST_WEBHOOK_URL=\(origin)/services/T0FAKE/B0FAKE/fakefakefake",
+            "#   Mattermost:  DIGEST_WEBHOOK_URL=\(origin)/hooks/fakefakefake DIGEST_WEBHOOK_FORMAT=mattermost",
+            "#   Discord:     DIGEST_WEBHOOK_URL=\(origin)/api/webhooks/1/fakefakefake DIGEST_WEBHOOK_FORMAT=discord",
+            "#   Google Chat: DIGEST_WEBHOOK_URL='\(origin)/v1/spaces/FAKE/messages?key=fake&token=fake'"
+                + " DIGEST_WEBHOOK_FORMAT=google-chat",
+        ]
     }
 }

@@ -138,17 +138,18 @@ enum DigestCommand {
         var dependencies = dependencies(transport: transport, clock: clock, logger: logger, metrics: MetricsRegistry())
         dependencies.state = exists ? .settings : .memory
         let runner = try TenkiServer.build(settings: settings, dependencies: dependencies).digests
-        var messages: [(String, SlackMessage)] = []
+        var messages: [(Settings.DigestSettings, ChatMessage)] = []
         for digest in digests {
-            messages.append((digest.name, await runner.preview(digest, now: clock.now())))
+            messages.append((digest, await runner.preview(digest, now: clock.now())))
         }
+        // Each digest in its webhook's format.
         var report = Report(exitCode: .success)
-        if messages.count == 1, let only = messages.first {
-            report.output.append(String(decoding: MessageEncoding.json(only.1, pretty: true), as: UTF8.self))
+        if messages.count == 1, let (digest, message) = messages.first {
+            report.output.append(String(decoding: digest.format.body(for: message, pretty: true), as: UTF8.self))
         } else {
             // Several digests: one JSON object keyed by digest name.
-            let parts = messages.map { name, message in
-                "\"\(name)\": " + String(decoding: MessageEncoding.json(message), as: UTF8.self)
+            let parts = messages.map { digest, message in
+                "\"\(digest.name)\": " + String(decoding: digest.format.body(for: message), as: UTF8.self)
             }
             report.output.append("{" + parts.joined(separator: ", ") + "}")
         }

@@ -99,10 +99,10 @@ public final class DigestRunner: Sendable {
     }
 
     /// The message the digest would post now, for `--dry-run`: reads the ledger (for the headlines
-    /// to skip) when one is given, writes nothing.
-    public func preview(_ digest: Settings.DigestSettings, now: Date) async -> SlackMessage {
+    /// to skip) when one is given, writes nothing. Render it with `digest.format`.
+    public func preview(_ digest: Settings.DigestSettings, now: Date) async -> ChatMessage {
         let seen = (try? await ledger.previousHeadlineURLs(digest: digest.name)) ?? []
-        return await builder.build(Self.content(of: digest), excludingHeadlines: seen, now: now).message.slack
+        return await builder.build(Self.content(of: digest), excludingHeadlines: seen, now: now).message
     }
 
     private func post(
@@ -111,8 +111,8 @@ public final class DigestRunner: Sendable {
         let seen = try await ledger.previousHeadlineURLs(digest: digest.name)
         let built = await builder.build(Self.content(of: digest), excludingHeadlines: seen, now: now)
         let delivery = NewDelivery(
-            kind: "digest:\(digest.name)", destination: digest.webhookURL, destinationKind: .incomingWebhook,
-            body: MessageEncoding.json(built.message.slack), createdAt: now)
+            kind: "digest:\(digest.name)", destination: digest.format.destination(for: digest.webhookURL),
+            destinationKind: .incomingWebhook, body: digest.format.body(for: built.message), createdAt: now)
         switch try await ledger.claim(
             digest: digest.name, slot: slot, delivery: delivery, headlineURLs: built.headlineURLs, replacing: force)
         {

@@ -1,8 +1,8 @@
 import Foundation
 import TenkiCore
 
-/// JSON for Slack, Mattermost and Discord: compact, with keys sorted so replies and goldens are byte-stable, and with
-/// `/` left unescaped so URLs stay readable.
+/// JSON for Slack, Mattermost, Discord and Google Chat: compact, with keys sorted so replies and goldens are
+/// byte-stable, and with `/` left unescaped so URLs stay readable.
 public enum MessageEncoding {
     public static func json(_ message: SlackMessage, pretty: Bool = false) -> [UInt8] {
         encoded(message, pretty: pretty)
@@ -19,6 +19,11 @@ public enum MessageEncoding {
 
     public static func json(_ response: DiscordInteractionResponse, pretty: Bool = false) -> [UInt8] {
         encoded(response, pretty: pretty)
+    }
+
+    /// A Google Chat webhook's body (a digest).
+    public static func json(_ message: GoogleChatMessage, pretty: Bool = false) -> [UInt8] {
+        encoded(message, pretty: pretty)
     }
 
     private static func encoded(_ message: some Encodable, pretty: Bool) -> [UInt8] {

@@ -109,4 +109,12 @@ enum SettingParsers {
         }
         return provider
     }
+
+    @Sendable static func digestWebhookFormat(_ text: String) throws(SettingProblem) -> DigestWebhookFormat? {
+        guard let format = DigestWebhookFormat(rawValue: text.lowercased()) else {
+            let words = DigestWebhookFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            throw SettingProblem("has an unknown value", fix: "use one of \(words), or unset it to choose by the URL", got: text)
+        }
+        return format
+    }
 }

@@ -130,6 +130,8 @@ public struct Settings: Sendable {
         public var language: WeatherLanguage = .en
         public var units: Units = .metric
         public var webhookURL: URL
+        /// What the webhook takes: set, or chosen from `webhookURL` (`DigestWebhookFormat.detect`).
+        public var format: DigestWebhookFormat = .slack
         public var schedule: CronSchedule
         public var timeZone: TimeZone
         public var cities: [String]

@@ -8,7 +8,8 @@ import TenkiCore
 extension SettingsReader {
     /// The keys a `digests` entry may have.
     static let digestKeys: Set<String> = [
-        "name", "webhook_url", "webhook_url_file", "schedule", "timezone", "cities", "news_query", "news_feeds", "language", "units",
+        "name", "webhook_url", "webhook_url_file", "format", "schedule", "timezone", "cities", "news_query", "news_feeds",
+        "language", "units",
     ]
 
     func loadDigests(into settings: inout Settings) throws(ConfigurationError) {
@@ -18,10 +19,12 @@ extension SettingsReader {
         let timeZone = try read(\.digestTimeZone)
         let cities = try read(\.digestCities)
         let newsQuery = try read(\.digestNewsQuery)
+        let format = try read(\.digestWebhookFormat)
         var digests: [Settings.DigestSettings] = []
         if let webhookURL = try read(\.digestWebhookURL) {
             var digest = Settings.DigestSettings(
                 webhookURL: webhookURL, schedule: schedule, timeZone: timeZone, cities: cities, newsQuery: newsQuery)
+            digest.format = format ?? .detect(from: webhookURL)
             digest.language = settings.language
             digest.units = settings.units
             settings.digest = digest
@@ -80,6 +83,10 @@ extension SettingsReader {
         var digest = Settings.DigestSettings(
             webhookURL: webhookURL, schedule: schedule, timeZone: timeZone, cities: cities, newsQuery: try text("news_query"))
         digest.name = name
+        digest.format = .detect(from: webhookURL)
+        if let format = try text("format") {
+            digest.format = try Self.parse(format, as: table.digestWebhookFormat, label: "\(label).format") ?? digest.format
+        }
         digest.newsFeeds = try newsFeeds(object["news_feeds"], known: settings.newsFeeds, label: "\(label).news_feeds")
         digest.language = settings.language
         digest.units = settings.units

@@ -217,6 +217,11 @@ struct SettingsTable: Sendable {
         "DIGEST_WEBHOOK_URL", default: nil, defaultText: "none: no digest", secret: true, readers: [.serve, .digest],
         "incoming-webhook URL of the digest named `default`; see [The morning digest](#the-morning-digest)",
         parse: { text throws(SettingProblem) in try Setting<URL>.httpURL(text) })
+    let digestWebhookFormat: Setting<DigestWebhookFormat?> = .custom(
+        "DIGEST_WEBHOOK_FORMAT", default: nil, defaultText: "chosen from the URL", readers: [.serve, .digest],
+        "`slack`, `mattermost`, `discord` or `google-chat`; see [Digests on Mattermost, Discord, Google Chat or Zulip]"
+            + "(#digests-on-mattermost-discord-google-chat-or-zulip)",
+        parse: SettingParsers.digestWebhookFormat)
     let digestSchedule: Setting<CronSchedule> = .custom(
         "DIGEST_SCHEDULE", default: (try? CronSchedule(parsing: SettingParsers.defaultDigestSchedule))!,
         defaultText: "`\(SettingParsers.defaultDigestSchedule)`", readers: [.serve, .digest], "five-field cron expression",

@@ -16,32 +16,7 @@ public enum MarkdownText {
     /// The text cut to at most `limit` (by `length`), ending with `…` when cut; a cut never
     /// leaves half a link, half an escape or an unclosed `**`.
     public static func render(_ text: RichText, limit: Int) -> String {
-        let full = render(text)
-        guard length(full) > limit else { return full }
-        guard limit > 1 else { return "" }
-        let budget = limit - 1
-        var out = ""
-        var used = 0
-        for span in text.spans {
-            let piece = render(span)
-            let room = budget - used
-            if length(piece) <= room {
-                out += piece
-                used += length(piece)
-                continue
-            }
-            switch span {
-            case .text(let text):
-                out += fitted(text, room: room)
-            case .bold(let text) where room > 4:
-                let inner = fitted(text, room: room - 4)
-                if !inner.isEmpty { out += "**" + inner + "**" }
-            default:
-                break
-            }
-            break
-        }
-        return out + "…"
+        text.rendered(limit: limit, length: length, render: render, fit: fitted, bold: ("**", "**"))
     }
 
     static func render(_ span: RichText.Span) -> String {

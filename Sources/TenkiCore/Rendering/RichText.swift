@@ -93,3 +93,43 @@ extension RichText {
         return RichText(spans)
     }
 }
+
+extension RichText {
+    /// The spans written by `render`, cut to at most `limit` (by `length`) and ending with `…`
+    /// when cut: whole spans while they fit, then as much of an outside or bold text span as `fit`
+    /// escapes into the room left (a bold one inside `bold`), never half a link or of Tenki's
+    /// markup. Each platform's text writer passes its own escaping and its own way of counting.
+    func rendered(
+        limit: Int, length: (String) -> Int, render: (Span) -> String, fit: (String, Int) -> String,
+        bold: (open: String, close: String)
+    ) -> String {
+        let full = spans.map(render).joined()
+        guard length(full) > limit else { return full }
+        let ellipsis = "…"
+        guard limit > length(ellipsis) else { return "" }
+        let budget = limit - length(ellipsis)
+        let boldMarks = length(bold.open) + length(bold.close)
+        var out = ""
+        var used = 0
+        for span in spans {
+            let piece = render(span)
+            let room = budget - used
+            if length(piece) <= room {
+                out += piece
+                used += length(piece)
+                continue
+            }
+            switch span {
+            case .text(let text):
+                out += fit(text, room)
+            case .bold(let text) where room > boldMarks:
+                let inner = fit(text, room - boldMarks)
+                if !inner.isEmpty { out += bold.open + inner + bold.close }
+            default:
+                break
+            }
+            break
+        }
+        return out + ellipsis
+    }
+}

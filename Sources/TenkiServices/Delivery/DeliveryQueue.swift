@@ -15,7 +15,8 @@ import TenkiMetrics
 /// manual clock with a fake transport and never sleep. `run()` is the service loop around it.
 ///
 /// Within a round, destinations are served concurrently and each destination's messages one after
-/// another. Pacing is per process: two processes posting to one webhook at once (a `serve` and a
+/// another. A destination is what `DestinationFingerprint.hash` names: the webhooks of one Google
+/// Chat space are one, paced by `DestinationPacing` at one post per second. Pacing is per process: two processes posting to one webhook at once (a `serve` and a
 /// `digest`) could each use the full pace.
 public final class DeliveryQueue: Sendable {
     struct State: ~Copyable {
@@ -147,9 +148,9 @@ public final class DeliveryQueue: Sendable {
             state.buckets = state.buckets.filter { !$0.value.isFull(at: now) }
             for delivery in claimed {
                 let key = delivery.destinationHash
-                var bucket =
-                    state.buckets[key]
-                    ?? PacingBucket(rate: configuration.pacingRate, burst: Double(configuration.pacingBurst), now: now)
+                let pace = DestinationPacing.pace(
+                    for: delivery.destination, rate: configuration.pacingRate, burst: Double(configuration.pacingBurst))
+                var bucket = state.buckets[key] ?? PacingBucket(rate: pace.rate, burst: pace.burst, now: now)
                 if bucket.tryTake(now: now) {
                     if lanes[key] == nil { order.append(key) }
                     lanes[key, default: []].append(delivery)

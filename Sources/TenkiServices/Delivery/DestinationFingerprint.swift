@@ -1,4 +1,5 @@
 import Foundation
+import TenkiCore
 
 /// The printable forms of a destination URL. Webhook URLs are secrets (anyone holding one can post
 /// to the channel), so logs, metrics and listings show only the host and a short hash.
@@ -11,8 +12,12 @@ public enum DestinationFingerprint {
     /// First 8 hex digits of HMAC-SHA256 under a fixed public label: a stable name for telling
     /// destinations apart, not a secret (8 hex digits are far too short to guess a URL from, and
     /// a webhook URL's random path is far too long to brute-force against them).
+    ///
+    /// It is also the key the queue claims and paces by, so it names the pacing group: the
+    /// webhooks of one Google Chat space share it (`DestinationPacing.groupURL`).
     public static func hash(of url: URL) -> String {
-        let code = HMACSHA256.authenticationCode(key: Array("tenki-destination".utf8), message: Array(url.absoluteString.utf8))
+        let group = DestinationPacing.groupURL(for: url)
+        let code = HMACSHA256.authenticationCode(key: Array("tenki-destination".utf8), message: Array(group.absoluteString.utf8))
         return code.prefix(4).map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex

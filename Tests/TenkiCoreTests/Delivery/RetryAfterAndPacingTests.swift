@@ -84,3 +84,28 @@ struct RetryAfterAndPacingTests {
         #expect(bucket.isFull(at: now.addingTimeInterval(4)))
     }
 }
+
+@Suite("Destination pacing")
+struct DestinationPacingTests {
+    let space = URL(string: "https://chat.googleapis.com/v1/spaces/AAAA/messages?key=K1&token=T1")!
+    let sameSpace = URL(string: "https://chat.googleapis.com/v1/spaces/AAAA/messages?key=K2&token=T2")!
+    let otherSpace = URL(string: "https://chat.googleapis.com/v1/spaces/BBBB/messages?key=K1&token=T1")!
+    let slack = URL(string: "https://hooks.slack.com/services/T000/B000/XXXX")!
+
+    @Test func aGoogleChatSpaceIsOneGroupWhateverItsKeyAndToken() {
+        #expect(DestinationPacing.groupURL(for: space).absoluteString == "https://chat.googleapis.com/v1/spaces/AAAA/messages")
+        #expect(DestinationPacing.groupURL(for: space) == DestinationPacing.groupURL(for: sameSpace))
+        #expect(DestinationPacing.groupURL(for: space) != DestinationPacing.groupURL(for: otherSpace))
+        #expect(DestinationPacing.groupURL(for: slack) == slack)
+        #expect(DestinationPacing.googleChatSpace(of: URL(string: "https://x.test/v1/spaces/AAAA/messages/extra")!) == nil)
+    }
+
+    @Test func aGoogleChatSpaceGetsOnePostASecondWithoutBurst() {
+        #expect(DestinationPacing.pace(for: space, rate: 1, burst: 3) == (1, 1))
+        #expect(DestinationPacing.pace(for: space, rate: 0.5, burst: 3) == (0.5, 1), "never looser than configured")
+        #expect(DestinationPacing.pace(for: slack, rate: 1, burst: 3) == (1, 3))
+        var bucket = PacingBucket(rate: 1, burst: 1, now: Date(timeIntervalSince1970: 0))
+        let taken = stride(from: 0.0, to: 5.0, by: 0.25).filter { bucket.tryTake(now: Date(timeIntervalSince1970: $0)) }
+        #expect(taken == [0, 1, 2, 3, 4])
+    }
+}

@@ -49,4 +49,31 @@ struct FakeWebhookReceiverTests {
         _ = try await post(transport, "/x", "hung")
         #expect(receiver.accepted(at: "/x") == [Array("dropped".utf8)])
     }
+
+    @Test("every platform's webhook path is taken as the platform answers it, and GET /webhooks/posts lists the posts")
+    func platforms() async throws {
+        let fakes = FakeUpstreams()
+        let transport = HandlerTransport(fakes)
+        let slack = try await post(transport, "/services/T0/B0/x", #"{"blocks":[]}"#)
+        #expect(slack.status == 200 && slack.body == Array("ok".utf8))
+        #expect(try await post(transport, "/hooks/x", #"{"text":"**hi**"}"#).body == Array("ok".utf8))
+        let waited = try await post(transport, "/api/webhooks/1/x?thread_id=7&wait=true", #"{"embeds":[]}"#)
+        #expect(waited.status == 200 && String(decoding: waited.body, as: UTF8.self).contains(#""id""#))
+        #expect(try await post(transport, "/api/webhooks/1/x", "{}").status == 204)
+        #expect(!FakeWebhookReceiver.isWebhookPath("/api/v10/webhooks/1/x/messages/@original"), "Discord's API, not a webhook")
+        let chat = try await post(transport, "/v1/spaces/AAAA/messages?key=k&token=t", #"{"cardsV2":[]}"#)
+        #expect(chat.status == 200 && String(decoding: chat.body, as: UTF8.self).contains("spaces/AAAA/messages/"))
+        #expect(try await post(transport, "/elsewhere", "{}").status == 404)
+        #expect(fakes.webhooks.requests.map(\.path) == [
+            "/services/T0/B0/x", "/hooks/x", "/api/webhooks/1/x", "/api/webhooks/1/x", "/v1/spaces/AAAA/messages",
+        ])
+        #expect(fakes.webhooks.requests.map(\.query) == ["", "", "thread_id=7&wait=true", "", "key=k&token=t"])
+
+        let url = try #require(URL(string: "https://fakes.test/webhooks/posts"))
+        let listing = try await transport.send(OutboundRequest(method: "GET", url: url))
+        let posts = try #require(try JSONSerialization.jsonObject(with: Data(listing.body)) as? [[String: Any]])
+        #expect(posts.count == 5)
+        #expect(posts[4]["query"] as? String == "key=k&token=t")
+        #expect(posts[4]["body"] as? String == #"{"cardsV2":[]}"#)
+    }
 }
