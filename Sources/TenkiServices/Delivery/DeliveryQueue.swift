@@ -145,11 +145,15 @@ public final class DeliveryQueue: Sendable {
             var lanes: [String: [ClaimedDelivery]] = [:]
             var deferred: [(ClaimedDelivery, Date)] = []
             state.buckets = state.buckets.filter { !$0.value.isFull(at: now) }
+            // The key is the destination hash: a webhook's URL, or for `chat.postMessage` the URL
+            // and channel (Slack's limit is per channel). The buckets live in this process only;
+            // pacing a channel across replicas needs the bucket in the shared store (a per-key
+            // `next_post_at` advanced in the claim's transaction), which the claim would honour.
             for delivery in claimed {
                 let key = delivery.destinationHash
+                let burst = configuration.pacingBurst(for: delivery.destinationKind)
                 var bucket =
-                    state.buckets[key]
-                    ?? PacingBucket(rate: configuration.pacingRate, burst: Double(configuration.pacingBurst), now: now)
+                    state.buckets[key] ?? PacingBucket(rate: configuration.pacingRate, burst: Double(burst), now: now)
                 if bucket.tryTake(now: now) {
                     if lanes[key] == nil { order.append(key) }
                     lanes[key, default: []].append(delivery)

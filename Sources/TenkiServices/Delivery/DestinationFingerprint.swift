@@ -11,8 +11,13 @@ public enum DestinationFingerprint {
     /// First 8 hex digits of HMAC-SHA256 under a fixed public label: a stable name for telling
     /// destinations apart, not a secret (8 hex digits are far too short to guess a URL from, and
     /// a webhook URL's random path is far too long to brute-force against them).
-    public static func hash(of url: URL) -> String {
-        let code = HMACSHA256.authenticationCode(key: Array("tenki-destination".utf8), message: Array(url.absoluteString.utf8))
+    ///
+    /// With a `channel` (Slack's Web API, where one URL serves every channel), the hash covers
+    /// the URL and the channel: pacing, claiming and listings then tell channels apart.
+    public static func hash(of url: URL, channel: String? = nil) -> String {
+        var message = Array(url.absoluteString.utf8)
+        if let channel { message += Array("#\(channel)".utf8) }
+        let code = HMACSHA256.authenticationCode(key: Array("tenki-destination".utf8), message: message)
         return code.prefix(4).map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
