@@ -73,6 +73,41 @@ public enum StateSchema {
         );
         CREATE INDEX geocoding_answers_expiry ON geocoding_answers (expires_at);
         """,
+        // 6: any destination kind (Discord's `@original` and follow-ups, Slack's Web API): the
+        // deliveries table without its CHECK on the kind, rebuilt as SQLite requires, keeping ids
+        // and the AUTOINCREMENT counter.
+        """
+        CREATE TABLE deliveries_rebuilt (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL,
+            destination_url TEXT NOT NULL,
+            destination_kind TEXT NOT NULL,
+            destination_host TEXT NOT NULL,
+            destination_hash TEXT NOT NULL,
+            body BLOB NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'dead')),
+            created_at REAL NOT NULL,
+            deadline REAL NOT NULL,
+            max_uses INTEGER,
+            webhook_lifetime REAL NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at REAL NOT NULL,
+            claimed_by TEXT,
+            lease_until REAL,
+            last_error TEXT,
+            finished_at REAL
+        );
+        INSERT INTO deliveries_rebuilt SELECT * FROM deliveries;
+        INSERT INTO sqlite_sequence (name, seq)
+            SELECT 'deliveries_rebuilt', seq FROM sqlite_sequence WHERE name = 'deliveries'
+            AND NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'deliveries_rebuilt');
+        UPDATE sqlite_sequence SET seq = max(seq, (SELECT seq FROM sqlite_sequence WHERE name = 'deliveries'))
+            WHERE name = 'deliveries_rebuilt' AND EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'deliveries');
+        DROP TABLE deliveries;
+        ALTER TABLE deliveries_rebuilt RENAME TO deliveries;
+        CREATE INDEX deliveries_due ON deliveries (state, next_attempt_at);
+        CREATE INDEX deliveries_finished ON deliveries (state, finished_at);
+        """,
     ]
 
     /// The version a file has once migrated.

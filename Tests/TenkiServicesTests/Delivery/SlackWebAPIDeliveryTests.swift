@@ -21,15 +21,20 @@ struct SlackWebAPIDeliveryTests {
         let queue: DeliveryQueue
 
         init(start: Date, token: String? = FakeSlackWebAPI.defaultToken) throws {
-            file = try TemporaryStateFile()
+            let file = try TemporaryStateFile()
+            let store = try SQLiteDeliveryStore(path: file.path)
             let clock = TestClock(start)
-            self.clock = clock
-            slack = FakeSlackWebAPI(now: { clock.now() })
-            store = try SQLiteDeliveryStore(path: file.path)
+            let slack = FakeSlackWebAPI(now: { clock.now() })
             queue = DeliveryQueue(
                 store: store, transport: HandlerTransport(slack), clock: clock,
-                configuration: .init(owner: "test", slackAPIBaseURL: SlackWebAPIDeliveryTests.apiBase, slackBotToken: token.flatMap(SlackBotToken.init)),
+                configuration: .init(
+                    owner: "test", slackAPIBaseURL: SlackWebAPIDeliveryTests.apiBase,
+                    slackBotToken: token.flatMap(SlackBotToken.init)),
                 random: SplitMix64(seed: 7))
+            self.clock = clock
+            self.slack = slack
+            self.store = store
+            self.file = file
         }
 
         func post(_ text: String, to channel: String) async throws -> DeliveryID {

@@ -35,8 +35,9 @@ struct SlackWebAPIClientTests {
         await #expect(throws: SlackWebAPIError.refused(method: "auth.test", error: "invalid_auth")) {
             try await client(token: token).teamID()
         }
-        do {
-            _ = try await client(token: token).timeZone(ofUser: "U1")
+        let refused = try client(token: token)
+        do throws(SlackWebAPIError) {
+            _ = try await refused.timeZone(ofUser: "U1")
             Issue.record("users.info accepted a wrong token")
         } catch {
             #expect(error.isTokenProblem)
@@ -50,8 +51,9 @@ struct SlackWebAPIClientTests {
     @Test("a missing scope says which scopes to add")
     func missingScope() async throws {
         slack.setError("missing_scope", forMethod: "users.info")
-        do {
-            _ = try await client().timeZone(ofUser: "U1")
+        let client = try client()
+        do throws(SlackWebAPIError) {
+            _ = try await client.timeZone(ofUser: "U1")
             Issue.record("users.info succeeded without the scope")
         } catch {
             #expect(error.slackError == "missing_scope")
