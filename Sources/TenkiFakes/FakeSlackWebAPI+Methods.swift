@@ -31,7 +31,8 @@ extension FakeSlackWebAPI {
         case .error(let error):
             return Self.failure(error)
         case .rateLimited(let retryAfter):
-            return .json(.tooManyRequests, Self.encode(["ok": false, "error": "ratelimited"]), headers: ["Retry-After": retryAfter])
+            return .json(
+                .tooManyRequests, Self.encode(["ok": false, "error": "ratelimited"]), headers: ["Retry-After": retryAfter])
         case .status(let code, let body):
             return .text(HTTPStatus(code: code, reason: "Status"), body)
         }

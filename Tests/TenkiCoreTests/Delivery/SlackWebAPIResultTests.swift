@@ -51,8 +51,8 @@ struct SlackWebAPIResultTests {
         }
         #expect(decide(Self.answer(#"{"ok":true}"#)) == .delivered)
         #expect(decide(Self.answer(#"{"ok":false,"error":"not_in_channel"}"#)) == .dead(reason: "not_in_channel"))
-        guard case .retry(let at, let reason) = decide(Self.answer(#"{"ok":false,"error":"internal_error"}"#, retryAfter: nil), attempt: 3)
-        else {
+        let transient = decide(Self.answer(#"{"ok":false,"error":"internal_error"}"#), attempt: 3)
+        guard case .retry(let at, let reason) = transient else {
             Issue.record("internal_error was not retried")
             return
         }
