@@ -7,7 +7,8 @@ import Testing
 @testable import TenkiServices
 
 /// `chat.postMessage` through a real queue on a temporary SQLite store, answered by the fake Web
-/// API through a `HandlerTransport`, on a manual clock.
+/// API behind `FakeUpstreams` (at `/slack-api`, as `tenki fakes` serves it) through a
+/// `HandlerTransport`, on a manual clock.
 @Suite("Slack Web API deliveries")
 struct SlackWebAPIDeliveryTests {
     let start = DeliveryFixtures.start
@@ -26,7 +27,7 @@ struct SlackWebAPIDeliveryTests {
             let clock = TestClock(start)
             let slack = FakeSlackWebAPI(now: { clock.now() })
             queue = DeliveryQueue(
-                store: store, transport: HandlerTransport(slack), clock: clock,
+                store: store, transport: HandlerTransport(FakeUpstreams(slackAPI: slack)), clock: clock,
                 configuration: .init(
                     owner: "test", slackAPIBaseURL: SlackWebAPIDeliveryTests.apiBase,
                     slackBotToken: token.flatMap(SlackBotToken.init)),
@@ -132,6 +133,22 @@ struct SlackWebAPIDeliveryTests {
         await harness.drain()
         #expect(try await harness.store.summary(of: id)?.state == .delivered)
         #expect(harness.slack.posts.map { $0.receivedAt.timeIntervalSince(start) } == [0, 2])
+    }
+
+    @Test("a 429 holds back only its channel: the other channel's post goes out at once")
+    func rateLimitPerChannel() async throws {
+        let harness = try Harness(start: start)
+        harness.slack.script([.rateLimited(retryAfter: "30"), .ok], forChannel: "C1")
+        _ = try await harness.post("C1 first", to: "C1")
+        await harness.queue.runOnce(now: start)
+        harness.clock.set(start.addingTimeInterval(1))
+        _ = try await harness.post("C1 second", to: "C1")
+        _ = try await harness.post("C2 first", to: "C2")
+        await harness.queue.runOnce(now: start.addingTimeInterval(1))
+        #expect(harness.slack.posted(to: "C2").map { $0.receivedAt.timeIntervalSince(start) } == [1])
+        #expect(harness.slack.posted(to: "C1").isEmpty)
+        await harness.drain()
+        #expect(harness.slack.posted(to: "C1").map { $0.receivedAt.timeIntervalSince(start) } == [30, 31])
     }
 
     @Test("the stored rows never hold the bot token, before and after the post")
