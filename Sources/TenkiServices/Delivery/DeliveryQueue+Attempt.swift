@@ -93,11 +93,22 @@ extension DeliveryQueue {
     /// but never below one second, so that an attempt started just before it can still connect.
     private func post(_ delivery: ClaimedDelivery, now: Date) async -> AttemptOutcome {
         let untilDeadline = Duration.timeInterval(max(0, delivery.limits.deadline.timeIntervalSince(now)))
-        // The bot token joins the request here, for the Web API only: it is never in the stored row.
-        let authorization = delivery.destinationKind == .slackWebAPI ? configuration.slackBotToken?.authorization : nil
         return await post(
             delivery.body, to: delivery.destination, method: delivery.destinationKind.httpMethod,
-            timeout: max(.seconds(1), min(configuration.requestTimeout, untilDeadline)), authorization: authorization)
+            timeout: max(.seconds(1), min(configuration.requestTimeout, untilDeadline)),
+            authorization: authorization(for: delivery.destinationKind))
+    }
+
+    /// The `Authorization` header for a post of `kind`: the bot token joins the request here, for
+    /// the Web API only, so it is never in a stored row.
+    func authorization(for kind: DestinationKind) -> String? {
+        kind == .slackWebAPI ? configuration.slackBotToken?.authorization : nil
+    }
+
+    /// Whether the message reached its channel: a 2xx, and for the Web API also `"ok": true`.
+    static func wasPosted(_ outcome: AttemptOutcome, kind: DestinationKind) -> Bool {
+        guard case .response(let status, _, _) = outcome, (200...299).contains(status) else { return false }
+        return kind != .slackWebAPI || SlackWebAPIResult(outcome) == .posted
     }
 
     /// One POST (or Discord's PATCH) of a JSON body, never following a redirect (a 3xx is the

@@ -214,3 +214,28 @@ extension Array where Element == UInt8 {
         return (0...(count - needle.count)).contains { start in self[start..<(start + needle.count)].elementsEqual(needle) }
     }
 }
+
+@Suite("Slack Web API posts without the queue")
+struct SlackWebAPIUnqueuedTests {
+    @Test("an unqueued chat.postMessage carries the token, and ok:false is not counted as posted")
+    func unqueued() async throws {
+        let clock = TestClock(DeliveryFixtures.start)
+        let slack = FakeSlackWebAPI()
+        slack.setError("not_in_channel", forChannel: "C9")
+        let file = try TemporaryStateFile()
+        let queue = DeliveryQueue(
+            store: try SQLiteDeliveryStore(path: file.path), transport: HandlerTransport(FakeUpstreams(slackAPI: slack)), clock: clock,
+            configuration: .init(
+                owner: "test", slackAPIBaseURL: SlackWebAPIDeliveryTests.apiBase,
+                slackBotToken: SlackBotToken(FakeSlackWebAPI.defaultToken)))
+        for channel in ["C1", "C9"] {
+            let outcome = await queue.postUnqueued(
+                .chatPostMessage(
+                    channel: channel, message: SlackMessage(text: "hi"), kind: "k", apiBase: SlackWebAPIDeliveryTests.apiBase,
+                    createdAt: clock.now()))
+            #expect(DeliveryQueue.wasPosted(outcome, kind: .slackWebAPI) == (channel == "C1"))
+        }
+        #expect(slack.posted(to: "C1").count == 1)
+        #expect(slack.posts.allSatisfy { $0.authorization == "Bearer \(FakeSlackWebAPI.defaultToken)" })
+    }
+}
