@@ -224,7 +224,8 @@ struct SlackWebAPIUnqueuedTests {
         slack.setError("not_in_channel", forChannel: "C9")
         let file = try TemporaryStateFile()
         let queue = DeliveryQueue(
-            store: try SQLiteDeliveryStore(path: file.path), transport: HandlerTransport(FakeUpstreams(slackAPI: slack)), clock: clock,
+            store: try SQLiteDeliveryStore(path: file.path), transport: HandlerTransport(FakeUpstreams(slackAPI: slack)),
+            clock: clock,
             configuration: .init(
                 owner: "test", slackAPIBaseURL: SlackWebAPIDeliveryTests.apiBase,
                 slackBotToken: SlackBotToken(FakeSlackWebAPI.defaultToken)))
