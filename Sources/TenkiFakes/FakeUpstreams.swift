@@ -5,8 +5,9 @@ import TenkiHTTPServer
 /// The fake providers behind one origin, as `tenki fakes`, the demo and end-to-end tests run
 /// them: OpenWeatherMap's paths (`/geo/…`, `/data/…`), NewsAPI's (`/v2/…`), feeds (`/feeds/…`),
 /// a webhook sink for every platform's webhook paths (`FakeWebhookReceiver.webhookPaths`), whose
-/// posts `GET /webhooks/posts` lists, and Discord's API (`/api/v10/…`: `DISCORD_API_BASE_URL` is
-/// the origin with `/api/v10`). One listener and one base URL for all keeps scripts simple.
+/// posts `GET /webhooks/posts` lists, Discord's API (`/api/v10/…`: `DISCORD_API_BASE_URL` is the
+/// origin with `/api/v10`) and Slack's Web API (`/slack-api/…`: `SLACK_API_BASE_URL` is the origin
+/// with `/slack-api`). One listener and one base URL for all keeps scripts simple.
 public struct FakeUpstreams: AsyncHTTPHandler {
     public let openWeather: FakeOpenWeatherMap
     public let news: FakeNewsAPI
@@ -14,16 +15,20 @@ public struct FakeUpstreams: AsyncHTTPHandler {
     public let webhooks: FakeWebhookReceiver
     /// Records the PATCHes of `@original`, follow-ups and command registrations Discord would get.
     public let discord: FakeWebhookReceiver
+    /// Slack's `chat.postMessage`, `users.info` and `auth.test`, with the bot token it accepts.
+    public let slackAPI: FakeSlackWebAPI
 
     public init(
         openWeather: FakeOpenWeatherMap = FakeOpenWeatherMap(), news: FakeNewsAPI = FakeNewsAPI(), feeds: FakeFeeds = FakeFeeds(),
-        webhooks: FakeWebhookReceiver = FakeWebhookReceiver(), discord: FakeWebhookReceiver = FakeWebhookReceiver()
+        webhooks: FakeWebhookReceiver = FakeWebhookReceiver(), discord: FakeWebhookReceiver = FakeWebhookReceiver(),
+        slackAPI: FakeSlackWebAPI = FakeSlackWebAPI()
     ) {
         self.openWeather = openWeather
         self.news = news
         self.feeds = feeds
         self.webhooks = webhooks
         self.discord = discord
+        self.slackAPI = slackAPI
     }
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
@@ -42,12 +47,16 @@ public struct FakeUpstreams: AsyncHTTPHandler {
         if request.path.hasPrefix("/geo/") || request.path.hasPrefix("/data/") {
             return await openWeather.handle(request)
         }
+        if request.path.hasPrefix("/slack-api/") {
+            return await slackAPI.handle(request)
+        }
         if request.path.hasPrefix("/api/") {
             return await discord.handle(request)
         }
         return .text(
             .notFound,
-            "the fakes serve OpenWeatherMap (/geo, /data), NewsAPI (/v2), feeds (/feeds), Discord's API (/api/v10) and webhooks "
+            "the fakes serve OpenWeatherMap (/geo, /data), NewsAPI (/v2), feeds (/feeds), Discord's API (/api/v10), "
+                + "Slack's Web API (/slack-api) and webhooks "
                 + "(POST /services, /hooks, /api/webhooks, /v1/spaces/SPACE/messages; GET /webhooks/posts)\n")
     }
 }

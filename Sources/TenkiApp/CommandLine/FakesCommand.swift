@@ -40,6 +40,8 @@ enum FakesCommand {
         TenkiCLI.printOutput("OPENWEATHER_BASE_URL=\(origin)\nOPENWEATHER_API_KEY=\(key)\nNEWSAPI_BASE_URL=\(origin)\nNEWSAPI_KEY=\(key)")
         // Discord's API: deferred answers' PATCHes and `tenki discord register` land here, accepted and logged nowhere else.
         TenkiCLI.printOutput("DISCORD_API_BASE_URL=\(origin)/api/v10")
+        // Slack's Web API (channel subscriptions): posts are recorded, only this fake token is accepted.
+        TenkiCLI.printOutput("SLACK_API_BASE_URL=\(origin)/slack-api\nSLACK_BOT_TOKEN=\(fakes.slackAPI.token)")
         // A comment, so that a file of these lines keeps NewsAPI as the provider unless this line is uncommented.
         let feeds = fakes.feeds.samples.map { "\($0.file.split(separator: ".")[0])=\(origin)/feeds/\($0.file)" }
             .joined(separator: ";")

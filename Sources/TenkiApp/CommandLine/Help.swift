@@ -83,9 +83,10 @@ enum Help {
         Runs the fake OpenWeatherMap and NewsAPI (bundled sample data) on 127.0.0.1 and prints their
         base URL and key as settings, for local development and benchmarks. Accepts the API key KEY
         (default: demo-key). Also takes webhook posts in Slack's, Mattermost's, Discord's and Google
-        Chat's paths (it prints one URL of each) and lists them at GET /webhooks/posts, and what
+        Chat's paths (it prints one URL of each) and lists them at GET /webhooks/posts; accepts what
         Discord's API would get (DISCORD_API_BASE_URL: the PATCHes of deferred answers, `tenki
-        discord register`). Stops on SIGINT or SIGTERM.
+        discord register`) and Slack's Web API for channel subscriptions (SLACK_API_BASE_URL and the
+        SLACK_BOT_TOKEN it accepts: chat.postMessage, users.info, auth.test). Stops on SIGINT or SIGTERM.
 
         SCENARIOS: normal (default), slow (answers after 2.5 s), unauthorized (401),
                    rate-limited (429), server-error (500), not-found (404 for weather)

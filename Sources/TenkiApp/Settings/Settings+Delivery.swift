@@ -9,6 +9,7 @@ extension Settings.DeliverySettings {
         let timeout = requestTimeout.timeInterval
         return DeliveryQueue.Configuration(
             policy: RetryPolicy(base: retryBase.timeInterval, cap: max(retryBase.timeInterval, retryCap.timeInterval)),
-            requestTimeout: requestTimeout, leaseDuration: 3 * timeout + 5, retention: retention)
+            requestTimeout: requestTimeout, leaseDuration: 3 * timeout + 5, retention: retention,
+            slackAPIBaseURL: slackAPIBaseURL, slackBotToken: slackBotToken)
     }
 }

@@ -69,6 +69,8 @@ extension Settings {
         settings.discordAPIBaseURL = try reader.read(\.discordAPIBaseURL)
         settings.discordApplicationID = try reader.read(\.discordApplicationID)
         settings.discordBotToken = try reader.read(\.discordBotToken)
+        settings.delivery.slackBotToken = try reader.read(\.slackBotToken).flatMap(SlackBotToken.init)
+        settings.delivery.slackAPIBaseURL = try reader.read(\.slackAPIBaseURL)
         try reader.loadNewsProvider(into: &settings)
         try reader.loadDigests(into: &settings)
         settings.databaseURL = try reader.read(\.databaseURL)

@@ -121,6 +121,10 @@ public struct Settings: Sendable {
         public var webhookDeadline: TimeInterval
         /// How long delivered messages stay in the state file.
         public var retention: TimeInterval
+        /// `SLACK_BOT_TOKEN`: sent with `chat.postMessage` posts (never stored); nil: none.
+        public var slackBotToken: SlackBotToken? = nil
+        /// `SLACK_API_BASE_URL`: where `chat.postMessage`, `users.info` and `auth.test` are called.
+        public var slackAPIBaseURL = URL(string: "https://slack.com/api")!
     }
 
     /// One digest: the one configured through `DIGEST_*` settings (named `default`), or one of

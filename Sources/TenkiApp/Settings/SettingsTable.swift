@@ -75,6 +75,12 @@ struct SettingsTable: Sendable {
     let discordBotToken: Setting<String?> = .text(
         "DISCORD_BOT_TOKEN", secret: true, none: "none", readers: .discord,
         "the application's bot token (Developer Portal → Bot), for `tenki discord register`")
+    let slackBotToken: Setting<String?> = .text(
+        "SLACK_BOT_TOKEN", secret: true, none: "none: `subscribe` is unavailable", readers: [.serve, .digest],
+        "bot token (`xoxb-...`) for channel subscriptions (`chat.postMessage`, `users.info`)")
+    let slackAPIBaseURL: Setting<URL> = .url(
+        "SLACK_API_BASE_URL", default: "https://slack.com/api", readers: [.serve, .digest],
+        "Slack Web API origin and path")
 
     // Replies
     let language: Setting<WeatherLanguage> = .choice(

@@ -24,6 +24,9 @@ public enum DestinationKind: String, Sendable, Equatable, CaseIterable {
     case discordOriginal = "discord_original"
     /// A new message after a Discord interaction's answer (a follow-up), posted with the same token.
     case discordFollowUp = "discord_follow_up"
+    /// Slack's Web API `chat.postMessage` with the bot token: posts to any channel the bot is in.
+    /// The token is added at send time, never stored; the deadline is a webhook's.
+    case slackWebAPI = "slack_api"
 
     /// Slack's lifetime of a `response_url`.
     public static let responseURLLifetime: TimeInterval = 30 * 60
@@ -44,7 +47,7 @@ public enum DestinationKind: String, Sendable, Equatable, CaseIterable {
         switch self {
         case .responseURL:
             DeliveryLimits(deadline: createdAt.addingTimeInterval(Self.responseURLLifetime), maxUses: Self.responseURLMaxUses)
-        case .incomingWebhook:
+        case .incomingWebhook, .slackWebAPI:
             DeliveryLimits(deadline: createdAt.addingTimeInterval(webhookLifetime), maxUses: nil)
         case .discordOriginal, .discordFollowUp:
             DeliveryLimits(deadline: createdAt.addingTimeInterval(Self.discordTokenLifetime), maxUses: nil)

@@ -78,6 +78,12 @@ public struct RetryPolicy: Sendable, Equatable {
         case .transportFailure:
             delay = backoff(attempt: attempt, random: &random)
         }
+        return retry(after: delay, reason: reason, attempt: attempt, now: now, limits: limits)
+    }
+
+    /// Another attempt `delay` seconds after `now`, unless a limit forbids it or the deadline
+    /// comes first (then dead, with `reason` and the limit).
+    func retry(after delay: TimeInterval, reason: String, attempt: Int, now: Date, limits: DeliveryLimits) -> RetryDecision {
         if let limit = mayAttemptAgain(attempt: attempt, now: now, limits: limits) {
             return .dead(reason: "\(reason); \(limit)")
         }

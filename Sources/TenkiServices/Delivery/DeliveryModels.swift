@@ -39,6 +39,14 @@ public struct NewDelivery: Sendable {
     /// No attempt before this; nil: at once. A late answer's fallback waits here for the answer
     /// to take its place (`DeliveryStore.supersede`).
     public var firstAttemptAt: Date?
+    /// The channel of a `chat.postMessage` (Slack paces the Web API per channel, not per URL):
+    /// part of the destination's hash, so the queue paces and claims per channel. Nil elsewhere.
+    public var channel: String?
+
+    /// The stored `destination_hash`: the URL's, or the URL's and channel's for the Web API.
+    public var destinationHash: String {
+        DestinationFingerprint.hash(of: destination, channel: channel)
+    }
 
     /// A message with Slack's limits for its kind of destination (see `DestinationKind.limits`).
     public init(

@@ -30,13 +30,26 @@ extension DeliveryQueue {
             metrics.expired()
             return
         }
+        if delivery.destinationKind == .slackWebAPI, configuration.slackBotToken == nil {
+            let reason = "SLACK_BOT_TOKEN is not set"
+            log.warning("dead before attempt", [("reason", reason)])
+            await record { () async throws(DeliveryStoreError) in
+                try await store.markDead(delivery.id, owner: owner, reason: reason, at: now)
+            }
+            return
+        }
         let started = ContinuousClock.now
         let outcome = await post(delivery, now: now)
         let seconds = (ContinuousClock.now - started).timeInterval
         let finished = max(now, clock.now())
         let hasImages = SlackImageStripper.containsImages(delivery.body)
         let decision = state.withLock { state in
-            configuration.policy.decision(
+            if delivery.destinationKind == .slackWebAPI {
+                return configuration.policy.decision(
+                    forSlackWebAPI: outcome, attempt: delivery.attempt, now: finished, limits: delivery.limits,
+                    random: &state.random)
+            }
+            return configuration.policy.decision(
                 for: outcome, attempt: delivery.attempt, now: finished, limits: delivery.limits,
                 hasImages: hasImages, random: &state.random)
         }
@@ -49,7 +62,7 @@ extension DeliveryQueue {
                 try await store.markDelivered(delivery.id, owner: owner, at: finished)
             }
         case .retry(let at, let reason):
-            if case .response(429, _, _) = outcome { pause(delivery.destinationHash, until: at) }
+            if case .response(429, _, _) = outcome { pause(delivery.destinationHash, kind: delivery.destinationKind, until: at) }
             log.notice("will retry", attemptInfo + [("in_seconds", String(format: "%.1f", at.timeIntervalSince(finished)))])
             metrics.attempt("retry", seconds: seconds)
             await record { () async throws(DeliveryStoreError) in
@@ -82,14 +95,30 @@ extension DeliveryQueue {
         let untilDeadline = Duration.timeInterval(max(0, delivery.limits.deadline.timeIntervalSince(now)))
         return await post(
             delivery.body, to: delivery.destination, method: delivery.destinationKind.httpMethod,
-            timeout: max(.seconds(1), min(configuration.requestTimeout, untilDeadline)))
+            timeout: max(.seconds(1), min(configuration.requestTimeout, untilDeadline)),
+            authorization: authorization(for: delivery.destinationKind))
+    }
+
+    /// The `Authorization` header for a post of `kind`: the bot token joins the request here, for
+    /// the Web API only, so it is never in a stored row.
+    func authorization(for kind: DestinationKind) -> String? {
+        kind == .slackWebAPI ? configuration.slackBotToken?.authorization : nil
+    }
+
+    /// Whether the message reached its channel: a 2xx, and for the Web API also `"ok": true`.
+    static func wasPosted(_ outcome: AttemptOutcome, kind: DestinationKind) -> Bool {
+        guard case .response(let status, _, _) = outcome, (200...299).contains(status) else { return false }
+        return kind != .slackWebAPI || SlackWebAPIResult(outcome) == .posted
     }
 
     /// One POST (or Discord's PATCH) of a JSON body, never following a redirect (a 3xx is the
-    /// outcome), as an `AttemptOutcome`.
-    func post(_ body: [UInt8], to destination: URL, method: String = "POST", timeout: Duration) async -> AttemptOutcome {
+    /// outcome), as an `AttemptOutcome`. `authorization` is the `Authorization` header's value, if any.
+    func post(
+        _ body: [UInt8], to destination: URL, method: String = "POST", timeout: Duration, authorization: String? = nil
+    ) async -> AttemptOutcome {
         var headers = HTTPHeaders()
         headers.set("Content-Type", "application/json; charset=utf-8")
+        if let authorization { headers.set("Authorization", authorization) }
         let request = OutboundRequest(
             method: method, url: destination, headers: headers, body: body, timeout: timeout, redirects: .none)
         do {
@@ -127,11 +156,12 @@ extension DeliveryQueue {
         }
     }
 
-    private func pause(_ destination: String, until: Date) {
+    private func pause(_ destination: String, kind: DestinationKind, until: Date) {
         state.withLock { state in
             var bucket =
                 state.buckets[destination]
-                ?? PacingBucket(rate: configuration.pacingRate, burst: Double(configuration.pacingBurst), now: until)
+                ?? PacingBucket(
+                    rate: configuration.pacingRate, burst: Double(configuration.pacingBurst(for: kind)), now: until)
             bucket.pause(until: until)
             state.buckets[destination] = bucket
         }

@@ -24,6 +24,14 @@ extension DeliveryQueue {
         public var retention: TimeInterval
         /// How often the prune runs.
         public var pruneInterval: TimeInterval
+        /// `SLACK_API_BASE_URL`: where `enqueueChatPostMessage` posts.
+        public var slackAPIBaseURL: URL
+        /// `SLACK_BOT_TOKEN`, added as `Authorization: Bearer` to `chat.postMessage` posts when they
+        /// are sent (never stored with them); nil: such posts are dead, naming the setting.
+        public var slackBotToken: SlackBotToken?
+        /// Posts one channel may receive at once through the Web API: Slack allows
+        /// `chat.postMessage` one message a second per channel.
+        public var channelPacingBurst: Int
 
         public init(
             owner: String = Configuration.defaultOwner(),
@@ -35,7 +43,10 @@ extension DeliveryQueue {
             batchSize: Int = 100,
             pollInterval: Duration = .seconds(5),
             retention: TimeInterval = 7 * 24 * 3600,
-            pruneInterval: TimeInterval = 3600
+            pruneInterval: TimeInterval = 3600,
+            slackAPIBaseURL: URL = URL(string: "https://slack.com/api")!,
+            slackBotToken: SlackBotToken? = nil,
+            channelPacingBurst: Int = 1
         ) {
             self.owner = owner
             self.policy = policy
@@ -47,6 +58,14 @@ extension DeliveryQueue {
             self.pollInterval = pollInterval
             self.retention = retention
             self.pruneInterval = pruneInterval
+            self.slackAPIBaseURL = slackAPIBaseURL
+            self.slackBotToken = slackBotToken
+            self.channelPacingBurst = max(1, channelPacingBurst)
+        }
+
+        /// The pacing bucket's burst for messages of `kind`. The rate is `pacingRate` for all.
+        func pacingBurst(for kind: DestinationKind) -> Int {
+            kind == .slackWebAPI ? channelPacingBurst : pacingBurst
         }
 
         /// `host-pid-random`: readable in the file, unique even when a PID is reused.

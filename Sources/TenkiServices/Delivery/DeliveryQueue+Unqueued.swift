@@ -17,9 +17,9 @@ extension DeliveryQueue {
         let started = ContinuousClock.now
         let outcome = await post(
             delivery.body, to: delivery.destination, method: delivery.destinationKind.httpMethod,
-            timeout: configuration.requestTimeout)
+            timeout: configuration.requestTimeout, authorization: authorization(for: delivery.destinationKind))
         let seconds = (ContinuousClock.now - started).timeInterval
-        if case .response(let status, _, _) = outcome, (200...299).contains(status) {
+        if Self.wasPosted(outcome, kind: delivery.destinationKind) {
             log.notice("posted without the queue", [("result", outcome.summary)])
             metrics.attempt("delivered", seconds: seconds)
         } else {

@@ -146,10 +146,15 @@ public final class DeliveryQueue: Sendable {
             var lanes: [String: [ClaimedDelivery]] = [:]
             var deferred: [(ClaimedDelivery, Date)] = []
             state.buckets = state.buckets.filter { !$0.value.isFull(at: now) }
+            // The key is the destination hash: a webhook's URL, or for `chat.postMessage` the URL
+            // and channel (Slack's limit is per channel). The buckets live in this process only;
+            // pacing a channel across replicas needs the bucket in the shared store (a per-key
+            // `next_post_at` advanced in the claim's transaction), which the claim would honour.
             for delivery in claimed {
                 let key = delivery.destinationHash
                 let pace = DestinationPacing.pace(
-                    for: delivery.destination, rate: configuration.pacingRate, burst: Double(configuration.pacingBurst))
+                    for: delivery.destination, rate: configuration.pacingRate,
+                    burst: Double(configuration.pacingBurst(for: delivery.destinationKind)))
                 var bucket = state.buckets[key] ?? PacingBucket(rate: pace.rate, burst: pace.burst, now: now)
                 if bucket.tryTake(now: now) {
                     if lanes[key] == nil { order.append(key) }

@@ -30,7 +30,7 @@ public final class PostgresDeliveryStore: DeliveryStore {
             [
                 .text(delivery.kind), .text(delivery.destination.absoluteString), .text(delivery.destinationKind.rawValue),
                 .text(DestinationFingerprint.host(of: delivery.destination)),
-                .text(DestinationFingerprint.hash(of: delivery.destination)), .bytes(delivery.body),
+                .text(delivery.destinationHash), .bytes(delivery.body),
                 .real(delivery.createdAt.timeIntervalSince1970), .real(delivery.deadline.timeIntervalSince1970),
                 delivery.maxUses.map { .integer(Int64($0)) } ?? .null,
                 .real(delivery.deadline.timeIntervalSince(delivery.createdAt)),

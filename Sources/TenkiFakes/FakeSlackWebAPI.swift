@@ -1,0 +1,125 @@
+import Foundation
+import Synchronization
+import TenkiBase
+import TenkiHTTPServer
+
+/// A stand-in for Slack's Web API: `chat.postMessage` (recorded), `users.info` (a time zone per
+/// user) and `auth.test` (the bot's team), each answered the way Slack answers: HTTP 200 with
+/// `{"ok": ...}`. Every call must carry `Authorization: Bearer {token}`, else `invalid_auth`.
+/// Served by `FakeUpstreams` under `/slack-api/` (`SLACK_API_BASE_URL={origin}/slack-api`); the
+/// method is the path's last component, so any prefix works.
+///
+/// ```swift
+/// let slack = FakeSlackWebAPI()
+/// slack.setError("not_in_channel", forChannel: "C2")
+/// slack.script([.rateLimited(retryAfter: "2"), .ok], forChannel: "C1")
+/// ```
+public final class FakeSlackWebAPI: AsyncHTTPHandler {
+    /// How to answer one `chat.postMessage`.
+    public enum Reply: Sendable, Equatable {
+        /// `{"ok": true, ...}`: posted.
+        case ok
+        /// HTTP 200 `{"ok": false, "error": error}`, Slack's usual refusal.
+        case error(String)
+        /// HTTP 429 with `Retry-After` and `{"ok": false, "error": "ratelimited"}`.
+        case rateLimited(retryAfter: String)
+        /// Any status with a plain-text body (a proxy's 502).
+        case status(Int, String)
+    }
+
+    /// One `chat.postMessage` as it arrived.
+    public struct Post: Sendable, Equatable {
+        public var channel: String
+        /// The JSON body as sent.
+        public var body: [UInt8]
+        /// The `Authorization` header as sent (nil: none).
+        public var authorization: String?
+        public var receivedAt: Date
+        public var reply: Reply
+
+        /// Whether Slack took the message.
+        public var wasPosted: Bool { reply == .ok }
+    }
+
+    struct State {
+        var scripts: [String: [Reply]] = [:]
+        var channelErrors: [String: String] = [:]
+        var methodErrors: [String: String] = [:]
+        var timeZones: [String: String] = [:]
+        var posts: [Post] = []
+        var calls: [String] = []
+    }
+
+    /// The token the fake accepts (`tenki fakes` prints it as `SLACK_BOT_TOKEN`).
+    public let token: String
+    /// What `auth.test` answers as `team_id`.
+    public let teamID: String
+    /// `users.info`'s `tz` for users without one of their own.
+    public let defaultTimeZone: String
+    let now: @Sendable () -> Date
+    let state = Mutex(State())
+
+    public static let defaultToken = "xoxb-0000000000-fake-tenki-token"
+
+    /// - Parameter now: when a post counts as received (a test's manual clock).
+    public init(
+        token: String = FakeSlackWebAPI.defaultToken, teamID: String = "T0TENKI", defaultTimeZone: String = "Asia/Ho_Chi_Minh",
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.token = token
+        self.teamID = teamID
+        self.defaultTimeZone = defaultTimeZone
+        self.now = now
+    }
+
+    /// Replies for the next posts to `channel`, in order; then the channel's error or `.ok`.
+    public func script(_ replies: [Reply], forChannel channel: String) {
+        state.withLock { $0.scripts[channel, default: []].append(contentsOf: replies) }
+    }
+
+    /// Every later post to `channel` is refused with `error` (nil: accepted again).
+    public func setError(_ error: String?, forChannel channel: String) {
+        state.withLock { $0.channelErrors[channel] = error }
+    }
+
+    /// Every later call of `method` (`users.info`, `auth.test`, `chat.postMessage`) answers `error`.
+    public func setError(_ error: String?, forMethod method: String) {
+        state.withLock { $0.methodErrors[method] = error }
+    }
+
+    /// `users.info`'s `tz` for `user`.
+    public func setTimeZone(_ zone: String, forUser user: String) {
+        state.withLock { $0.timeZones[user] = zone }
+    }
+
+    /// Every `chat.postMessage`, in arrival order (refused ones too).
+    public var posts: [Post] { state.withLock { $0.posts } }
+
+    /// The posts Slack took for `channel`.
+    public func posted(to channel: String) -> [Post] { posts.filter { $0.channel == channel && $0.wasPosted } }
+
+    /// The methods called, in order (`auth.test`, `users.info`, `chat.postMessage`).
+    public var calls: [String] { state.withLock { $0.calls } }
+
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        guard request.method == "POST" || request.method == "GET" else {
+            return .text(.methodNotAllowed, "method_not_allowed", headers: ["Allow": "GET, POST"])
+        }
+        let method = String(request.path.split(separator: "/").last ?? "")
+        let forced = state.withLock { state -> String? in
+            state.calls.append(method)
+            return state.methodErrors[method]
+        }
+        let authorized = request.headers["Authorization"] == "Bearer \(token)"
+        switch method {
+        case "chat.postMessage":
+            return postMessage(request, authorized: authorized, forced: forced)
+        case "users.info", "auth.test":
+            if !authorized { return Self.failure("invalid_auth") }
+            if let forced { return Self.failure(forced) }
+            return method == "auth.test" ? authTest() : usersInfo(request)
+        default:
+            return Self.failure("unknown_method")
+        }
+    }
+}

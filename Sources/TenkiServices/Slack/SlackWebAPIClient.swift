@@ -1,0 +1,81 @@
+import Foundation
+import TenkiBase
+import TenkiHTTPClient
+
+/// Direct calls to Slack's Web API with the bot token, for answers needed at once (not queued):
+/// `auth.test` (which workspace the token belongs to) and `users.info` (a caller's time zone).
+/// Posts go through the delivery queue instead (`DeliveryQueue.enqueueChatPostMessage`).
+///
+/// The token travels only in the `Authorization` header; errors and descriptions never hold it.
+public struct SlackWebAPIClient: Sendable {
+    let transport: any HTTPTransport
+    let baseURL: URL
+    let token: SlackBotToken
+    let timeout: Duration
+
+    /// - Parameter baseURL: `SLACK_API_BASE_URL` (`https://slack.com/api`).
+    public init(transport: any HTTPTransport, baseURL: URL, token: SlackBotToken, timeout: Duration = .seconds(5)) {
+        self.transport = transport
+        self.baseURL = baseURL
+        self.token = token
+        self.timeout = timeout
+    }
+
+    /// The id of the workspace (`T…`) the bot token belongs to (`auth.test`'s `team_id`).
+    public func teamID() async throws(SlackWebAPIError) -> String {
+        let answer = try await call("auth.test", form: [:])
+        guard let team = answer["team_id"] as? String, !team.isEmpty else {
+            throw .unreadableAnswer(method: "auth.test")
+        }
+        return team
+    }
+
+    /// `users.info`'s `user.tz` (`Asia/Ho_Chi_Minh`) for `userID`; nil when Slack has none.
+    public func timeZone(ofUser userID: String) async throws(SlackWebAPIError) -> String? {
+        let answer = try await call("users.info", form: ["user": userID])
+        guard let user = answer["user"] as? [String: Any] else { throw .unreadableAnswer(method: "users.info") }
+        guard let zone = user["tz"] as? String, !zone.isEmpty else { return nil }
+        return zone
+    }
+
+    /// POSTs `form` (as `application/x-www-form-urlencoded`) to `{baseURL}/{method}` and returns
+    /// the answer's object when `ok` is true.
+    func call(_ method: String, form: [String: String]) async throws(SlackWebAPIError) -> [String: Any] {
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", "application/x-www-form-urlencoded")
+        headers.set("Authorization", token.authorization)
+        let body = form.sorted { $0.key < $1.key }.map { "\(Self.formEncode($0.key))=\(Self.formEncode($0.value))" }
+            .joined(separator: "&")
+        let request = OutboundRequest(
+            method: "POST", url: baseURL.appendingPathComponent(method), headers: headers, body: Array(body.utf8),
+            timeout: timeout)
+        let response: OutboundResponse
+        do {
+            response = try await transport.send(request)
+        } catch {
+            throw .transport(method: method, error)
+        }
+        guard (200...299).contains(response.status) else {
+            throw .status(method: method, code: response.status, retryAfter: response.headers["Retry-After"])
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any],
+            let ok = object["ok"] as? Bool
+        else { throw .unreadableAnswer(method: method) }
+        guard ok else {
+            let error = object["error"] as? String ?? "unknown_error"
+            throw .refused(method: method, error: Self.isCode(error) ? error : "unknown_error")
+        }
+        return object
+    }
+
+    static func formEncode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+
+    /// Slack's codes are short lowercase tokens; anything else is not echoed.
+    static func isCode(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 64 && text.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
+    }
+}
