@@ -53,7 +53,8 @@ public struct TenkiCommands: SlashCommandResponder {
         var settings = settings
         settings.language = language
         let weather = WeatherCommandHandler(
-            weather: weather.weather, preferences: weather.preferences, settings: settings, clock: weather.clock, replies: nil)
+            weather: weather.weather, preferences: weather.preferences, settings: settings, clock: weather.clock, replies: nil,
+            subscriptions: nil)
         return TenkiCommands(weather: weather, news: news.speaking(language), settings: settings, rateLimiter: rateLimiter)
     }
 }

@@ -14,12 +14,18 @@ struct WeatherCommandHandler: Sendable {
     let clock: any WallClock
     /// Encoded current-weather answers for the listener's inline path; nil keeps none.
     var replies: ReplyCache? = nil
+    /// `subscribe`, `subscriptions` and `unsubscribe`; nil where there are none (`preview`).
+    var subscriptions: SubscriptionCommands? = nil
 
     var notices: NoticeMessages { settings.notices }
 
     var strings: ReplyStrings { .table(for: settings.language) }
 
     func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
+        if let subscription = SubscriptionCommand(text: payload.text) {
+            guard let subscriptions else { return CommandReply(notices.notice(SubscriptionStrings.table(for: settings.language).notConfigured)) }
+            return CommandReply(await subscriptions.respond(to: subscription, from: payload, logger: logger))
+        }
         let command = WeatherCommand(text: payload.text)
         let user = payload.userKey
         switch command.action {

@@ -14,6 +14,7 @@ struct StateFile: Sendable {
     var ledger: any DigestLedger { stores.ledger }
     var budgets: any CallBudgetStore { stores.budgets }
     var geocoding: any GeocodingStore { stores.geocoding }
+    var subscriptions: any SubscriptionStore { stores.subscriptions }
 
     static func open(_ location: ServerDependencies.StateLocation, settings: Settings, clock: any WallClock) throws -> StateFile {
         switch location {

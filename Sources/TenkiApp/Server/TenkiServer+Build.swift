@@ -23,9 +23,15 @@ extension TenkiServer {
         let background = BackgroundWork()
         // Saved defaults are read on every command (and on the listener's thread for stored answers): keep them in memory.
         let preferences = CachedUserPreferencesStore(state.preferences, clock: clock)
+        let subscriptions = SubscriptionCommands(
+            store: state.subscriptions, weather: providers.weather, queue: queue,
+            slack: settings.delivery.slackBotToken.map {
+                SlackWebAPIClient(transport: dependencies.transport, baseURL: settings.delivery.slackAPIBaseURL, token: $0)
+            },
+            settings: settings, clock: clock)
         let weather = WeatherCommandHandler(
             weather: providers.weather, preferences: preferences, settings: settings, clock: clock,
-            replies: ReplyCache(metrics: metrics))
+            replies: ReplyCache(metrics: metrics), subscriptions: subscriptions)
         let feedNews = providers.feeds.map { feeds in
             FeedNewsAnswer(
                 feeds: feeds, deadline: ProviderServices.feedAnswerDeadline(inlineBudget: settings.inlineBudget), settings: settings,

@@ -67,6 +67,8 @@ extension Settings {
         settings.mattermostTokens = try reader.read(\.mattermostTokens)
         settings.discordPublicKey = try reader.read(\.discordPublicKey)
         settings.discordAPIBaseURL = try reader.read(\.discordAPIBaseURL)
+        settings.subscriptionTimeZone = try reader.read(\.subscriptionTimeZone)
+        settings.maxSubscriptionsPerChannel = try reader.read(\.maxSubscriptionsPerChannel)
         settings.discordApplicationID = try reader.read(\.discordApplicationID)
         settings.discordBotToken = try reader.read(\.discordBotToken)
         settings.delivery.slackBotToken = try reader.read(\.slackBotToken).flatMap(SlackBotToken.init)

@@ -15,6 +15,10 @@ public struct Settings: Sendable {
     public var discordPublicKey: Ed25519PublicKey?
     /// `DISCORD_API_BASE_URL`: where a deferred Discord answer is edited.
     public var discordAPIBaseURL = URL(string: "https://discord.com/api/v10")!
+    /// `TENKI_TIMEZONE`: a subscription's zone when neither the caller nor Slack names one.
+    public var subscriptionTimeZone = TimeZone(identifier: "UTC")!
+    /// `TENKI_MAX_SUBSCRIPTIONS_PER_CHANNEL`.
+    public var maxSubscriptionsPerChannel = 10
     /// `DISCORD_APPLICATION_ID` and `DISCORD_BOT_TOKEN`, for `tenki discord register` only.
     public var discordApplicationID: String?
     public var discordBotToken: String?

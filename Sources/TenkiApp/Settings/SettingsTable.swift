@@ -81,6 +81,12 @@ struct SettingsTable: Sendable {
     let slackAPIBaseURL: Setting<URL> = .url(
         "SLACK_API_BASE_URL", default: "https://slack.com/api", readers: [.serve, .digest],
         "Slack Web API origin and path")
+    let subscriptionTimeZone: Setting<TimeZone> = .custom(
+        "TENKI_TIMEZONE", default: TimeZone(identifier: "UTC")!, defaultText: "`UTC`", readers: .serve,
+        "zone of a subscription's time when the caller names none and Slack does not say theirs", parse: SettingParsers.timeZone)
+    let maxSubscriptionsPerChannel: Setting<Int> = .number(
+        "TENKI_MAX_SUBSCRIPTIONS_PER_CHANNEL", default: 10, range: 1...100, readers: .serve,
+        "subscriptions one channel may hold", as: { $0 })
 
     // Replies
     let language: Setting<WeatherLanguage> = .choice(

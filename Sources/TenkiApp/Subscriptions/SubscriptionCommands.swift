@@ -1,0 +1,151 @@
+import Foundation
+import Synchronization
+import TenkiCore
+import TenkiLogging
+import TenkiServices
+
+/// `/weather subscribe`, `subscriptions` and `unsubscribe`: a channel sets up its own morning
+/// reports and rain alerts. The place is geocoded before anything is saved; the confirmation is
+/// posted to the channel with `chat.postMessage` at once, so a bot that cannot post there is found
+/// while the caller is still looking, and then nothing stays saved.
+struct SubscriptionCommands: Sendable {
+    let store: any SubscriptionStore
+    let weather: WeatherService?
+    let queue: DeliveryQueue
+    /// Nil without `SLACK_BOT_TOKEN`.
+    let slack: SlackWebAPIClient?
+    let settings: Settings
+    let clock: any WallClock
+    /// The bot token's workspace, asked of `auth.test` once.
+    let botTeam = BotWorkspace()
+
+    var strings: SubscriptionStrings { .table(for: settings.language) }
+    var notices: NoticeMessages { settings.notices }
+
+    func respond(to command: SubscriptionCommand, from payload: SlashCommandPayload, logger: Logger) async -> ChatMessage {
+        guard payload.platform == .slack else { return say(strings.slackOnly) }
+        let team = payload.teamID ?? "", channel = payload.channelID ?? ""
+        do {
+            switch command {
+            case .invalid(let problem):
+                return say(template(for: problem), word(of: problem))
+            case .list:
+                return try await list(team: team, channel: channel)
+            case .unsubscribe(let target):
+                return try await unsubscribe(target, team: team, channel: channel, logger: logger)
+            case .subscribe, .subscribeRain:
+                return await subscribe(command, payload: payload, logger: logger)
+            }
+        } catch {
+            logger.error("subscription store failed", [("error", error.description)])
+            return say(strings.stateUnavailable)
+        }
+    }
+
+    /// A private notice from a template, `{command}` filled in, and `{word}` with `word` as plain text.
+    func say(_ template: String, _ word: String? = nil, _ values: [String: RichText] = [:]) -> ChatMessage {
+        var filled: [String: RichText] = ["command": .literal(settings.commandNames.weather)]
+        if let word { filled["word"] = .text(word) }
+        return notices.notice(RichText.fill(template, filled.merging(values) { $1 }))
+    }
+
+    private func template(for problem: SubscriptionCommand.Problem) -> String {
+        switch problem {
+        case .missingPlace: strings.missingPlace
+        case .invalidTime: strings.invalidTime
+        case .unknownZone: strings.unknownZone
+        case .repeated: strings.repeated
+        case .missingTarget: strings.missingTarget
+        }
+    }
+
+    private func word(of problem: SubscriptionCommand.Problem) -> String? {
+        switch problem {
+        case .invalidTime(let word), .unknownZone(let word), .repeated(let word): word
+        case .missingPlace, .missingTarget: nil
+        }
+    }
+
+    private func list(team: String, channel: String) async throws(StateStoreError) -> ChatMessage {
+        let subscriptions = try await store.subscriptions(team: team, channel: channel)
+        var lines: [RichText] = []
+        if subscriptions.isEmpty {
+            lines.append(RichText.fill(strings.listEmpty, ["command": .literal(settings.commandNames.weather)]))
+        } else {
+            lines.append(.markup(strings.listHeader))
+            for subscription in subscriptions {
+                lines.append(line(for: subscription))
+                if let reason = subscription.pausedReason {
+                    lines.append(RichText.fill(strings.paused, ["reason": .text(reason)]))
+                }
+            }
+        }
+        if !settings.schedulerEnabled { lines.append(.markup(strings.noScheduler)) }
+        return notices.notice(RichText.joined(lines, separator: "\n"))
+    }
+
+    func line(for subscription: Subscription) -> RichText {
+        var values = describe(subscription)
+        values["id"] = .literal(String(subscription.id))
+        guard case .morning = subscription.kind else { return RichText.fill(strings.rainLine, values) }
+        return RichText.fill(strings.morningLine, values)
+    }
+
+    /// The placeholders every subscription text shares: place, time, days, zone, next.
+    func describe(_ subscription: Subscription) -> [String: RichText] {
+        var values: [String: RichText] = ["place": .text(subscription.title), "zone": .text(subscription.timeZone)]
+        if case .morning(let time, let days) = subscription.kind {
+            values["time"] = .literal(time.description)
+            values["days"] = .text(days == .daily ? strings.daily : strings.weekdays)
+            values["next"] = .text(subscription.nextReport(after: clock.now()).map { Self.localTime($0, in: subscription.zone) } ?? "—")
+        }
+        return values
+    }
+
+    /// `2026-12-03 07:30` on the subscription's own clock.
+    static func localTime(_ instant: Date, in zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
+    }
+
+    private func unsubscribe(
+        _ target: SubscriptionCommand.Target, team: String, channel: String, logger: Logger
+    ) async throws(StateStoreError) -> ChatMessage {
+        let here = try await store.subscriptions(team: team, channel: channel)
+        let chosen: [Subscription]
+        let asked: String
+        switch target {
+        case .all:
+            (chosen, asked) = (here, "all")
+        case .id(let id):
+            (chosen, asked) = (here.filter { $0.id == id }, "#\(id)")
+        case .place(let text):
+            let wanted = Self.folded(text)
+            (chosen, asked) = (here.filter { Self.folded($0.title).hasPrefix(wanted) }, text)
+        }
+        let removed = try await store.remove(chosen.map(\.id), team: team, channel: channel)
+        guard removed > 0 else {
+            return say(strings.nothingRemoved, nil, ["target": .text(asked)])
+        }
+        logger.notice("subscriptions removed", [("count", String(removed)), ("channel", channel)])
+        let names = chosen.map { "#\($0.id) \($0.title)" }.joined(separator: ", ")
+        return say(strings.removed, nil, ["count": .literal(String(removed)), "names": .text(names)])
+    }
+
+    /// Lowercased letters and digits only: `Da Nang, VN` and `danang` start alike.
+    static func folded(_ text: String) -> String {
+        String(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+    }
+}
+
+/// The bot token's workspace once `auth.test` told it (a class: copies of the commands share it).
+final class BotWorkspace: Sendable {
+    private let team = Mutex<String?>(nil)
+
+    var known: String? { team.withLock { $0 } }
+
+    func remember(_ value: String) { team.withLock { $0 = value } }
+}
