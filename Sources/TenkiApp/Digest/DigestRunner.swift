@@ -66,7 +66,7 @@ public final class DigestRunner: Sendable {
                         logger.warning(
                             "digest slot missed beyond the catch-up window; skipped",
                             [("digest", digest.name), ("slot", timing.describe(missed)), ("catch_up_s", "\(Int(catchUpWindow))")])
-                        metrics.run(digest.name, "missed")
+                        metrics.run(digest.metricsName, "missed")
                     }
                     return .missed(slot: missed)
                 }
@@ -80,7 +80,7 @@ public final class DigestRunner: Sendable {
             return try await post(digest, slot: slot, timing: timing, now: now, force: force)
         } catch {
             logger.error("digest ledger failed", [("digest", digest.name), ("error", error.description)])
-            metrics.run(digest.name, "failed")
+            metrics.run(digest.metricsName, "failed")
             return .failed(error.description)
         }
     }
@@ -110,7 +110,10 @@ public final class DigestRunner: Sendable {
     ) async throws(DeliveryStoreError) -> Outcome {
         let seen = try await ledger.previousHeadlineURLs(digest: digest.name)
         let built = await builder.build(Self.content(of: digest), excludingHeadlines: seen, now: now)
-        let delivery = NewDelivery(
+        let delivery = digest.channel.map { channel in
+            NewDelivery.chatPostMessage(
+                channel: channel, message: built.message.slack, kind: digest.name, apiBase: digest.webhookURL, createdAt: now)
+        } ?? NewDelivery(
             kind: "digest:\(digest.name)", destination: digest.format.destination(for: digest.webhookURL),
             destinationKind: .incomingWebhook, body: digest.format.body(for: built.message), createdAt: now)
         switch try await ledger.claim(
@@ -122,7 +125,7 @@ public final class DigestRunner: Sendable {
                 ("digest", digest.name), ("slot", timing.describe(slot)), ("delivery", "\(id)"),
                 ("failed_cities", "\(built.failedCities.count)"), ("news_failed", "\(built.newsFailed)"), ("forced", "\(force)"),
             ])
-            metrics.run(digest.name, "queued")
+            metrics.run(digest.metricsName, "queued")
             return .posted(slot: slot, delivery: id)
         case .alreadyClaimed(let id):
             // Another process claimed it while this one was building: its message is the one.
@@ -135,6 +138,6 @@ public final class DigestRunner: Sendable {
         DigestBuilder.Content(
             cities: digest.cities, newsQuery: digest.newsQuery, newsFeeds: digest.newsFeeds, language: digest.language,
             units: digest.units,
-            timeZone: digest.timeZone)
+            timeZone: digest.timeZone, places: digest.places, includesNews: digest.includesNews)
     }
 }

@@ -31,12 +31,17 @@ public final class DigestScheduler: Sendable {
     let prefetchLead: TimeInterval
     /// The slot each digest's data was last fetched for, so a wake inside the lead fetches once.
     private let prefetched = Mutex<[String: Date]>([:])
+    /// Channels' morning reports, read again every round (any replica may have added one); nil
+    /// without a bot token.
+    let subscriptions: SubscriptionDigests?
 
     public init(
         runner: DigestRunner, clock: any WallClock, logger: Logger = .discarding, maximumSleep: Duration = .seconds(60),
-        prefetchLead: TimeInterval = 60, sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+        prefetchLead: TimeInterval = 60, subscriptions: SubscriptionDigests? = nil,
+        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
     ) {
         self.runner = runner
+        self.subscriptions = subscriptions
         self.clock = clock
         self.logger = logger.with("component", "digest-scheduler")
         self.maximumSleep = maximumSleep
@@ -52,7 +57,8 @@ public final class DigestScheduler: Sendable {
     public func runOnce(now: Date) async -> (next: Date?, outcomes: [String: DigestRunner.Outcome]) {
         var outcomes: [String: DigestRunner.Outcome] = [:]
         var next: Date?
-        for digest in runner.digests {
+        let reports = await subscriptions?.current(logger: logger) ?? []
+        for digest in runner.digests + reports {
             outcomes[digest.name] = await runner.run(digest, now: now)
             guard let slot = runner.timing(of: digest, lead: 0).nextSlot(after: now) else { continue }
             let fetchAt = slot.addingTimeInterval(-prefetchLead)

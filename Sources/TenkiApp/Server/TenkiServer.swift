@@ -63,7 +63,14 @@ public final class TenkiServer: Sendable {
             logger.info("digest scheduler off (--no-scheduler or TENKI_SCHEDULER=off)")
             return nil
         }
-        guard !settings.digests.isEmpty else { return nil }
-        return DigestScheduler(runner: digests, clock: dependencies.clock, logger: logger)
+        let reports = subscriptionDigests
+        guard !settings.digests.isEmpty || reports != nil else { return nil }
+        return DigestScheduler(runner: digests, clock: dependencies.clock, logger: logger, subscriptions: reports)
+    }
+
+    /// Channels' morning reports, when a bot token lets Tenki post them.
+    var subscriptionDigests: SubscriptionDigests? {
+        guard settings.delivery.slackBotToken != nil else { return nil }
+        return SubscriptionDigests(store: state.subscriptions, apiBase: settings.delivery.slackAPIBaseURL)
     }
 }

@@ -146,6 +146,13 @@ public struct Settings: Sendable {
         public var newsQuery: String?
         /// The feeds (by name) whose items the digest shows; nil: every feed.
         public var newsFeeds: [String]?
+        /// A channel subscription's Slack channel: posted there with `chat.postMessage`, not to
+        /// `webhookURL`; nil for a webhook digest.
+        public var channel: String? = nil
+        /// Places already resolved (a subscription's), shown instead of geocoding `cities`.
+        public var places: [Place]? = nil
+        /// Whether headlines follow the weather (a subscription's morning report has none).
+        public var includesNews = true
     }
 }
 

@@ -18,11 +18,17 @@ public struct DigestBuilder: Sendable {
         public var language: WeatherLanguage
         public var units: Units
         public var timeZone: TimeZone
+        /// Places already resolved, in the place of geocoding `cities` (a subscription's).
+        public var places: [Place]?
+        /// False: weather only, no headlines asked for.
+        public var includesNews: Bool
 
         public init(
             cities: [String], newsQuery: String?, newsFeeds: [String]? = nil, language: WeatherLanguage, units: Units,
-            timeZone: TimeZone
+            timeZone: TimeZone, places: [Place]? = nil, includesNews: Bool = true
         ) {
+            self.places = places
+            self.includesNews = includesNews
             self.cities = cities
             self.newsQuery = newsQuery
             self.newsFeeds = newsFeeds
@@ -87,7 +93,8 @@ public struct DigestBuilder: Sendable {
     func cityReports(_ content: Content, now: Date) async -> [DigestReport.City] {
         await withTaskGroup(of: (Int, DigestReport.City).self) { group in
             for (index, city) in content.cities.enumerated() {
-                group.addTask { (index, await report(city: city, content, now: now)) }
+                let known = content.places.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+                group.addTask { (index, await report(city: city, known: known, content, now: now)) }
             }
             var reports = content.cities.map { DigestReport.City.failed(query: $0) }
             for await (index, report) in group { reports[index] = report }
@@ -95,12 +102,13 @@ public struct DigestBuilder: Sendable {
         }
     }
 
-    func report(city query: String, _ content: Content, now: Date) async -> DigestReport.City {
+    /// - Parameter known: the city's place when already resolved (then nothing is geocoded).
+    func report(city query: String, known: Place? = nil, _ content: Content, now: Date) async -> DigestReport.City {
         guard let weather else { return .failed(query: query) }
         do {
-            guard let place = try await weather.places(matching: query, language: content.language).value.first else {
-                return .failed(query: query)
-            }
+            var found = known
+            if found == nil { found = try await weather.places(matching: query, language: content.language).value.first }
+            guard let place = found else { return .failed(query: query) }
             async let forecast = try? weather.forecast(at: place.coordinates, units: content.units, language: content.language)
             let current = try await weather.currentWeather(at: place.coordinates, units: content.units, language: content.language)
             let days = await forecast.map {
@@ -115,6 +123,7 @@ public struct DigestBuilder: Sendable {
     }
 
     func headlines(_ content: Content, excluding seen: Set<String>) async -> DigestReport.Headlines {
+        guard content.includesNews else { return .omitted }
         if let feeds { return await feedHeadlines(content, from: feeds, excluding: seen) }
         guard let news else { return .omitted }
         let topic: NewsTopic = content.newsQuery.map { .search($0) } ?? .headlines(nil)
