@@ -57,6 +57,7 @@ public final class DigestScheduler: Sendable {
     public func runOnce(now: Date) async -> (next: Date?, outcomes: [String: DigestRunner.Outcome]) {
         var outcomes: [String: DigestRunner.Outcome] = [:]
         var next: Date?
+        await subscriptions?.settle(logger: logger)
         let reports = await subscriptions?.current(logger: logger) ?? []
         for digest in runner.digests + reports {
             outcomes[digest.name] = await runner.run(digest, now: now)
@@ -73,6 +74,7 @@ public final class DigestScheduler: Sendable {
             }
             if isNew { await runner.prefetch(digest, slot: slot, now: now) }
         }
+        subscriptions?.track(outcomes)
         return (next, outcomes)
     }
 

@@ -71,6 +71,7 @@ public final class TenkiServer: Sendable {
     /// Channels' morning reports, when a bot token lets Tenki post them.
     var subscriptionDigests: SubscriptionDigests? {
         guard settings.delivery.slackBotToken != nil else { return nil }
-        return SubscriptionDigests(store: state.subscriptions, apiBase: settings.delivery.slackAPIBaseURL)
+        return SubscriptionDigests(
+            store: state.subscriptions, deliveries: state.deliveries, apiBase: settings.delivery.slackAPIBaseURL)
     }
 }

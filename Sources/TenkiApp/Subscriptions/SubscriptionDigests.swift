@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TenkiCore
 import TenkiLogging
 import TenkiServices
@@ -6,10 +7,24 @@ import TenkiServices
 /// The morning reports due to run, as digests (see `Settings.DigestSettings(subscription:apiBase:)`),
 /// read from the store when asked: the scheduler's rounds and `tenki digest` see subscriptions
 /// that any replica added or removed since.
-public struct SubscriptionDigests: Sendable {
+///
+/// It also settles each queued report's end with the subscription (`SubscriptionStore.recordPost`):
+/// a report that went dead three times in a row pauses its subscription. Which reports await an
+/// end is kept in memory; after a restart, reports queued before it are not counted (a pause then
+/// comes a report later), never counted twice.
+public final class SubscriptionDigests: Sendable {
     let store: any SubscriptionStore
+    let deliveries: any DeliveryStore
     /// `SLACK_API_BASE_URL`.
     let apiBase: URL
+    /// Queued reports whose end is not known yet, and their subscription.
+    private let awaiting = Mutex<[DeliveryID: Int64]>([:])
+
+    init(store: any SubscriptionStore, deliveries: any DeliveryStore, apiBase: URL) {
+        self.store = store
+        self.deliveries = deliveries
+        self.apiBase = apiBase
+    }
 
     /// Every active morning report; none when the store cannot be read (logged; the next round tries again).
     func current(logger: Logger) async -> [Settings.DigestSettings] {
@@ -18,6 +33,32 @@ public struct SubscriptionDigests: Sendable {
         } catch {
             logger.error("subscriptions could not be read; reports wait for the next round", [("error", error.description)])
             return []
+        }
+    }
+
+    /// Remembers the reports a round queued, by their digest name (`subscription:ID`).
+    func track(_ outcomes: [String: DigestRunner.Outcome]) {
+        let queued = outcomes.compactMap { name, outcome -> (DeliveryID, Int64)? in
+            guard case .posted(_, let delivery) = outcome, name.hasPrefix("subscription:"),
+                  let id = Int64(name.dropFirst("subscription:".count)) else { return nil }
+            return (delivery, id)
+        }
+        awaiting.withLock { for (delivery, id) in queued { $0[delivery] = id } }
+    }
+
+    /// Records the end of every tracked report that has one; logs a subscription it paused.
+    func settle(logger: Logger) async {
+        for (delivery, id) in awaiting.withLock({ $0 }) {
+            guard let summary = try? await deliveries.summary(of: delivery) else { continue }
+            guard summary.state != .pending else { continue }
+            awaiting.withLock { _ = $0.removeValue(forKey: delivery) }
+            let delivered = summary.state == .delivered
+            guard let updated = try? await store.recordPost(id, delivered: delivered, reason: summary.lastError) else { continue }
+            if !delivered, updated.deadInARow == Subscription.deadPostsBeforePause {
+                logger.warning("subscription paused after dead reports", [
+                    ("subscription", String(id)), ("reason", updated.pausedReason ?? ""),
+                ])
+            }
         }
     }
 }

@@ -100,4 +100,22 @@ struct SubscriptionScheduleRunTests {
         _ = await scheduler.runOnce(now: DigestHarness.at(0, 30))
         #expect(try await Self.queued(server).isEmpty)
     }
+
+    @Test("three dead reports in a row (channel_not_found) pause the subscription; the list says why; no fourth post")
+    func pausesAfterThreeDeadReports() async throws {
+        let harness = try DigestHarness(environment: Self.environment)
+        let (server, scheduler) = try Self.process(harness)
+        try await Self.subscribe(server)
+        harness.upstreams.slackAPI.setError("channel_not_found", forChannel: "C1")
+        for day in 0..<4 {
+            let slot = DigestHarness.at(0, 30, days: day)
+            _ = await scheduler.runOnce(now: slot)
+            await server.queue.runOnce(now: slot.addingTimeInterval(1))
+            _ = await scheduler.runOnce(now: slot.addingTimeInterval(2))
+        }
+        #expect(try await Self.queued(server).count == 3, "the fourth day is not posted")
+        #expect(try await Self.queued(server).allSatisfy { $0.state == .dead && $0.lastError == "channel_not_found" })
+        let paused = try #require(try await server.state.subscriptions.all().first)
+        #expect(paused.pausedReason == "channel_not_found" && paused.deadInARow == 3)
+    }
 }
