@@ -98,8 +98,20 @@ public struct FakeOpenWeatherMap: AsyncHTTPHandler, FakeProvider {
         let moved = isForecast ? SampleTimeShifter.forecast(object, now: now) : SampleTimeShifter.current(object, now: now)
         let translated = SampleTranslator.translate(moved, language: call.query("lang") ?? "en")
         let units = call.query("units").flatMap(Units.init(rawValue:)) ?? .standard
-        let converted = SampleUnitConverter.convert(translated, from: .metric, to: units)
+        var converted = SampleUnitConverter.convert(translated, from: .metric, to: units)
+        if isForecast, let chance = providerState.withLock({ $0.precipitationChance }), var object = converted as? [String: Any],
+           var list = object["list"] as? [[String: Any]] {
+            for index in list.indices { list[index]["pop"] = chance }
+            object["list"] = list
+            converted = object
+        }
         return (try? JSONSerialization.data(withJSONObject: converted)).map(Array.init) ?? Array(captured.utf8)
+    }
+
+    /// Gives every forecast step this chance of precipitation (0...1), as when the weather turns
+    /// rainy; nil serves the samples' own again.
+    public func setPrecipitationChance(_ chance: Double?) {
+        providerState.withLock { $0.precipitationChance = chance }
     }
 
     /// The sample whose geocoded position is closest (flat-earth distance: enough to pick a city).

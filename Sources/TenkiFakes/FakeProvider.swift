@@ -56,6 +56,8 @@ public final class FakeProviderState: Sendable {
         var latency: Duration
         var failure: HTTPStatus?
         var observer: (any FakeRequestObserver)?
+        /// Every forecast step's chance of precipitation, when a test sets one (`setPrecipitationChance`).
+        var precipitationChance: Double?
     }
 
     private let contents: Mutex<Contents>

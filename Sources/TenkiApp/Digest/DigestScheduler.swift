@@ -74,7 +74,12 @@ public final class DigestScheduler: Sendable {
             }
             if isNew { await runner.prefetch(digest, slot: slot, now: now) }
         }
-        subscriptions?.track(outcomes)
+        if let subscriptions {
+            outcomes.merge(await subscriptions.rain.checkIfDue(now: now, logger: logger)) { $1 }
+            let check = subscriptions.rain.nextCheck(after: now)
+            next = min(next ?? check, check)
+            subscriptions.track(outcomes)
+        }
         return (next, outcomes)
     }
 

@@ -71,7 +71,9 @@ public final class TenkiServer: Sendable {
     /// Channels' morning reports, when a bot token lets Tenki post them.
     var subscriptionDigests: SubscriptionDigests? {
         guard settings.delivery.slackBotToken != nil else { return nil }
+        let apiBase = settings.delivery.slackAPIBaseURL
         return SubscriptionDigests(
-            store: state.subscriptions, deliveries: state.deliveries, apiBase: settings.delivery.slackAPIBaseURL)
+            store: state.subscriptions, deliveries: state.deliveries, apiBase: apiBase,
+            rain: RainAlerts(store: state.subscriptions, weather: providers.weather, ledger: state.ledger, apiBase: apiBase))
     }
 }

@@ -19,11 +19,14 @@ public final class SubscriptionDigests: Sendable {
     let apiBase: URL
     /// Queued reports whose end is not known yet, and their subscription.
     private let awaiting = Mutex<[DeliveryID: Int64]>([:])
+    /// The rain subscriptions' checks.
+    let rain: RainAlerts
 
-    init(store: any SubscriptionStore, deliveries: any DeliveryStore, apiBase: URL) {
+    init(store: any SubscriptionStore, deliveries: any DeliveryStore, apiBase: URL, rain: RainAlerts) {
         self.store = store
         self.deliveries = deliveries
         self.apiBase = apiBase
+        self.rain = rain
     }
 
     /// Every active morning report; none when the store cannot be read (logged; the next round tries again).

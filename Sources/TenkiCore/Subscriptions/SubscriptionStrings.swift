@@ -28,6 +28,8 @@ public struct SubscriptionStrings: Sendable {
     public var removed: String
     public var nothingRemoved: String
     public var stateUnavailable: String
+    /// Posted in the channel when rain is likely.
+    public var rainAlert: String
 
     public static func table(for language: WeatherLanguage) -> SubscriptionStrings {
         language == .ja ? japanese : english
@@ -58,7 +60,8 @@ public struct SubscriptionStrings: Sendable {
         noScheduler: "⚠️ No scheduler runs in this Tenki (`TENKI_SCHEDULER=off`): reports go out only when a timer or CronJob runs `tenki digest`.",
         removed: "Removed {count}: {names}.",
         nothingRemoved: "No subscription in this channel matches “{target}”. `{command} subscriptions` lists them.",
-        stateUnavailable: "⚠️ Subscriptions cannot be read or saved right now; please try again in a minute.")
+        stateUnavailable: "⚠️ Subscriptions cannot be read or saved right now; please try again in a minute.",
+        rainAlert: "🌧️ Rain is likely in *{place}*: {chance} % chance around {time} ({zone}).")
 
     public static let japanese = SubscriptionStrings(
         notConfigured: "チャンネルの購読には Tenki の Slack ボットトークンが必要です。管理者が `SLACK_BOT_TOKEN` を設定してください（README「The bot token」）。",
@@ -85,5 +88,6 @@ public struct SubscriptionStrings: Sendable {
         noScheduler: "⚠️ この Tenki ではスケジューラーが動いていません（`TENKI_SCHEDULER=off`）。タイマーや CronJob が `tenki digest` を実行したときだけ送られます。",
         removed: "{count} 件解除しました: {names}",
         nothingRemoved: "このチャンネルに「{target}」に当たる購読はありません。`{command} 購読一覧` で確認できます。",
-        stateUnavailable: "⚠️ 今は購読を読み書きできません。少し待ってからもう一度お試しください。")
+        stateUnavailable: "⚠️ 今は購読を読み書きできません。少し待ってからもう一度お試しください。",
+        rainAlert: "🌧️ *{place}* で雨が降りそうです: {time} ごろ降水確率 {chance} %（{zone}）")
 }
