@@ -29,12 +29,15 @@ enum DemoCommand {
         }
         let digest = await DemoDigest.run(harness: harness, logger: quiet)
         TenkiCLI.printOutput(digest.transcript + "\n")
+        let subscription = await DemoSubscription.run(harness: harness, logger: quiet)
+        TenkiCLI.printOutput(subscription.transcript + "\n")
         await harness.stop()
         let seconds = (ContinuousClock.now - started).timeInterval
         TenkiCLI.printOutput(
             "\(ReplayTranscript.summary(results)) (demo examples); late answers through response_url: "
-                + "\(harness.sink.requests.filter { $0.path != DemoDigest.webhookPath }.count); digest posted: \(digest.delivered ? "yes" : "no"); took \(String(format: "%.1f", seconds)) s.")
-        return results.allSatisfy(\.passed) && digest.delivered ? .success : .failure
+                + "\(harness.sink.requests.filter { $0.path != DemoDigest.webhookPath }.count); digest posted: \(digest.delivered ? "yes" : "no"); "
+                + "subscription report posted: \(subscription.delivered ? "yes" : "no"); took \(String(format: "%.1f", seconds)) s.")
+        return results.allSatisfy(\.passed) && digest.delivered && subscription.delivered ? .success : .failure
     }
 
     /// The compiled-in examples, parsed; a copy that does not parse shows up as a failed example.
