@@ -91,11 +91,42 @@ enum DigestCommand {
                 report.exitCode = .failure
             }
         }
-        guard !posted.isEmpty else { return report }
-        let worst = await waitForDeliveries(
-            posted, queue: queue, wait: options.wait ?? settings.digestWait, metrics: DigestMetrics(registry: metrics), report: &report)
-        if report.exitCode == .success || worst == .failure { report.exitCode = worst }
+        let reports = options.name == nil ? server.subscriptionDigests : nil
+        let subscriptionPosts = await runSubscriptions(reports, runner: runner, now: clock.now(), logger: logger)
+        let wait = options.wait ?? settings.digestWait
+        if !posted.isEmpty {
+            let worst = await waitForDeliveries(
+                posted, queue: queue, wait: wait, metrics: DigestMetrics(registry: metrics), report: &report)
+            if report.exitCode == .success || worst == .failure { report.exitCode = worst }
+        }
+        if let reports, !subscriptionPosts.isEmpty {
+            // Reported, and counted towards pausing, but never the exit status: a channel that
+            // removed the bot is not the digest job's failure.
+            var subscriptionReport = Report(exitCode: .success)
+            _ = await waitForDeliveries(
+                subscriptionPosts, queue: queue, wait: wait, metrics: DigestMetrics(registry: nil), report: &subscriptionReport)
+            report.diagnostics += subscriptionReport.diagnostics.map { $0.replacingOccurrences(of: "digest subscription:", with: "subscription #") }
+            await reports.settle(logger: logger)
+        }
         return report
+    }
+
+    /// Every due morning report and rain alert of the channels' subscriptions (the scheduler's
+    /// rule, so `tenki digest` on a timer or CronJob runs them as `serve` would); what was queued.
+    private static func runSubscriptions(
+        _ reports: SubscriptionDigests?, runner: DigestRunner, now: Date, logger: Logger
+    ) async -> [(name: String, id: DeliveryID)] {
+        guard let reports else { return [] }
+        var outcomes: [String: DigestRunner.Outcome] = [:]
+        for digest in await reports.current(logger: logger) {
+            outcomes[digest.name] = await runner.run(digest, now: now, lead: DigestTiming.commandLead)
+        }
+        outcomes.merge(await reports.rain.checkIfDue(now: now, logger: logger)) { $1 }
+        reports.track(outcomes)
+        return outcomes.compactMap { name, outcome in
+            guard case .posted(_, let id) = outcome else { return nil }
+            return (name, id)
+        }.sorted { $0.id < $1.id }
     }
 
     /// Runs the queue in this process until every posted message is settled or the wait is over.
@@ -166,6 +197,8 @@ enum DigestCommand {
     }
 
     private static func selected(_ options: Options, _ settings: Settings) throws -> [Settings.DigestSettings] {
+        // With a bot token, channels' subscriptions may be all there is to run.
+        if settings.digests.isEmpty, options.name == nil, !options.dryRun, settings.delivery.slackBotToken != nil { return [] }
         guard !settings.digests.isEmpty else {
             throw ConfigurationError(
                 setting: "DIGEST_WEBHOOK_URL", problem: "is not set and TENKI_CONFIG lists no digests",

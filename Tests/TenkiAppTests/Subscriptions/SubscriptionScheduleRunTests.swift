@@ -118,4 +118,23 @@ struct SubscriptionScheduleRunTests {
         let paused = try #require(try await server.state.subscriptions.all().first)
         #expect(paused.pausedReason == "channel_not_found" && paused.deadInARow == 3)
     }
+
+    @Test("tenki digest (a timer or CronJob) posts a due report once, says so, and keeps its exit status when one is dead")
+    func digestCommandRunsSubscriptions() async throws {
+        let harness = try DigestHarness(environment: Self.environment)
+        let server = try harness.server()
+        try await Self.subscribe(server, channel: "C1")
+        try await Self.subscribe(server, channel: "C2")
+        harness.upstreams.slackAPI.setError("not_in_channel", forChannel: "C2")
+        harness.clock.set(DigestHarness.at(0, 30))
+        let report = try await harness.command()
+        #expect(report.exitCode == .success)
+        #expect(report.diagnostics.contains { $0.contains("subscription #1 delivered") }, "\(report.diagnostics)")
+        #expect(report.diagnostics.contains { $0.contains("subscription #2 dead") && $0.contains("not_in_channel") })
+        #expect(harness.upstreams.slackAPI.posted(to: "C1").count == 1)
+        let again = try await harness.command()
+        #expect(again.exitCode == .success)
+        #expect(harness.upstreams.slackAPI.posted(to: "C1").count == 1, "the slot is posted once")
+        #expect(try await server.state.subscriptions.all().map(\.deadInARow) == [0, 1])
+    }
 }
