@@ -18,6 +18,7 @@ enum Help {
           outbox       list pending and dead deliveries; 'outbox retry ID' re-queues a dead one
           backup       write a consistent copy of the state file to PATH, safe while serve runs
           discord      'discord register' puts the weather and news commands on your Discord application
+          subscriptions list every channel's subscriptions; 'subscriptions remove ID' removes one
 
         Settings come from the environment (see README.md). Run 'tenki <command> --help' for details.
         """
@@ -34,6 +35,7 @@ enum Help {
         case "digest": digest
         case "backup": backup
         case "discord": discord
+        case "subscriptions": subscriptions
         default: nil
         }
     }
@@ -122,6 +124,19 @@ enum Help {
 
         EXAMPLE:
           DISCORD_APPLICATION_ID=1100000000000000001 DISCORD_BOT_TOKEN_FILE=/run/secrets/discord tenki discord register
+        """
+
+    static let subscriptions = """
+        USAGE: tenki subscriptions
+               tenki subscriptions remove ID
+
+        Lists every channel's subscriptions (channels add them with /weather subscribe): id, team,
+        channel, kind, local time, zone, place, next report and whether it is paused (after three
+        failed posts in a row, with Slack's reason). `remove ID` deletes one, as /weather unsubscribe
+        would from its channel. Reads TENKI_STATE or TENKI_DATABASE_URL like serve.
+
+        EXAMPLE:
+          TENKI_STATE=/var/lib/tenki/tenki.sqlite tenki subscriptions
         """
 
     static let outbox = """

@@ -48,6 +48,7 @@ public enum TenkiCLI {
             case "digest": code = try await DigestCommand.run(rest)
             case "backup": code = try await BackupCommand.run(rest)
             case "discord": code = try await DiscordCommand.run(rest)
+            case "subscriptions": code = try await SubscriptionsCommand.run(rest)
             default:
                 printError("tenki \(name): not available in this version yet; see CHANGELOG.md for what is")
                 code = .failure

@@ -3,6 +3,7 @@ import Synchronization
 import TenkiBase
 import TenkiCore
 import TenkiLogging
+import TenkiMetrics
 
 /// The digest scheduler that `tenki serve` runs in the background (unless `--no-scheduler` or
 /// `TENKI_SCHEDULER=off`).
@@ -34,14 +35,19 @@ public final class DigestScheduler: Sendable {
     /// Channels' morning reports, read again every round (any replica may have added one); nil
     /// without a bot token.
     let subscriptions: SubscriptionDigests?
+    /// `tenki_scheduler_last_run_timestamp_seconds`, so an alert can tell a scheduler that stopped.
+    let metrics: MetricsRegistry?
+    static let lastRunMetric = "tenki_scheduler_last_run_timestamp_seconds"
 
     public init(
         runner: DigestRunner, clock: any WallClock, logger: Logger = .discarding, maximumSleep: Duration = .seconds(60),
-        prefetchLead: TimeInterval = 60, subscriptions: SubscriptionDigests? = nil,
+        prefetchLead: TimeInterval = 60, subscriptions: SubscriptionDigests? = nil, metrics: MetricsRegistry? = nil,
         sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
     ) {
         self.runner = runner
         self.subscriptions = subscriptions
+        self.metrics = metrics
+        metrics?.describe(Self.lastRunMetric, type: "gauge", help: "When the digest and subscription scheduler last ran a round (Unix time).")
         self.clock = clock
         self.logger = logger.with("component", "digest-scheduler")
         self.maximumSleep = maximumSleep
@@ -57,6 +63,7 @@ public final class DigestScheduler: Sendable {
     public func runOnce(now: Date) async -> (next: Date?, outcomes: [String: DigestRunner.Outcome]) {
         var outcomes: [String: DigestRunner.Outcome] = [:]
         var next: Date?
+        metrics?.set(Self.lastRunMetric, to: now.timeIntervalSince1970)
         await subscriptions?.settle(logger: logger)
         let reports = await subscriptions?.current(logger: logger) ?? []
         for digest in runner.digests + reports {

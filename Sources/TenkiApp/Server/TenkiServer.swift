@@ -65,7 +65,7 @@ public final class TenkiServer: Sendable {
         }
         let reports = subscriptionDigests
         guard !settings.digests.isEmpty || reports != nil else { return nil }
-        return DigestScheduler(runner: digests, clock: dependencies.clock, logger: logger, subscriptions: reports)
+        return DigestScheduler(runner: digests, clock: dependencies.clock, logger: logger, subscriptions: reports, metrics: metrics)
     }
 
     /// Channels' morning reports, when a bot token lets Tenki post them.
@@ -74,6 +74,7 @@ public final class TenkiServer: Sendable {
         let apiBase = settings.delivery.slackAPIBaseURL
         return SubscriptionDigests(
             store: state.subscriptions, deliveries: state.deliveries, apiBase: apiBase,
-            rain: RainAlerts(store: state.subscriptions, weather: providers.weather, ledger: state.ledger, apiBase: apiBase))
+            rain: RainAlerts(store: state.subscriptions, weather: providers.weather, ledger: state.ledger, apiBase: apiBase),
+            metrics: metrics)
     }
 }

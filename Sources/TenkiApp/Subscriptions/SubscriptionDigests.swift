@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TenkiCore
 import TenkiLogging
+import TenkiMetrics
 import TenkiServices
 
 /// The morning reports due to run, as digests (see `Settings.DigestSettings(subscription:apiBase:)`),
@@ -21,18 +22,28 @@ public final class SubscriptionDigests: Sendable {
     private let awaiting = Mutex<[DeliveryID: Int64]>([:])
     /// The rain subscriptions' checks.
     let rain: RainAlerts
+    let metrics: MetricsRegistry?
 
-    init(store: any SubscriptionStore, deliveries: any DeliveryStore, apiBase: URL, rain: RainAlerts) {
+    static let countMetric = "tenki_subscriptions"
+    static let postsMetric = "tenki_subscription_posts_total"
+
+    init(store: any SubscriptionStore, deliveries: any DeliveryStore, apiBase: URL, rain: RainAlerts, metrics: MetricsRegistry?) {
         self.store = store
         self.deliveries = deliveries
         self.apiBase = apiBase
         self.rain = rain
+        self.metrics = metrics
+        metrics?.describe(Self.countMetric, type: "gauge", help: "Channels' subscriptions by kind (morning, rain) and state (active, paused).")
+        metrics?.describe(
+            Self.postsMetric, type: "counter", help: "Subscription reports and rain alerts by how they ended: delivered or dead.")
     }
 
     /// Every active morning report; none when the store cannot be read (logged; the next round tries again).
     func current(logger: Logger) async -> [Settings.DigestSettings] {
         do {
-            return try await store.all().compactMap { Settings.DigestSettings(subscription: $0, apiBase: apiBase) }
+            let all = try await store.all()
+            count(all)
+            return all.compactMap { Settings.DigestSettings(subscription: $0, apiBase: apiBase) }
         } catch {
             logger.error("subscriptions could not be read; reports wait for the next round", [("error", error.description)])
             return []
@@ -56,11 +67,25 @@ public final class SubscriptionDigests: Sendable {
             guard summary.state != .pending else { continue }
             awaiting.withLock { _ = $0.removeValue(forKey: delivery) }
             let delivered = summary.state == .delivered
+            metrics?.increment(Self.postsMetric, [("outcome", delivered ? "delivered" : "dead")])
             guard let updated = try? await store.recordPost(id, delivered: delivered, reason: summary.lastError) else { continue }
             if !delivered, updated.deadInARow == Subscription.deadPostsBeforePause {
                 logger.warning("subscription paused after dead reports", [
                     ("subscription", String(id)), ("reason", updated.pausedReason ?? ""),
                 ])
+            }
+        }
+    }
+
+    /// `tenki_subscriptions{kind,state}` from the store's rows.
+    private func count(_ subscriptions: [Subscription]) {
+        guard let metrics else { return }
+        for kind in ["morning", "rain"] {
+            for state in ["active", "paused"] {
+                let number = subscriptions.filter { subscription in
+                    (subscription.kind == .rain) == (kind == "rain") && (subscription.pausedReason != nil) == (state == "paused")
+                }.count
+                metrics.set(Self.countMetric, [("kind", kind), ("state", state)], to: Double(number))
             }
         }
     }

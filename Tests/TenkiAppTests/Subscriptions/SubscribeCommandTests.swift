@@ -111,3 +111,26 @@ struct SubscribeCommandTests {
         #expect(Self.text(try await harness.message("/weather", text)).contains(expected))
     }
 }
+
+@Suite("tenki subscriptions")
+struct SubscriptionsTableTests {
+    @Test("the operator's table: one row each, paused ones with their reason, no next run for rain")
+    func table() {
+        let now = Date(timeIntervalSince1970: 1_796_083_200)  // 2026-12-01 00:00 UTC
+        var morning = Subscription(
+            id: 3, team: "T1", channel: "C1", kind: .morning(LocalTime(hour: 7, minute: 30)!, .daily), title: "Da Nang, VN",
+            coordinates: Coordinates(latitude: 16.07, longitude: 108.22), timeZone: "Asia/Ho_Chi_Minh", language: .en,
+            units: .metric, createdBy: "U1", createdAt: now)
+        var rain = morning
+        rain.id = 4
+        rain.kind = .rain
+        rain.pausedReason = "not_in_channel"
+        morning.channel = "C2"
+        let table = SubscriptionsTable.render([morning, rain], now: now)
+        let lines = table.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[1].contains("morning/daily") && lines[1].contains("07:30") && lines[1].contains("2026-12-01 07:30"))
+        #expect(lines[2].contains("rain") && lines[2].hasSuffix("paused: not_in_channel"))
+        #expect(SubscriptionsTable.render([], now: now).contains("/weather subscribe"))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import TenkiCore
+import TenkiHTTPClient
+import TenkiServices
+
+/// `tenki subscriptions [remove ID]`: every channel's subscriptions, for operators, and removing
+/// one (as `/weather unsubscribe` would from its channel).
+enum SubscriptionsCommand {
+    static func run(_ arguments: [String]) async throws -> ExitCode {
+        let list = try ArgumentList(arguments, command: "subscriptions", valueOptions: [], flagOptions: [])
+        let settings = try Settings.load()
+        try StateFile.requireExisting(settings, command: "subscriptions")
+        let state = try TenkiServer.build(
+            settings: settings,
+            dependencies: ServerDependencies(transport: CurlTransport.configured(by: settings), state: .settings, verification: .skipped)
+        ).state
+        switch list.positional.first {
+        case nil:
+            TenkiCLI.printOutput(SubscriptionsTable.render(try await state.subscriptions.all(), now: Date()))
+            return .success
+        case "remove":
+            guard list.positional.count == 2, let id = Int64(list.positional[1]), id > 0 else {
+                throw UsageError("remove needs one subscription ID, e.g. tenki subscriptions remove 3", command: "subscriptions")
+            }
+            guard try await state.subscriptions.remove([id], team: nil, channel: nil) == 1 else {
+                TenkiCLI.printError("tenki subscriptions: no subscription with ID \(id) (see 'tenki subscriptions')")
+                return .failure
+            }
+            TenkiCLI.printOutput("removed subscription \(id); its channel gets no more posts from it")
+            return .success
+        case let other?:
+            throw UsageError(
+                "unknown action '\(other)'; use 'tenki subscriptions' or 'tenki subscriptions remove ID'", command: "subscriptions")
+        }
+    }
+}
+
+/// The listing as a fixed-width table (pure, so tests pin it).
+enum SubscriptionsTable {
+    static func render(_ rows: [Subscription], now: Date) -> String {
+        guard !rows.isEmpty else { return "no subscriptions: channels add them with /weather subscribe PLACE" }
+        let header = ["ID", "TEAM", "CHANNEL", "KIND", "TIME", "ZONE", "PLACE", "NEXT", "STATE"]
+        let lines = rows.map { row -> [String] in
+            let (kind, time): (String, String) =
+                switch row.kind {
+                case .morning(let time, let days): ("morning/\(days.rawValue)", time.description)
+                case .rain: ("rain", "-")
+                }
+            let next = row.nextReport(after: now).map { SubscriptionCommands.localTime($0, in: row.zone) } ?? "-"
+            let state = row.pausedReason.map { "paused: \($0)" } ?? "active"
+            return [String(row.id), row.team, row.channel, kind, time, row.timeZone, row.title, next, state]
+        }
+        let widths = header.indices.map { column in ([header] + lines).map { $0[column].count }.max() ?? 0 }
+        return ([header] + lines).map { cells in
+            cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}
