@@ -130,9 +130,9 @@ enum Help {
         USAGE: tenki subscriptions
                tenki subscriptions remove ID
 
-        Lists every channel's subscriptions (channels add them with /weather subscribe): id, team,
-        channel, kind, local time, zone, place, next report and whether it is paused (after three
-        failed posts in a row, with Slack's reason). `remove ID` deletes one, as /weather unsubscribe
+        Lists every channel's subscriptions (channels add them with /weather subscribe): id,
+        platform, team, channel, kind, place, schedule and zone, next report, and the last outcome
+        (failed posts in a row, or paused after three with Slack's reason). `remove ID` deletes one, as /weather unsubscribe
         would from its channel. Reads TENKI_STATE or TENKI_DATABASE_URL like serve.
 
         EXAMPLE:

@@ -39,16 +39,16 @@ enum SubscriptionsCommand {
 enum SubscriptionsTable {
     static func render(_ rows: [Subscription], now: Date) -> String {
         guard !rows.isEmpty else { return "no subscriptions: channels add them with /weather subscribe PLACE" }
-        let header = ["ID", "TEAM", "CHANNEL", "KIND", "TIME", "ZONE", "PLACE", "NEXT", "STATE"]
+        let header = ["ID", "PLATFORM", "TEAM", "CHANNEL", "KIND", "PLACE", "SCHEDULE", "ZONE", "NEXT", "LAST"]
         let lines = rows.map { row -> [String] in
-            let (kind, time): (String, String) =
+            let (kind, schedule): (String, String) =
                 switch row.kind {
-                case .morning(let time, let days): ("morning/\(days.rawValue)", time.description)
-                case .rain: ("rain", "-")
+                case .morning(let time, let days): ("morning", "\(time) \(days.rawValue)")
+                case .rain: ("rain", "every 30 min")
                 }
             let next = row.nextReport(after: now).map { SubscriptionCommands.localTime($0, in: row.zone) } ?? "-"
-            let state = row.pausedReason.map { "paused: \($0)" } ?? "active"
-            return [String(row.id), row.team, row.channel, kind, time, row.timeZone, row.title, next, state]
+            let last = row.pausedReason.map { "paused: \($0)" } ?? (row.deadInARow > 0 ? "dead (\(row.deadInARow) in a row)" : "-")
+            return [String(row.id), "slack", row.team, row.channel, kind, row.title, schedule, row.timeZone, next, last]
         }
         let widths = header.indices.map { column in ([header] + lines).map { $0[column].count }.max() ?? 0 }
         return ([header] + lines).map { cells in

@@ -129,7 +129,7 @@ struct SubscriptionsTableTests {
         let table = SubscriptionsTable.render([morning, rain], now: now)
         let lines = table.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[1].contains("morning/daily") && lines[1].contains("07:30") && lines[1].contains("2026-12-01 07:30"))
+        #expect(lines[1].contains("morning") && lines[1].contains("07:30 daily") && lines[1].contains("2026-12-01 07:30"))
         #expect(lines[2].contains("rain") && lines[2].hasSuffix("paused: not_in_channel"))
         #expect(SubscriptionsTable.render([], now: now).contains("/weather subscribe"))
     }
