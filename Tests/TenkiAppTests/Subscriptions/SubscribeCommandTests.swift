@@ -102,6 +102,16 @@ struct SubscribeCommandTests {
         #expect(try await harness.application.state.subscriptions.all().isEmpty)
     }
 
+    @Test("the list says why one is paused, and that no scheduler runs when TENKI_SCHEDULER=off")
+    func listSaysPausedAndNoScheduler() async throws {
+        let harness = try Self.harness(["TENKI_SCHEDULER": "off"])
+        _ = try await harness.message("/weather", "subscribe Danang")
+        for _ in 0..<3 { _ = try await harness.application.state.subscriptions.recordPost(1, delivered: false, reason: "is_archived") }
+        let list = Self.text(try await harness.message("/weather", "subscriptions"))
+        #expect(list.contains("paused") && list.contains("is_archived") && list.contains("subscribe again"), "\(list)")
+        #expect(list.contains("TENKI_SCHEDULER=off"))
+    }
+
     @Test("bad words are answered with what to write", arguments: [
         ("subscribe Danang 25:00", "not a time"), ("subscribe Danang Mars/Olympus", "not a time zone"),
         ("subscribe", "Which place"), ("unsubscribe", "Remove which"),
