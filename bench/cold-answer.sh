@@ -46,9 +46,16 @@ weather() { # place -> prints "place  milliseconds"
 }
 
 upstream_calls() {
-    curl -s "http://127.0.0.1:$port/metrics" |
-        grep -E '^tenki_(upstream_calls_total\{upstream="openweather"|cache_lookups_total\{cache="geocoding)' |
+    curl -s "http://127.0.0.1:$port/metrics" >"$work/metrics.txt"
+    grep -E '^tenki_(upstream_calls_total\{upstream="openweather"|cache_lookups_total\{cache="geocoding)' "$work/metrics.txt" |
         sed 's/^/  /'
+    # Tenki's own share: the commands' time in serve (request complete to response) minus the time
+    # its upstream calls took, per command; curl, loopback and the fake's sleep are not in it.
+    awk '/^tenki_http_request_duration_seconds_sum\{route="commands"\}/ { request = $2 }
+         /^tenki_http_request_duration_seconds_count\{route="commands"\}/ { count = $2 }
+         /^tenki_upstream_duration_seconds_sum/ { upstream += $2 }
+         END { if (count > 0) printf "  Tenki itself: %.2f ms per command (%.1f ms in serve, %.1f ms of it upstream)\n",
+               (request - upstream) * 1000 / count, request * 1000 / count, upstream * 1000 / count }' "$work/metrics.txt"
 }
 
 start_serve
