@@ -8,13 +8,7 @@ import TenkiServices
 enum OutboxCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
         let list = try ArgumentList(arguments, command: "outbox", valueOptions: [], flagOptions: [])
-        let settings = try Settings.load()
-        try StateFile.requireExisting(settings, command: "outbox")
-        // Through the composition root like every command; nothing but the state is used here.
-        let state = try TenkiServer.build(
-            settings: settings,
-            dependencies: ServerDependencies(transport: CurlTransport.configured(by: settings), state: .settings, verification: .skipped)
-        ).state
+        let state = try StateFile.existing(for: "outbox")
         switch list.positional.first {
         case nil:
             let rows = try await state.deliveries.list(states: [.pending, .dead])

@@ -8,12 +8,7 @@ import TenkiServices
 enum SubscriptionsCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
         let list = try ArgumentList(arguments, command: "subscriptions", valueOptions: [], flagOptions: [])
-        let settings = try Settings.load()
-        try StateFile.requireExisting(settings, command: "subscriptions")
-        let state = try TenkiServer.build(
-            settings: settings,
-            dependencies: ServerDependencies(transport: CurlTransport.configured(by: settings), state: .settings, verification: .skipped)
-        ).state
+        let state = try StateFile.existing(for: "subscriptions")
         switch list.positional.first {
         case nil:
             TenkiCLI.printOutput(SubscriptionsTable.render(try await state.subscriptions.all(), now: Date()))

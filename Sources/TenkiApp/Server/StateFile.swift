@@ -1,4 +1,5 @@
 import Foundation
+import TenkiHTTPClient
 import TenkiCore
 import TenkiServices
 
@@ -60,6 +61,18 @@ struct StateFile: Sendable {
             setting: "TENKI_STATE",
             problem: "names \(absolute), which does not exist (tenki \(command) reads the state, never creates it)",
             fix: "set TENKI_STATE to the service's state file, e.g. TENKI_STATE=/var/lib/tenki/tenki.sqlite")
+    }
+
+    /// The service's state for an operator's command (`outbox`, `subscriptions`), from the
+    /// environment's settings and through the composition root like every command; refused as
+    /// `requireExisting` says when the file does not exist.
+    static func existing(for command: String) throws -> StateFile {
+        let settings = try Settings.load()
+        try requireExisting(settings, command: command)
+        return try TenkiServer.build(
+            settings: settings,
+            dependencies: ServerDependencies(transport: CurlTransport.configured(by: settings), state: .settings, verification: .skipped)
+        ).state
     }
 
     /// SQLite's primary result codes that may pass without a change of settings.

@@ -11,8 +11,7 @@ public final class PostgresSubscriptionStore: SubscriptionStore {
     }
 
     public func add(_ subscription: Subscription, limit: Int) async throws(StateStoreError) -> SubscriptionAddResult {
-        let columns = SubscriptionColumns.kindColumns(subscription.kind)
-        return try await pool.storeTransaction { connection throws(PostgresError) in
+        try await pool.storeTransaction { connection throws(PostgresError) in
             // One channel's adds, one at a time across replicas, until the transaction ends.
             _ = try connection.execute(
                 "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
@@ -27,13 +26,8 @@ public final class PostgresSubscriptionStore: SubscriptionStore {
                     language, units, created_by, created_at)
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id
                 """,
-                [
-                    .text(subscription.team), .text(subscription.channel), .text(columns.kind),
-                    columns.time.map { .text($0) } ?? .null, columns.days.map { .text($0) } ?? .null, .text(subscription.title),
-                    .real(subscription.coordinates.latitude), .real(subscription.coordinates.longitude),
-                    .text(subscription.timeZone), .text(subscription.language.rawValue), .text(subscription.units.rawValue),
-                    .text(subscription.createdBy), .real(subscription.createdAt.timeIntervalSince1970),
-                ]) { $0.int64(0) }.first ?? 0
+                SubscriptionColumns.insertValues(subscription, text: PostgresValue.text, real: PostgresValue.real, null: .null)
+            ) { $0.int64(0) }.first ?? 0
             var saved = subscription
             saved.id = id
             return .added(saved)

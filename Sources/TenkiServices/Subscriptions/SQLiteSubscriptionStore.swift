@@ -16,8 +16,7 @@ public final class SQLiteSubscriptionStore: SubscriptionStore {
     }
 
     public func add(_ subscription: Subscription, limit: Int) async throws(StateStoreError) -> SubscriptionAddResult {
-        let columns = SubscriptionColumns.kindColumns(subscription.kind)
-        return try await database.storeTransaction { connection throws(SQLiteError) in
+        try await database.storeTransaction { connection throws(SQLiteError) in
             let held = try connection.query(
                 "SELECT count(*) FROM subscriptions WHERE team = ?1 AND channel = ?2",
                 [.text(subscription.team), .text(subscription.channel)]) { $0.int(0) }.first ?? 0
@@ -28,13 +27,8 @@ public final class SQLiteSubscriptionStore: SubscriptionStore {
                     language, units, created_by, created_at)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) RETURNING id
                 """,
-                [
-                    .text(subscription.team), .text(subscription.channel), .text(columns.kind),
-                    columns.time.map { .text($0) } ?? .null, columns.days.map { .text($0) } ?? .null, .text(subscription.title),
-                    .real(subscription.coordinates.latitude), .real(subscription.coordinates.longitude),
-                    .text(subscription.timeZone), .text(subscription.language.rawValue), .text(subscription.units.rawValue),
-                    .text(subscription.createdBy), .real(subscription.createdAt.timeIntervalSince1970),
-                ]) { $0.int64(0) }.first ?? 0
+                SubscriptionColumns.insertValues(subscription, text: SQLiteValue.text, real: SQLiteValue.real, null: .null)
+            ) { $0.int64(0) }.first ?? 0
             var saved = subscription
             saved.id = id
             return .added(saved)

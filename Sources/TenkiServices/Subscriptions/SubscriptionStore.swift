@@ -35,6 +35,21 @@ enum SubscriptionColumns {
         "id, team, channel, kind, local_time, days, title, latitude, longitude, time_zone, language, units, created_by, "
         + "created_at, dead_in_a_row, paused_reason"
 
+    /// The values of `INSERT INTO subscriptions (team, channel, kind, local_time, days, title,
+    /// latitude, longitude, time_zone, language, units, created_by, created_at)`, in either
+    /// backend's value type.
+    static func insertValues<Value>(
+        _ subscription: Subscription, text: (String) -> Value, real: (Double) -> Value, null: Value
+    ) -> [Value] {
+        let columns = kindColumns(subscription.kind)
+        return [
+            text(subscription.team), text(subscription.channel), text(columns.kind), columns.time.map(text) ?? null,
+            columns.days.map(text) ?? null, text(subscription.title), real(subscription.coordinates.latitude),
+            real(subscription.coordinates.longitude), text(subscription.timeZone), text(subscription.language.rawValue),
+            text(subscription.units.rawValue), text(subscription.createdBy), real(subscription.createdAt.timeIntervalSince1970),
+        ]
+    }
+
     /// `kind`, `local_time` and `days` as stored.
     static func kindColumns(_ kind: Subscription.Kind) -> (kind: String, time: String?, days: String?) {
         switch kind {
