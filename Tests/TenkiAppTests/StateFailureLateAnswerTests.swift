@@ -30,6 +30,9 @@ private struct RefusingDeliveryStore: DeliveryStore {
     func supersede(_ id: DeliveryID, with body: [UInt8], at now: Date) async throws(DeliveryStoreError) -> Bool {
         throw Self.failure
     }
+    func takePostingTurn(_ destinationHash: String, now: Date, interval: TimeInterval) async throws(DeliveryStoreError) -> Date? {
+        throw Self.failure
+    }
     func list(states: Set<DeliveryState>) async throws(DeliveryStoreError) -> [DeliverySummary] { throw Self.failure }
     func summary(of id: DeliveryID) async throws(DeliveryStoreError) -> DeliverySummary? { throw Self.failure }
     func nextDueTime() async throws(DeliveryStoreError) -> Date? { throw Self.failure }

@@ -13,7 +13,25 @@ extension DeliveryQueue {
                 _ = try? await store.release(delivery.id, owner: configuration.owner, at: pausedUntil)
                 continue
             }
+            if let turn = await sharedTurn(for: delivery, now: now) {
+                _ = try? await store.release(delivery.id, owner: configuration.owner, at: turn)
+                continue
+            }
             await attempt(delivery, now: now)
+        }
+    }
+
+    /// For a destination paced across processes (a Slack channel through `chat.postMessage`: one
+    /// post a second, whichever replica sends it), the time to wait for its turn; nil to post now.
+    /// A state that cannot tell does not hold the post back: the process's own pacing still holds.
+    private func sharedTurn(for delivery: ClaimedDelivery, now: Date) async -> Date? {
+        guard delivery.destinationKind == .slackWebAPI else { return nil }
+        let interval = max(1, 1 / max(configuration.pacingRate, 0.001))  // Slack: at most one a second
+        do {
+            return try await store.takePostingTurn(delivery.destinationHash, now: now, interval: interval)
+        } catch {
+            logger.warning("shared pacing unavailable; posting on this process's pace", [("error", error.description)])
+            return nil
         }
     }
 

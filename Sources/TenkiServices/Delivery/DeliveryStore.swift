@@ -49,6 +49,14 @@ public protocol DeliveryStore: Sendable {
     func supersede(_ id: DeliveryID, with body: [UInt8], at now: Date) async throws(DeliveryStoreError) -> Bool
 
     /// Messages in the given states, oldest first, without URLs or bodies.
+    /// Takes the next turn to post to a destination paced across every process on this state
+    /// (a Slack channel: one `chat.postMessage` a second, whichever replica sends it): nil when
+    /// the turn is this caller's and the next opens `interval` later, else when the next turn
+    /// opens. Atomic: two processes never get the same turn.
+    func takePostingTurn(
+        _ destinationHash: String, now: Date, interval: TimeInterval
+    ) async throws(DeliveryStoreError) -> Date?
+
     func list(states: Set<DeliveryState>) async throws(DeliveryStoreError) -> [DeliverySummary]
 
     /// One message's summary, or nil when there is none (never existed, or pruned).

@@ -113,6 +113,24 @@ public final class SQLiteDeliveryStore: DeliveryStore {
             id, owner, [.real(at.timeIntervalSince1970)])
     }
 
+    public func takePostingTurn(
+        _ destinationHash: String, now: Date, interval: TimeInterval
+    ) async throws(DeliveryStoreError) -> Date? {
+        let (time, step) = (now.timeIntervalSince1970, interval)
+        return try await transaction { connection throws(SQLiteError) -> Date? in
+                let taken = try connection.query(
+                    """
+                    INSERT INTO destination_pacing (destination_hash, next_at) VALUES (?1, ?2 + ?3)
+                    ON CONFLICT (destination_hash) DO UPDATE SET next_at = excluded.next_at WHERE next_at <= ?2
+                    RETURNING next_at
+                    """, [.text(destinationHash), .real(time), .real(step)]) { $0.double(0) }
+                guard taken.isEmpty else { return nil }
+                return try connection.query(
+                    "SELECT next_at FROM destination_pacing WHERE destination_hash = ?1", [.text(destinationHash)]
+                ) { Date(timeIntervalSince1970: $0.double(0)) }.first
+        }
+    }
+
     @discardableResult
     public func reschedule(
         _ id: DeliveryID, owner: String, at: Date, lastError: String, body: [UInt8]?

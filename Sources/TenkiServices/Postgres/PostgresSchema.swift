@@ -83,6 +83,13 @@ public enum PostgresSchema {
         );
         CREATE INDEX subscriptions_channel ON subscriptions (team, channel);
         """,
+        // 3: the SQLite file's version 8: the next turn to post to a destination paced across replicas.
+        """
+        CREATE TABLE destination_pacing (
+            destination_hash text PRIMARY KEY,
+            next_at double precision NOT NULL
+        );
+        """,
     ]
 
     /// The version a database has once migrated.

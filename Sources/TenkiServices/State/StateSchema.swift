@@ -132,6 +132,13 @@ public enum StateSchema {
         );
         CREATE INDEX subscriptions_channel ON subscriptions (team, channel);
         """,
+        // 8: the next turn to post to a destination paced across processes (a Slack channel).
+        """
+        CREATE TABLE destination_pacing (
+            destination_hash TEXT PRIMARY KEY,
+            next_at REAL NOT NULL                      -- no post before this, seconds since 1970
+        );
+        """,
     ]
 
     /// The version a file has once migrated.
