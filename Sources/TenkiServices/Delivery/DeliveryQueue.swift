@@ -147,9 +147,9 @@ public final class DeliveryQueue: Sendable {
             var deferred: [(ClaimedDelivery, Date)] = []
             state.buckets = state.buckets.filter { !$0.value.isFull(at: now) }
             // The key is the destination hash: a webhook's URL, or for `chat.postMessage` the URL
-            // and channel (Slack's limit is per channel). The buckets live in this process only;
-            // pacing a channel across replicas needs the bucket in the shared store (a per-key
-            // `next_post_at` advanced in the claim's transaction), which the claim would honour.
+            // and channel (Slack's limit is per channel). The buckets live in this process only; a
+            // channel's one post a second across replicas is its posting turn in the shared state
+            // (`DeliveryStore.takePostingTurn`, taken just before each post).
             for delivery in claimed {
                 let key = delivery.destinationHash
                 let pace = DestinationPacing.pace(
