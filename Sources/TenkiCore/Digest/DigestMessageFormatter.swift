@@ -18,7 +18,8 @@ public struct DigestMessageFormatter: Sendable {
     }
 
     public func message(for report: DigestReport) -> ChatMessage {
-        let title = ReplyStrings.fill(strings.digestTitle, ["date": dateLabel(report.date)])
+        let title = ReplyStrings.fill(
+            report.isChannelReport ? strings.reportTitle : strings.digestTitle, ["date": dateLabel(report.date)])
         var parts: [ChatMessage.Part] = [.title(title)]
         let lines = report.cities.prefix(Self.maximumCities).map { line(for: $0, units: report.units) }
         var start = 0

@@ -36,12 +36,16 @@ public struct DigestReport: Sendable {
     public var cities: [City]
     public var headlines: Headlines
     public var units: Units
+    /// A channel's own morning report (a subscription's one place) rather than a team digest:
+    /// the header says so.
+    public var isChannelReport: Bool
 
-    public init(date: LocalDate, cities: [City], headlines: Headlines, units: Units) {
+    public init(date: LocalDate, cities: [City], headlines: Headlines, units: Units, isChannelReport: Bool = false) {
         self.date = date
         self.cities = cities
         self.headlines = headlines
         self.units = units
+        self.isChannelReport = isChannelReport
     }
 
     /// A calendar date with its weekday (0 = Sunday), as the header shows it.

@@ -74,6 +74,8 @@ public struct ReplyStrings: Sendable {
     public var daysAgo: String
     /// The morning digest (`DigestMessageFormatter`).
     public var digestTitle: String
+    /// A subscription's morning report.
+    public var reportTitle: String
     public var digestDate: String
     public var digestHighLow: String
     public var digestCityFailed: String
@@ -177,6 +179,7 @@ extension ReplyStrings {
         hoursAgo: "{n} h ago",
         daysAgo: "{n} d ago",
         digestTitle: "☀️ Morning digest: {date}",
+        reportTitle: "☀️ Morning report: {date}",
         digestDate: "{weekday} {day} {month} {year}",
         digestHighLow: "high {high} / low {low}",
         digestCityFailed: "⚠️ *{city}*: no weather right now",
@@ -244,6 +247,7 @@ extension ReplyStrings {
         hoursAgo: "{n}時間前",
         daysAgo: "{n}日前",
         digestTitle: "☀️ 朝のダイジェスト: {date}",
+        reportTitle: "☀️ 朝の天気: {date}",
         digestDate: "{year}年{month}月{day}日({weekday})",
         digestHighLow: "最高 {high} / 最低 {low}",
         digestCityFailed: "⚠️ *{city}*: 天気を取得できませんでした",

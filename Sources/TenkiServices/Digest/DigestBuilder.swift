@@ -73,7 +73,8 @@ public struct DigestBuilder: Sendable {
         let cities = await cityReports(content, now: now)
         let news = await headlines
         let report = DigestReport(
-            date: DigestReport.LocalDate(now, in: content.timeZone), cities: cities, headlines: news, units: content.units)
+            date: DigestReport.LocalDate(now, in: content.timeZone), cities: cities, headlines: news, units: content.units,
+            isChannelReport: !content.includesNews && content.places != nil)
         let message = DigestMessageFormatter(language: content.language).message(for: report)
         var urls: [String] = []
         var newsFailed = false
