@@ -45,27 +45,42 @@ weather() { # place -> prints "place  milliseconds"
     awk -v place="$1" -v s="$seconds" 'BEGIN { printf "  %-8s %6.1f ms\n", place, s * 1000 }'
 }
 
-upstream_calls() {
-    curl -s "http://127.0.0.1:$port/metrics" >"$work/metrics.txt"
-    grep -E '^tenki_(upstream_calls_total\{upstream="openweather"|cache_lookups_total\{cache="geocoding)' "$work/metrics.txt" |
-        sed 's/^/  /'
-    # Tenki's own share: the commands' time in serve (request complete to response) minus the time
-    # its upstream calls took, per command; curl, loopback and the fake's sleep are not in it.
-    awk '/^tenki_http_request_duration_seconds_sum\{route="commands"\}/ { request = $2 }
-         /^tenki_http_request_duration_seconds_count\{route="commands"\}/ { count = $2 }
-         /^tenki_upstream_duration_seconds_sum/ { upstream += $2 }
+metrics() { curl -s "http://127.0.0.1:$port/metrics" >"$work/$1"; }
+
+# What the measured commands did, as the difference between two /metrics snapshots: upstream
+# calls, geocoding lookups, and Tenki's own share (the commands' time in serve, request complete
+# to response, minus the time their upstream calls took: curl, loopback and the fake's sleep are
+# not in it). The warm-up command before the first snapshot is left out.
+measured() {
+    metrics after.txt
+    awk 'FNR == NR { before[$1] = $2; next }
+         /^tenki_(upstream_calls_total\{upstream="openweather"|cache_lookups_total\{cache="geocoding)/ {
+             if ($2 - before[$1] > 0) printf "  %s %d\n", $1, $2 - before[$1] }
+         /^tenki_http_request_duration_seconds_sum\{route="commands"\}/ { request = $2 - before[$1] }
+         /^tenki_http_request_duration_seconds_count\{route="commands"\}/ { count = $2 - before[$1] }
+         /^tenki_upstream_duration_seconds_sum/ { upstream += $2 - before[$1] }
          END { if (count > 0) printf "  Tenki itself: %.2f ms per command (%.1f ms in serve, %.1f ms of it upstream)\n",
-               (request - upstream) * 1000 / count, request * 1000 / count, upstream * 1000 / count }' "$work/metrics.txt"
+               (request - upstream) * 1000 / count, request * 1000 / count, upstream * 1000 / count }' \
+        "$work/before.txt" "$work/after.txt"
+}
+
+# The first command of a process pays for warming up (first TLS-free connection to the fakes,
+# first use of each code path); it is sent and left out of the figures.
+warm_up() {
+    weather "10.0%2C10.0" >/dev/null
+    metrics before.txt
 }
 
 start_serve
+warm_up
 echo "== never-seen places (cold: geocoding + weather)"
 for place in "${places[@]}"; do weather "$place"; done
-upstream_calls
+measured
 stop_serve
 
 start_serve
+warm_up
 echo "== the same places after a restart of serve (geocoding answers from the state file)"
 for place in "${places[@]}"; do weather "$place"; done
-upstream_calls
+measured
 stop_serve
