@@ -22,17 +22,7 @@ public enum Mrkdwn {
     /// cannot end the link early, and its `&` is written `&amp;` as Slack requires of all text;
     /// the title is escaped.
     public static func link(_ url: String, title: String) -> String {
-        var safeURL = ""
-        for character in url {
-            switch character {
-            case "|": safeURL += "%7C"
-            case "<": safeURL += "%3C"
-            case ">": safeURL += "%3E"
-            case " ": safeURL += "%20"
-            case "&": safeURL += "&amp;"
-            default: safeURL.append(character)
-            }
-        }
+        let safeURL = LinkURL.escaped(url, ["|": "%7C", "<": "%3C", ">": "%3E", " ": "%20", "&": "&amp;"])
         let safeTitle = escape(title).replacingOccurrences(of: "|", with: "¦")
         return "<\(safeURL)|\(safeTitle)>"
     }

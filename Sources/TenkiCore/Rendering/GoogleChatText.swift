@@ -96,19 +96,9 @@ public enum GoogleChatText {
     public static func link(_ url: String, title: String) -> String {
         let lowered = url.lowercased()
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return escape(title.isEmpty ? url : title) }
-        var safeURL = ""
-        for character in url {
-            switch character {
-            case "\"": safeURL += "%22"
-            case "'": safeURL += "%27"
-            case "<": safeURL += "%3C"
-            case ">": safeURL += "%3E"
-            case " ": safeURL += "%20"
-            case "&": safeURL += "&amp;"
-            case _ where character.isNewline || character.isWhitespace: safeURL += "%20"
-            default: safeURL.append(character)
-            }
-        }
+        let safeURL = LinkURL.escaped(url, [
+            "\"": "%22", "'": "%27", "<": "%3C", ">": "%3E", " ": "%20", "&": "&amp;",
+        ], otherWhitespace: "%20")
         return "<a href=\"" + safeURL + "\">" + escape(title.isEmpty ? url : title) + "</a>"
     }
 

@@ -72,18 +72,7 @@ public enum MarkdownText {
     /// `[title](url)` with the title escaped and the URL's parentheses, spaces and angle brackets
     /// percent-encoded so that they cannot end the link early (and `@`, so no mention hides in it).
     public static func link(_ url: String, title: String) -> String {
-        var safeURL = ""
-        for character in url {
-            switch character {
-            case "(": safeURL += "%28"
-            case ")": safeURL += "%29"
-            case " ": safeURL += "%20"
-            case "<": safeURL += "%3C"
-            case ">": safeURL += "%3E"
-            case "@": safeURL += "%40"
-            default: safeURL.append(character)
-            }
-        }
+        let safeURL = LinkURL.escaped(url, ["(": "%28", ")": "%29", " ": "%20", "<": "%3C", ">": "%3E", "@": "%40"])
         return "[" + escape(title.isEmpty ? url : title) + "](" + safeURL + ")"
     }
 }
