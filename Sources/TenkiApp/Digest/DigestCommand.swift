@@ -70,7 +70,7 @@ enum DigestCommand {
             settings: settings, dependencies: dependencies(transport: transport, clock: clock, logger: logger, metrics: metrics))
         let runner = server.digests, queue = server.queue
         var report = Report(exitCode: .success)
-        var posted: [(name: String, id: DeliveryID)] = []
+        var posted: [Posted] = []
         for digest in digests {
             let now = clock.now()
             let outcome = await runner.run(digest, now: now, lead: DigestTiming.commandLead, force: options.force)
@@ -78,7 +78,7 @@ enum DigestCommand {
             let nextText = next.map { date in runner.timing(of: digest, lead: 0).describe(date) } ?? "never"
             switch outcome {
             case .posted(_, let id):
-                posted.append((digest.name, id))
+                posted.append(Posted(label: "digest \(digest.name)", digest: digest.name, id: id))
             case .alreadyPosted(let slot, _):
                 report.diagnostics.append("no digest due (next: \(nextText)); digest \(digest.name): \(describe(slot, digest, runner)) already posted")
             case .missed(let slot):
@@ -93,29 +93,31 @@ enum DigestCommand {
         }
         let reports = options.name == nil ? server.subscriptionDigests : nil
         let subscriptionPosts = await runSubscriptions(reports, runner: runner, now: clock.now(), logger: logger)
-        let wait = options.wait ?? settings.digestWait
-        if !posted.isEmpty {
-            let worst = await waitForDeliveries(
-                posted, queue: queue, wait: wait, metrics: DigestMetrics(registry: metrics), report: &report)
-            if report.exitCode == .success || worst == .failure { report.exitCode = worst }
-        }
-        if let reports, !subscriptionPosts.isEmpty {
-            // Reported, and counted towards pausing, but never the exit status: a channel that
-            // removed the bot is not the digest job's failure.
-            var subscriptionReport = Report(exitCode: .success)
-            _ = await waitForDeliveries(
-                subscriptionPosts, queue: queue, wait: wait, metrics: DigestMetrics(registry: nil), report: &subscriptionReport)
-            report.diagnostics += subscriptionReport.diagnostics.map { $0.replacingOccurrences(of: "digest subscription:", with: "subscription #") }
-            await reports.settle(logger: logger)
-        }
+        posted += subscriptionPosts
+        guard !posted.isEmpty else { return report }
+        let worst = await waitForDeliveries(
+            posted, queue: queue, wait: options.wait ?? settings.digestWait, metrics: DigestMetrics(registry: metrics),
+            report: &report)
+        if report.exitCode == .success || worst == .failure { report.exitCode = worst }
+        if !subscriptionPosts.isEmpty { await reports?.settle(logger: logger) }
         return report
+    }
+
+    /// A message this run queued, and what the run says of it: a digest's (its name labels the
+    /// metrics and decides the exit status) or a channel subscription's (reported only: a channel
+    /// that removed the bot is not the digest job's failure).
+    struct Posted {
+        var label: String
+        /// The digest's name; nil for a subscription's report or alert.
+        var digest: String?
+        var id: DeliveryID
     }
 
     /// Every due morning report and rain alert of the channels' subscriptions (the scheduler's
     /// rule, so `tenki digest` on a timer or CronJob runs them as `serve` would); what was queued.
     private static func runSubscriptions(
         _ reports: SubscriptionDigests?, runner: DigestRunner, now: Date, logger: Logger
-    ) async -> [(name: String, id: DeliveryID)] {
+    ) async -> [Posted] {
         guard let reports else { return [] }
         var outcomes: [String: DigestRunner.Outcome] = [:]
         for digest in await reports.current(logger: logger) {
@@ -125,33 +127,34 @@ enum DigestCommand {
         reports.track(outcomes)
         return outcomes.compactMap { name, outcome in
             guard case .posted(_, let id) = outcome else { return nil }
-            return (name, id)
+            return Posted(label: "subscription #\(name.dropFirst("subscription:".count))", digest: nil, id: id)
         }.sorted { $0.id < $1.id }
     }
 
-    /// Runs the queue in this process until every posted message is settled or the wait is over.
+    /// Runs the queue in this process until every posted message is settled or the wait is over;
+    /// the worst end of a digest's message, as an exit code.
     private static func waitForDeliveries(
-        _ posted: [(name: String, id: DeliveryID)], queue: DeliveryQueue, wait: Duration, metrics: DigestMetrics,
-        report: inout Report
+        _ posted: [Posted], queue: DeliveryQueue, wait: Duration, metrics: DigestMetrics, report: inout Report
     ) async -> ExitCode {
         let sending = Task { await queue.run() }
         let end = ContinuousClock.now + wait
         var worst = ExitCode.success
-        for (name, id) in posted {
+        for message in posted {
+            let (label, id) = (message.label, message.id)
             let outcome = await queue.waitForOutcome(id, timeout: max(.zero, end - ContinuousClock.now))
             switch outcome {
             case .delivered, .notFound:
-                metrics.run(name, "delivered")
-                report.diagnostics.append("digest \(name) delivered (delivery \(id))")
+                message.digest.map { metrics.run($0, "delivered") }
+                report.diagnostics.append("\(label) delivered (delivery \(id))")
             case .dead(let reason):
-                metrics.run(name, "dead")
-                report.diagnostics.append("digest \(name) dead (delivery \(id)): \(reason); see tenki outbox")
-                worst = .failure
+                message.digest.map { metrics.run($0, "dead") }
+                report.diagnostics.append("\(label) dead (delivery \(id)): \(reason); see tenki outbox")
+                if message.digest != nil { worst = .failure }
             case .pending:
-                metrics.run(name, "pending")
+                message.digest.map { metrics.run($0, "pending") }
                 report.diagnostics.append(
-                    "digest \(name) still pending after the wait (delivery \(id)); it stays queued in the state file")
-                if worst == .success { worst = .temporaryFailure }
+                    "\(label) still pending after the wait (delivery \(id)); it stays queued in the state file")
+                if message.digest != nil, worst == .success { worst = .temporaryFailure }
             }
         }
         sending.cancel()
