@@ -138,6 +138,7 @@ public final class DigestRunner: Sendable {
         DigestBuilder.Content(
             cities: digest.cities, newsQuery: digest.newsQuery, newsFeeds: digest.newsFeeds, language: digest.language,
             units: digest.units,
-            timeZone: digest.timeZone, places: digest.places, includesNews: digest.includesNews)
+            timeZone: digest.timeZone, places: digest.places, includesNews: digest.includesNews,
+            isChannelReport: digest.channel != nil)
     }
 }

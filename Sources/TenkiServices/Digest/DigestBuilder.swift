@@ -22,13 +22,16 @@ public struct DigestBuilder: Sendable {
         public var places: [Place]?
         /// False: weather only, no headlines asked for.
         public var includesNews: Bool
+        /// A channel's own morning report rather than a team digest (its header says so).
+        public var isChannelReport: Bool
 
         public init(
             cities: [String], newsQuery: String?, newsFeeds: [String]? = nil, language: WeatherLanguage, units: Units,
-            timeZone: TimeZone, places: [Place]? = nil, includesNews: Bool = true
+            timeZone: TimeZone, places: [Place]? = nil, includesNews: Bool = true, isChannelReport: Bool = false
         ) {
             self.places = places
             self.includesNews = includesNews
+            self.isChannelReport = isChannelReport
             self.cities = cities
             self.newsQuery = newsQuery
             self.newsFeeds = newsFeeds
@@ -74,7 +77,7 @@ public struct DigestBuilder: Sendable {
         let news = await headlines
         let report = DigestReport(
             date: DigestReport.LocalDate(now, in: content.timeZone), cities: cities, headlines: news, units: content.units,
-            isChannelReport: !content.includesNews && content.places != nil)
+            isChannelReport: content.isChannelReport)
         let message = DigestMessageFormatter(language: content.language).message(for: report)
         var urls: [String] = []
         var newsFailed = false
