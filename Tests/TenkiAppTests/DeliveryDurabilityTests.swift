@@ -69,8 +69,7 @@ struct DeliveryDurabilityTests {
                 to: endpoint, transport: transport, text: "16.07,108.22", responseURL: "http://127.0.0.1:\(sinkPort)/hook/\(index)")
             #expect(response.status == 200)
         }
-        // 2. Wait until all five answers are committed (each in place of its fallback, which the
-        // outbox lists from the placeholder on), then kill -9.
+        // 2. Wait until all five answers are committed, then kill -9.
         _ = try await first.waitFor("five late answers queued") { _, log in
             log.components(separatedBy: "late answer queued").count - 1 == 5
         }
@@ -105,34 +104,54 @@ struct DeliveryDurabilityTests {
 }
 
 extension DeliveryDurabilityTests {
-    @Test("a placeholder's fallback is in the state file before the placeholder goes back, so kill -9 cannot lose it")
-    func fallbackSurvivesKill() async throws {
+    @Test("a command acknowledged with a placeholder is answered after kill -9, by the next process on the state, once")
+    func acknowledgedCommandSurvivesKill() async throws {
         guard let upstream = try await SlowUpstream() else { return }
         defer { upstream.remove() }
+        let receiver = FakeWebhookReceiver()
+        let sink = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: receiver, logger: .discarding)
+        let sinkPort = try sink.start()
+        var environment = upstream.environment
+        environment["TENKI_DRAIN_DELAY_MS"] = "0"
 
         // The upstream answers after 2.5 s; the placeholder comes after 0.1 s, and the process is
         // killed as soon as it arrives, long before the answer could be queued.
-        let (serve, port) = try await ServeProcessTests.startServe(upstream.environment)
+        let (serve, port) = try await ServeProcessTests.startServe(environment)
         defer { serve.stop() }
         let endpoint = try #require(URL(string: "http://127.0.0.1:\(port)/slack/commands"))
         let response = try await SlackSigning(secret: ServeProcessTests.secret).send(
-            to: endpoint, transport: CurlTransport(), text: "16.07,108.22", responseURL: "http://127.0.0.1:9/hook")
+            to: endpoint, transport: CurlTransport(), text: "16.07,108.22", responseURL: "http://127.0.0.1:\(sinkPort)/hook")
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self).contains("Looking up"))
         serve.signal(SIGKILL)
         _ = try await serve.waitForExit()
         #expect(!serve.stderr.contains("late answer queued"))
 
+        // Kept before the placeholder went back: the command, and no message yet.
         let database = try SQLiteDatabase(path: upstream.statePath)
-        let rows = try await database.perform { connection throws(SQLiteError) in
-            try connection.query("SELECT kind, state, body FROM deliveries") { row throws(SQLiteError) in
-                "\(row.text(0)) \(row.text(1)) \(String(decoding: row.blob(2), as: UTF8.self))"
-            }
+        let (pending, queued) = try await database.perform { connection throws(SQLiteError) in
+            (
+                try connection.query("SELECT COUNT(*) FROM pending_commands") { $0.int(0) }.first ?? 0,
+                try connection.query("SELECT COUNT(*) FROM deliveries") { $0.int(0) }.first ?? 0
+            )
         }
-        #expect(rows.count == 1)
-        let row = try #require(rows.first)
-        #expect(row.hasPrefix("late-answer pending "))
-        #expect(row.contains("restarted before your answer to /weather 16.07,108.22 was ready"))
+        #expect(pending == 1 && queued == 0)
+
+        // The next process takes the command over once its lease (30 s) ends, looks it up again
+        // and posts the real answer, once.
+        let (next, _) = try await ServeProcessTests.startServe(environment)
+        defer { next.stop() }
+        _ = try await next.waitFor("the abandoned command answered", limit: .seconds(90)) { _, log in
+            log.contains("late answer queued")
+        }
+        for _ in 0..<300 where receiver.requests.isEmpty {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(next.stderr.contains("answering a command its process left unanswered"))
+        let posts = receiver.requests.map { String(decoding: $0.body, as: UTF8.self) }
+        #expect(posts.count == 1, "\(posts)")
+        #expect(posts.first?.contains("Da Nang") == true, "the real answer, not an apology: \(posts)")
+        await sink.shutdown(gracePeriod: .seconds(1))
     }
 }
 

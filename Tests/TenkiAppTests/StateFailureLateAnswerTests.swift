@@ -27,9 +27,20 @@ private struct RefusingDeliveryStore: DeliveryStore {
         throw Self.failure
     }
     func retry(_ id: DeliveryID, now: Date) async throws(DeliveryStoreError) -> Bool { throw Self.failure }
-    func supersede(_ id: DeliveryID, with body: [UInt8], at now: Date) async throws(DeliveryStoreError) -> Bool {
+    func hold(_ command: NewPendingCommand, owner: String, lease: TimeInterval) async throws(DeliveryStoreError) -> PendingCommandID {
         throw Self.failure
     }
+    func renew(_ id: PendingCommandID, owner: String, lease: TimeInterval) async throws(DeliveryStoreError) -> Bool {
+        throw Self.failure
+    }
+    func complete(_ id: PendingCommandID, owner: String, answer: NewDelivery) async throws(DeliveryStoreError) -> DeliveryID? {
+        throw Self.failure
+    }
+    func claimAbandoned(owner: String, lease: TimeInterval, limit: Int) async throws(DeliveryStoreError) -> [PendingCommand] {
+        throw Self.failure
+    }
+    func releasePendingCommands(owner: String) async throws(DeliveryStoreError) -> Int { throw Self.failure }
+    func pendingCommandCount() async throws(DeliveryStoreError) -> Int { throw Self.failure }
     func takePostingTurn(_ destinationHash: String, now: Date, interval: TimeInterval) async throws(DeliveryStoreError) -> Date? {
         throw Self.failure
     }
@@ -56,13 +67,15 @@ struct StateFailureLateAnswerTests {
         let logs = InMemoryLogSink()
 
         let promise = await lateAnswers.promise(
-            fallback: SlackMessage(text: "please run the command again"), to: url, logger: logs.logger())
+            SlashCommandPayload(command: "/weather", text: "Danang", userID: "U1"), to: url, kind: .responseURL,
+            logger: logs.logger())
         await lateAnswers.deliver(SlackMessage(text: "☀️ Da Nang, VN: 31 °C"), for: promise, logger: logs.logger())
 
         let posts = receiver.accepted(at: url.path).map { String(decoding: $0, as: UTF8.self) }
         #expect(posts.count == 1)
         #expect(posts.first?.contains("Da Nang") == true)
-        #expect(metrics.counter("tenki_state_errors_total", [("operation", "enqueue")]) == 2, "the fallback and the answer")
+        #expect(metrics.counter("tenki_state_errors_total", [("operation", "hold")]) == 1, "the pending command")
+        #expect(metrics.counter("tenki_state_errors_total", [("operation", "enqueue")]) == 1, "the answer")
         #expect(metrics.counter("tenki_delivery_attempts_total", [("outcome", "delivered")]) == 1)
         #expect(logs.lines.contains { $0.contains("late answer could not be queued; posting it directly") })
     }

@@ -44,47 +44,24 @@ public struct TimelyResponder: SlashCommandResponder {
             ("budget_ms", String(budget.milliseconds)),
         ])
         let text = String(payload.text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))
-        let query = Mrkdwn.escape(text)
-        let lost = ChatMessage(
-            summary: RichText.fill(strings.lateAnswerLost, ["command": .text(text.isEmpty ? payload.command : "\(payload.command) \(text)")]),
-            visibility: .ephemeral)
-        // Committed before the placeholder goes back: if the process dies before the answer is
-        // queued, the fallback replaces the placeholder instead of leaving it forever.
-        let promise: LateAnswerPromise
-        switch payload.platform {
-        case .slack:
-            var fallback = SlackMessage(
-                text: ReplyStrings.fill(strings.lateAnswerLost, ["command": query.isEmpty ? payload.command : "\(payload.command) \(query)"]),
-                responseType: .ephemeral)
-            fallback.replaceOriginal = true
-            promise = await lateAnswers.promise(fallback: fallback, to: url, logger: logger)
-        case .mattermost:
-            promise = await lateAnswers.promise(fallback: lost.mattermost, to: url, logger: logger)
-        case .discord:
-            promise = await lateAnswers.promise(fallback: lost.discord, to: url, logger: logger)
-        }
+        // Committed before the placeholder goes back: if this process dies before the answer is
+        // queued, another (or this one, restarted) looks the command up again and answers it.
+        let promise = await lateAnswers.promise(payload, to: url, kind: Self.lateAnswerKind(payload.platform), logger: logger)
         let platform = payload.platform
         background.start {
-            let reply = await work.value
-            switch platform {
-            case .slack:
-                var message = reply.message
-                // An ephemeral answer replaces the ephemeral placeholder; a public one is a new message.
-                message.replaceOriginal = message.responseType == .ephemeral ? true : nil
-                await lateAnswers.deliver(message, for: promise, logger: logger)
-            case .mattermost:
-                // Tenki does not replace the placeholder on Mattermost: the answer follows it as its own post.
-                await lateAnswers.deliver(reply.mattermost, for: promise, logger: logger)
-            case .discord:
-                // The answer takes the place of Discord's "thinking" message.
-                await lateAnswers.deliver(reply.discord, for: promise, logger: logger)
-            }
+            await lateAnswers.deliver(await work.value, from: platform, for: promise, logger: logger)
         }
         if platform == .discord { return .deferred(visibility: resultVisibility) }
         if text.isEmpty { return Self.notice(.text(strings.lookingUpGeneric), slack: strings.lookingUpGeneric) }
         return Self.notice(
             RichText.fill(strings.lookingUp, ["query": .text(text)]),
-            slack: ReplyStrings.fill(strings.lookingUp, ["query": query]))
+            slack: ReplyStrings.fill(strings.lookingUp, ["query": Mrkdwn.escape(text)]))
+    }
+
+    /// How a late answer reaches the platform: posted to Slack's or Mattermost's `response_url`,
+    /// or Discord's "thinking" message edited in place.
+    static func lateAnswerKind(_ platform: ChatPlatform) -> DestinationKind {
+        platform == .discord ? .discordOriginal : .responseURL
     }
 
     /// Where the late answer goes: the command's `response_url` when the allow-list permits it, or
@@ -136,65 +113,5 @@ private final class FirstOnly: Sendable {
 
     func claim() -> Bool {
         !taken.exchange(true, ordering: .acquiringAndReleasing)
-    }
-}
-
-/// Where answers that missed Slack's window go: the delivery queue in `serve`.
-public protocol LateAnswerDelivery: Sendable {
-    /// Called before the placeholder goes back, while the answer's work goes on: `fallback` is
-    /// what `responseURL` should get if `deliver` never comes (the process was killed in
-    /// between), and shutdown can wait for what is owed (see `BackgroundWork`). The default
-    /// records nothing.
-    func promise(fallback: SlackMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise
-
-    /// Hands over the promised answer; called exactly once per `promise`.
-    func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async
-
-    /// `promise` for a command from Mattermost: the fallback is a Mattermost post. The default records nothing.
-    func promise(fallback: MattermostMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise
-
-    /// `deliver` for a command from Mattermost; called exactly once per `promise`.
-    func deliver(_ message: MattermostMessage, for promise: LateAnswerPromise, logger: Logger) async
-
-    /// `promise` for a Discord interaction: `responseURL` is its `@original`, edited with PATCH.
-    /// The default records nothing.
-    func promise(fallback: DiscordMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise
-
-    /// `deliver` for a Discord interaction; called exactly once per `promise`.
-    func deliver(_ message: DiscordMessage, for promise: LateAnswerPromise, logger: Logger) async
-}
-
-/// What `deliver` needs of its `promise`: where the answer goes, and the fallback it replaces.
-public struct LateAnswerPromise: Sendable {
-    public var responseURL: URL
-    /// When the placeholder went out: Slack's 30 minutes for the `response_url` run from here.
-    public var promisedAt: Date
-    /// Posted to (`response_url`) or, for Discord, edited with PATCH.
-    public var kind: DestinationKind
-    /// Queues the fallback (usually done before the placeholder goes back) and gives its message
-    /// in the delivery queue; nil, or nil from the task, when none was recorded.
-    public var fallback: Task<DeliveryID?, Never>?
-
-    public init(
-        responseURL: URL, promisedAt: Date, kind: DestinationKind = .responseURL, fallback: Task<DeliveryID?, Never>? = nil
-    ) {
-        self.responseURL = responseURL
-        self.promisedAt = promisedAt
-        self.kind = kind
-        self.fallback = fallback
-    }
-}
-
-extension LateAnswerDelivery {
-    public func promise(fallback: SlackMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
-        LateAnswerPromise(responseURL: responseURL, promisedAt: Date())
-    }
-
-    public func promise(fallback: MattermostMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
-        LateAnswerPromise(responseURL: responseURL, promisedAt: Date())
-    }
-
-    public func promise(fallback: DiscordMessage, to responseURL: URL, logger: Logger) async -> LateAnswerPromise {
-        LateAnswerPromise(responseURL: responseURL, promisedAt: Date(), kind: .discordOriginal)
     }
 }

@@ -42,14 +42,21 @@ extension TenkiServer {
         let commands = TenkiCommands(
             weather: weather, news: news, settings: settings,
             rateLimiter: UserRateLimiter(perMinute: settings.userRateLimitPerMinute, clock: clock))
+        let queued = QueuedLateAnswers(queue: queue, clock: clock)
         let lateAnswers: (any LateAnswerDelivery)? =
             switch dependencies.lateAnswers {
-            case .queued:
-                QueuedLateAnswers(
-                    queue: queue, clock: clock,
-                    fallbackDelay: QueuedLateAnswers.fallbackDelay(upstreamTimeout: settings.upstreamTimeout))
+            case .queued: queued
             case .none: nil
             case .custom(let delivery): delivery
+            }
+        AbandonedCommands.describeMetrics(metrics)
+        let abandoned: AbandonedCommands? =
+            if case .queued = dependencies.lateAnswers {
+                AbandonedCommands(
+                    queue: queue, commands: commands, lateAnswers: queued, clock: clock, language: settings.language,
+                    metrics: metrics)
+            } else {
+                nil
             }
         let timely = TimelyResponder(
             commands: commands, budget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget,
@@ -78,7 +85,8 @@ extension TenkiServer {
         describeLogMetrics(logger: logger, metrics: metrics)
         return TenkiServer(
             settings: settings, dependencies: dependencies, state: state, providers: providers, queue: queue,
-            background: background, digests: digests, commands: commands, router: router, drainFlag: drainFlag)
+            background: background, digests: digests, commands: commands, abandoned: abandoned, router: router,
+            drainFlag: drainFlag)
     }
 
     private static func verifier(

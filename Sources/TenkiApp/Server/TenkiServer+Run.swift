@@ -24,10 +24,12 @@ extension TenkiServer {
         let metricsListener: HTTPServer?
         let deliveries: Task<Void, Never>
         let scheduler: Task<Void, Never>?
+        let abandoned: Task<Void, Never>?
     }
 
     /// Starts the listeners, the delivery queue (pending deliveries from before a restart resume
-    /// here) and, when asked and configured, the digest scheduler.
+    /// here), the look for commands a dead process left unanswered and, when asked and configured,
+    /// the digest scheduler.
     public func start(_ options: ListenOptions) throws(HTTPServerError) -> Running {
         var router = router
         router.recorder = options.recorder
@@ -53,14 +55,18 @@ extension TenkiServer {
         let queue = queue
         let deliveries = Task { await queue.run() }
         let scheduler = scheduler(enabled: options.scheduler).map { scheduler in Task { await scheduler.run() } }
+        let logger = logger
+        let abandoned = abandoned.map { abandoned in Task { await abandoned.run(logger: logger) } }
         return Running(
-            port: port, listener: listener, metricsListener: metricsListener, deliveries: deliveries, scheduler: scheduler)
+            port: port, listener: listener, metricsListener: metricsListener, deliveries: deliveries, scheduler: scheduler,
+            abandoned: abandoned)
     }
 
     /// The ordered drain: `/healthz` says 503 at once; requests are still served for the drain
     /// delay (so load balancers notice), then the listener drains within the drain timeout; late
     /// answers whose placeholder already went out are queued (within the drain timeout, so they
-    /// are posted, or kept in the state for the next start); then the scheduler and the queue stop.
+    /// are posted, or kept in the state for the next start); those not ready by then are left to
+    /// other replicas at once (their leases ended); then the scheduler and the queue stop.
     public func drain(_ running: Running, delay: Duration? = nil, timeout: Duration? = nil) async {
         let delay = delay ?? settings.listener.drainDelay
         let timeout = timeout ?? settings.listener.drainTimeout
@@ -73,8 +79,11 @@ extension TenkiServer {
             if await !background.waitUntilIdle(atMost: timeout) {
                 logger.warning("late answers still being computed are dropped", [("count", String(background.count))])
                 background.cancelAll()
+                await queue.releasePendingCommands()
             }
         }
+        running.abandoned?.cancel()
+        await running.abandoned?.value
         running.scheduler?.cancel()
         await running.scheduler?.value
         running.deliveries.cancel()

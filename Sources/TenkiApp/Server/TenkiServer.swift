@@ -25,13 +25,15 @@ public final class TenkiServer: Sendable {
     /// The digest slot rule on the ledger, for every configured digest.
     let digests: DigestRunner
     public let commands: TenkiCommands
+    /// Answers the commands a dead process acknowledged (nil when late answers are not queued).
+    let abandoned: AbandonedCommands?
     public let router: TenkiRouter
     let drainFlag: DrainFlag
 
     init(
         settings: Settings, dependencies: ServerDependencies, state: StateFile, providers: ProviderServices,
         queue: DeliveryQueue, background: BackgroundWork, digests: DigestRunner, commands: TenkiCommands,
-        router: TenkiRouter, drainFlag: DrainFlag
+        abandoned: AbandonedCommands?, router: TenkiRouter, drainFlag: DrainFlag
     ) {
         self.settings = settings
         self.dependencies = dependencies
@@ -41,6 +43,7 @@ public final class TenkiServer: Sendable {
         self.background = background
         self.digests = digests
         self.commands = commands
+        self.abandoned = abandoned
         self.router = router
         self.drainFlag = drainFlag
     }

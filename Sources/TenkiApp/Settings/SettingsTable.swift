@@ -211,8 +211,7 @@ struct SettingsTable: Sendable {
     let drainTimeout: Setting<Duration> = .number(
         "TENKI_DRAIN_TIMEOUT_MS", default: 10_000, range: 0...600_000, readers: .serve,
         "then, how long in-flight requests may take to finish; then as long again for late answers whose placeholder already "
-            + "went out to be queued (one not queued by then is replaced, after the restart, "
-            + "by a \"please run the command again\")",
+            + "went out to be queued (one not queued by then is answered by another replica, or by this one after its restart)",
         as: { .milliseconds($0) })
     let metricsToken: Setting<String?> = .text(
         "TENKI_METRICS_TOKEN", secret: true, none: "none: open", readers: .serve,

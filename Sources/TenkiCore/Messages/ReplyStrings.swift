@@ -58,7 +58,8 @@ public struct ReplyStrings: Sendable {
     public var lookingUpGeneric: String
     /// `{platform}`: the chat the command came from (Slack, Mattermost).
     public var tookTooLong: String
-    /// Replaces the placeholder when the answer was lost to a crash or kill before it was queued.
+    /// Replaces the placeholder when its answer can no longer arrive in time (its command's
+    /// process died and the `response_url` is about to expire).
     public var lateAnswerLost: String
     public var weatherServiceName: String
     public var newsServiceName: String
@@ -165,7 +166,7 @@ extension ReplyStrings {
         lookingUp: "⏳ Looking up {query}…",
         lookingUpGeneric: "⏳ Looking that up…",
         tookTooLong: "⏳ That took longer than {platform} waits. Please try again in a moment.",
-        lateAnswerLost: "Sorry, Tenki restarted before your answer to {command} was ready. Please run the command again.",
+        lateAnswerLost: "Sorry, Tenki could not finish your answer to {command} in time. Please run the command again.",
         weatherServiceName: "weather",
         newsServiceName: "news",
         newsHelp: "`{command}` top headlines\n`{command} tech` a category: business, entertainment, health, science, sports, tech\n`{command} ベトナム` search the news for any words, newest first\n`{command} help` this help",
@@ -233,7 +234,7 @@ extension ReplyStrings {
         lookingUp: "⏳ {query} を調べています…",
         lookingUpGeneric: "⏳ 調べています…",
         tookTooLong: "⏳ {platform} の待ち時間内に答えられませんでした。少ししてからもう一度お試しください。",
-        lateAnswerLost: "申し訳ありません。{command} の答えを用意している間に Tenki が再起動しました。もう一度コマンドを実行してください。",
+        lateAnswerLost: "申し訳ありません。{command} の答えを時間内に用意できませんでした。もう一度コマンドを実行してください。",
         weatherServiceName: "天気",
         newsServiceName: "ニュース",
         newsHelp: "`{command}` トップニュース\n`{command} tech` カテゴリ: business, entertainment, health, science, sports, tech（テクノロジー、スポーツなども可）\n`{command} ベトナム` キーワードで検索（新しい順）\n`{command} help` このヘルプ",

@@ -21,7 +21,7 @@ struct DeliveryMetrics: Sendable {
         registry?.describe(Self.duration, type: "histogram", help: "Time one post took, answered or not.")
         registry?.describe(
             Self.stateErrors, type: "counter",
-            help: "Failed state file reads and writes by operation (enqueue, supersede, retry, claim, record, read, prune).")
+            help: "Failed state file reads and writes by operation (enqueue, hold, retry, claim, record, read, prune).")
     }
 
     /// The state file refused a read or write: the series operators alert on (see README).

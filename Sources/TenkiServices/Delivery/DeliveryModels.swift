@@ -36,8 +36,7 @@ public struct NewDelivery: Sendable {
     public var deadline: Date
     /// At most this many attempts; nil: no limit.
     public var maxUses: Int?
-    /// No attempt before this; nil: at once. A late answer's fallback waits here for the answer
-    /// to take its place (`DeliveryStore.supersede`).
+    /// No attempt before this; nil: at once.
     public var firstAttemptAt: Date?
     /// The channel of a `chat.postMessage` (Slack paces the Web API per channel, not per URL):
     /// part of the destination's hash, so the queue paces and claims per channel. Nil elsewhere.

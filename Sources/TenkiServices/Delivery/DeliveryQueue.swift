@@ -70,23 +70,6 @@ public final class DeliveryQueue: Sendable {
         return id
     }
 
-    /// Puts `body` in place of a pending message and makes it due now, waking `run()`; false when
-    /// it went out or an attempt holds it (see `DeliveryStore.supersede`).
-    public func supersede(_ id: DeliveryID, with body: [UInt8]) async throws(DeliveryStoreError) -> Bool {
-        let replaced: Bool
-        do throws(DeliveryStoreError) {
-            replaced = try await store.supersede(id, with: body, at: clock.now())
-        } catch {
-            metrics.stateError("supersede")
-            throw error
-        }
-        if replaced {
-            logger.info("replaced by a newer body", [("delivery", "\(id)")])
-            newWork.signal()
-        }
-        return replaced
-    }
-
     /// Re-queues a dead message (see `DeliveryStore.retry`) and wakes `run()`; false when `id` is not dead.
     public func retry(_ id: DeliveryID) async throws(DeliveryStoreError) -> Bool {
         let requeued: Bool

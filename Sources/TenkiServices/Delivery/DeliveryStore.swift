@@ -8,7 +8,10 @@ import TenkiCore
 ///
 /// Every method that settles a claim takes the `owner` and does nothing (returns false) when the
 /// lease has passed to someone else, so a slow process cannot overwrite a newer attempt's result.
-public protocol DeliveryStore: Sendable {
+///
+/// The outbox also holds the commands whose answer is still owed (`PendingCommandStore`): one
+/// is completed by queueing its answer, in the same transaction.
+public protocol DeliveryStore: PendingCommandStore {
     /// Stores a new pending message, due at once; returns when it is committed.
     func enqueue(_ delivery: NewDelivery) async throws(DeliveryStoreError) -> DeliveryID
 
@@ -42,13 +45,6 @@ public protocol DeliveryStore: Sendable {
     /// since Slack does. False when there is no dead message with that id.
     func retry(_ id: DeliveryID, now: Date) async throws(DeliveryStoreError) -> Bool
 
-    /// Puts `body` in place of a pending message that no attempt holds, due at `now` (true). A
-    /// message an attempt holds gets `now` as its deadline instead, so that attempt is its last;
-    /// false then, and false when it is no longer pending. For a late answer's fallback: the answer
-    /// takes its place, or, when the fallback went out or is going out, follows as its own message.
-    func supersede(_ id: DeliveryID, with body: [UInt8], at now: Date) async throws(DeliveryStoreError) -> Bool
-
-    /// Messages in the given states, oldest first, without URLs or bodies.
     /// Takes the next turn to post to a destination paced across every process on this state
     /// (a Slack channel: one `chat.postMessage` a second, whichever replica sends it): nil when
     /// the turn is this caller's and the next opens `interval` later, else when the next turn
@@ -57,6 +53,7 @@ public protocol DeliveryStore: Sendable {
         _ destinationHash: String, now: Date, interval: TimeInterval
     ) async throws(DeliveryStoreError) -> Date?
 
+    /// Messages in the given states, oldest first, without URLs or bodies.
     func list(states: Set<DeliveryState>) async throws(DeliveryStoreError) -> [DeliverySummary]
 
     /// One message's summary, or nil when there is none (never existed, or pruned).

@@ -171,20 +171,6 @@ public final class SQLiteDeliveryStore: DeliveryStore {
         }
     }
 
-    public func supersede(_ id: DeliveryID, with body: [UInt8], at now: Date) async throws(DeliveryStoreError) -> Bool {
-        let id = SQLiteValue.integer(id.rawValue), at = SQLiteValue.real(now.timeIntervalSince1970)
-        return try await transaction { connection throws(SQLiteError) in
-            let replaced = try connection.run(
-                "UPDATE deliveries SET body = ?2, next_attempt_at = ?3 WHERE id = ?1 AND state = 'pending' AND claimed_by IS NULL",
-                [id, .blob(body), at]) == 1
-            if !replaced {
-                // In flight: this attempt is its last (the queue marks it dead if it has to retry).
-                _ = try connection.run("UPDATE deliveries SET deadline = MIN(deadline, ?2) WHERE id = ?1 AND state = 'pending'", [id, at])
-            }
-            return replaced
-        }
-    }
-
     /// Updates a message this owner still holds; false when the lease was lost (expired and taken).
     private func settle(
         _ assignments: String, _ id: DeliveryID, _ owner: String, _ values: [SQLiteValue]

@@ -163,26 +163,6 @@ public final class PostgresDeliveryStore: DeliveryStore {
         }
     }
 
-    public func supersede(_ id: DeliveryID, with body: [UInt8], at now: Date) async throws(DeliveryStoreError) -> Bool {
-        let id = PostgresValue.integer(id.rawValue), at = PostgresValue.real(now.timeIntervalSince1970)
-        return try await PostgresStore.transaction(pool) { connection throws(PostgresError) in
-            let replaced =
-                try connection.execute(
-                    """
-                    UPDATE deliveries SET body = $2, next_attempt_at = $3
-                    WHERE id = $1 AND state = 'pending' AND claimed_by IS NULL
-                    """,
-                    [id, .bytes(body), at]
-                ).affectedRows == 1
-            if !replaced {
-                // In flight: this attempt is its last (the queue marks it dead if it has to retry).
-                try connection.execute(
-                    "UPDATE deliveries SET deadline = LEAST(deadline, $2) WHERE id = $1 AND state = 'pending'", [id, at])
-            }
-            return replaced
-        }
-    }
-
     /// Updates a message this owner still holds; false when the lease was lost (expired and taken).
     private func settle(
         _ assignments: String, _ id: DeliveryID, _ owner: String, _ values: [PostgresValue]

@@ -90,6 +90,20 @@ public enum PostgresSchema {
             next_at double precision NOT NULL
         );
         """,
+        // 4: the SQLite file's version 9: commands whose answer is still owed.
+        """
+        CREATE TABLE pending_commands (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            payload bytea NOT NULL,
+            destination_url text NOT NULL,
+            destination_kind text NOT NULL,
+            created_at double precision NOT NULL,
+            claimed_by text NOT NULL,
+            lease_until double precision NOT NULL,                -- on the database server's clock
+            claims integer NOT NULL DEFAULT 0
+        );
+        CREATE INDEX pending_commands_lease ON pending_commands (lease_until);
+        """,
     ]
 
     /// The version a database has once migrated.

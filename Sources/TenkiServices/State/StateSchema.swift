@@ -139,6 +139,20 @@ public enum StateSchema {
             next_at REAL NOT NULL                      -- no post before this, seconds since 1970
         );
         """,
+        // 9: commands acknowledged with a placeholder whose answer is still owed (PendingCommandStore).
+        """
+        CREATE TABLE pending_commands (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            payload BLOB NOT NULL,                     -- the command, without the request's secrets
+            destination_url TEXT NOT NULL,             -- a secret: never listed, logged or counted
+            destination_kind TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            claimed_by TEXT NOT NULL,
+            lease_until REAL NOT NULL,                 -- on SQLite's clock (the machine's), seconds since 1970
+            claims INTEGER NOT NULL DEFAULT 0          -- takeovers after a lease ended
+        );
+        CREATE INDEX pending_commands_lease ON pending_commands (lease_until);
+        """,
     ]
 
     /// The version a file has once migrated.

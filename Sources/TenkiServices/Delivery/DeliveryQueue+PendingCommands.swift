@@ -1,0 +1,64 @@
+import Foundation
+import TenkiCore
+
+/// The queue's side of pending commands (`PendingCommandStore`): held, renewed and taken over
+/// under this process' owner name, with store failures counted like the queue's own.
+extension DeliveryQueue {
+    /// Holds a command whose answer is owed, leased to this process for `lease` seconds.
+    public func hold(_ command: NewPendingCommand, lease: TimeInterval) async throws(DeliveryStoreError) -> PendingCommandID {
+        try await counted("hold") { () throws(DeliveryStoreError) in
+            try await store.hold(command, owner: configuration.owner, lease: lease)
+        }
+    }
+
+    /// Extends this process' lease on a command; false when another process took it over.
+    public func renew(_ id: PendingCommandID, lease: TimeInterval) async throws(DeliveryStoreError) -> Bool {
+        try await counted("hold") { () throws(DeliveryStoreError) in
+            try await store.renew(id, owner: configuration.owner, lease: lease)
+        }
+    }
+
+    /// Queues a command's answer and forgets the command in one transaction, waking `run()`; nil
+    /// when another process took the command over (it answers instead).
+    public func complete(_ id: PendingCommandID, with answer: NewDelivery) async throws(DeliveryStoreError) -> DeliveryID? {
+        let queued = try await counted("enqueue") { () throws(DeliveryStoreError) in
+            try await store.complete(id, owner: configuration.owner, answer: answer)
+        }
+        if let queued {
+            logger.info("queued", [("delivery", "\(queued)"), ("host", DestinationFingerprint.host(of: answer.destination))])
+            newWork.signal()
+        }
+        return queued
+    }
+
+    /// Takes over commands whose process' lease ended (see `PendingCommandStore.claimAbandoned`).
+    public func claimAbandoned(lease: TimeInterval, limit: Int) async throws(DeliveryStoreError) -> [PendingCommand] {
+        try await counted("claim") { () throws(DeliveryStoreError) in
+            try await store.claimAbandoned(owner: configuration.owner, lease: lease, limit: limit)
+        }
+    }
+
+    /// Ends this process' leases at once, so another replica answers those commands now.
+    public func releasePendingCommands() async {
+        do {
+            let released = try await store.releasePendingCommands(owner: configuration.owner)
+            if released > 0 { logger.notice("pending commands left to other processes", [("count", String(released))]) }
+        } catch {
+            metrics.stateError("hold")
+            logger.warning("pending commands could not be released; they are taken over when their lease ends", [
+                ("error", error.description)
+            ])
+        }
+    }
+
+    private func counted<Value>(
+        _ operation: String, _ body: () async throws(DeliveryStoreError) -> Value
+    ) async throws(DeliveryStoreError) -> Value {
+        do throws(DeliveryStoreError) {
+            return try await body()
+        } catch {
+            metrics.stateError(operation)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import TenkiCore
+
+/// Commands acknowledged with a placeholder ("Looking up …") whose answer is still owed, kept
+/// where the outbox is so that a dead process' commands are answered by another replica, or by
+/// the same one after a restart.
+///
+/// A command is held under a lease (an owner and an expiry on the store's own clock, so replicas'
+/// clocks never have to agree). The owner renews it while the lookup runs and completes it by
+/// queueing the answer and forgetting the command in one transaction. A lease that ends unrenewed
+/// means its process died or stalled: `claimAbandoned` hands the command to someone else, and from
+/// then on only the new owner can complete it, so the answer is queued once.
+public protocol PendingCommandStore: Sendable {
+    /// Stores a command, leased to `owner` for `lease` seconds; returns when it is committed.
+    func hold(_ command: NewPendingCommand, owner: String, lease: TimeInterval) async throws(DeliveryStoreError) -> PendingCommandID
+
+    /// Extends the lease by `lease` seconds from now; false when `owner` no longer holds it.
+    func renew(_ id: PendingCommandID, owner: String, lease: TimeInterval) async throws(DeliveryStoreError) -> Bool
+
+    /// Queues `answer` and forgets the command in one transaction, when `owner` still holds it
+    /// (its lease may have ended, as long as nobody took it over). Nil when someone else did: that
+    /// process answers instead.
+    func complete(
+        _ id: PendingCommandID, owner: String, answer: NewDelivery
+    ) async throws(DeliveryStoreError) -> DeliveryID?
+
+    /// Takes at most `limit` commands whose lease has ended, oldest first, leasing them to `owner`
+    /// and counting the takeover in `claims`.
+    func claimAbandoned(owner: String, lease: TimeInterval, limit: Int) async throws(DeliveryStoreError) -> [PendingCommand]
+
+    /// Ends `owner`'s leases at once, for a process that stops before finishing them: another
+    /// replica takes them on its next look instead of after the lease. Returns how many.
+    @discardableResult
+    func releasePendingCommands(owner: String) async throws(DeliveryStoreError) -> Int
+
+    /// How many commands are owed an answer, for metrics.
+    func pendingCommandCount() async throws(DeliveryStoreError) -> Int
+}
+
+public struct PendingCommandID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: Int64
+
+    public init(rawValue: Int64) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { String(rawValue) }
+}
+
+/// A command to hold: what is needed to run it again, and where its answer goes.
+public struct NewPendingCommand: Sendable {
+    /// The command as the app encodes it (never the request's secrets).
+    public var payload: [UInt8]
+    /// The `response_url`, or Discord's `@original`: a secret, never listed or logged.
+    public var destination: URL
+    public var destinationKind: DestinationKind
+    /// When the placeholder went back: the destination's lifetime runs from here.
+    public var createdAt: Date
+
+    public init(payload: [UInt8], destination: URL, destinationKind: DestinationKind, createdAt: Date) {
+        self.payload = payload
+        self.destination = destination
+        self.destinationKind = destinationKind
+        self.createdAt = createdAt
+    }
+}
+
+/// A command taken over from a process whose lease ended.
+public struct PendingCommand: Sendable {
+    public var id: PendingCommandID
+    public var command: NewPendingCommand
+    /// How many times it has been taken over, this claim included: a command that keeps killing
+    /// its process is not run for ever.
+    public var claims: Int
+
+    public init(id: PendingCommandID, command: NewPendingCommand, claims: Int) {
+        self.id = id
+        self.command = command
+        self.claims = claims
+    }
+}
