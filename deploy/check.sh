@@ -10,11 +10,13 @@
 #  2. systemd-analyze verify and security (exposure at most 2.0) on the units; shellcheck on the scripts; hadolint on the Dockerfile;
 #     `docker compose config` with placeholder secrets, which must not show their values;
 #  3. assertions: one image for every workload, grace periods >= the drain, LimitNOFILE, timers,
-#     every setting in .env.example (check_assertions.py);
-#  4. a self-test: a deliberately broken copy (two images, a grace period shorter than the drain)
-#     must fail the assertions;
+#     every setting in .env.example, the postgres-ha overlay's rollout, disruption budget, database
+#     Secret, connection budget, readiness flip and egress (check_assertions.py, check_postgres_ha.py);
+#  4. a self-test: a deliberately broken copy (two images, a grace period shorter than the drain,
+#     and one break for each postgres-ha rule) must fail each of those assertions;
 #  5. the given binary answers --help and lists the commands the units and jobs run.
 set -euo pipefail
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ left in deploy/
 cd "$(dirname "$0")"
 
 bin="${1:?usage: deploy/check.sh PATH-TO-RELEASE-BINARY}"
@@ -45,7 +47,7 @@ for path in sys.argv[1:]:
 sys.exit(1 if failed else 0)
 '
 
-kustomizations="base:kubernetes/base cronjob-digest:kubernetes/overlays/cronjob-digest state:kubernetes/state monitoring:kubernetes/monitoring"
+kustomizations="base:kubernetes/base cronjob-digest:kubernetes/overlays/cronjob-digest postgres-ha:kubernetes/overlays/postgres-ha state:kubernetes/state monitoring:kubernetes/monitoring"
 mkdir -p "$work/rendered"
 step "Kubernetes kustomizations render"
 # kubectl's built-in kustomize must know components (kustomize v4+; Debian's kubernetes-client 1.20
@@ -67,12 +69,12 @@ print("ok  cronjob-digest overlay: TENKI_SCHEDULER=off and the digest CronJob")
 PY
 else
     rmdir "$work/rendered"
-    echo "notice: no kubectl with kustomize v4+; the assertions below render with their fallback (no patches)"
+    echo "notice: no kubectl with kustomize v4+; the assertions below render with their fallback (kustomize_fallback.py)"
 fi
 
 step "Kubernetes schemas (kubernetes-validate, Kubernetes 1.29: the oldest version supported)"
 if command -v kubernetes-validate >/dev/null 2>&1 && [ -d "$work/rendered" ]; then
-    for entry in base cronjob-digest state; do
+    for entry in base cronjob-digest postgres-ha state; do
         kubernetes-validate --kubernetes-version 1.29.0 --strict --quiet "$work/rendered/$entry.yaml"
         echo "ok  $entry validates (strict: no unknown fields)"
     done
@@ -224,21 +226,54 @@ cp -r . "$broken/deploy"
 # The CronJob pinning its own image again, and a grace period shorter than the drain.
 sed -i 's#^\( *\)image: tenki$#\1image: registry.example.com/tenki:0.0.9#' "$broken/deploy/kubernetes/overlays/cronjob-digest/cronjob.yaml"
 sed -i 's#terminationGracePeriodSeconds: .*#terminationGracePeriodSeconds: 20#' "$broken/deploy/kubernetes/base/deployment.yaml"
+# One break for each postgres-ha rule, each with the line it must produce (grep -F).
+ha="$broken/deploy/kubernetes/overlays/postgres-ha"
+sed -i -e 's#^  replicas: 3$#  replicas: 1#' -e 's#maxUnavailable: 0$#maxUnavailable: 1#' \
+    -e 's#terminationGracePeriodSeconds: 40#terminationGracePeriodSeconds: 30#' \
+    -e '/- name: TENKI_STATE$/{n;d}' \
+    -e 's#name: TENKI_DATABASE_URL_FILE#name: TENKI_DATABASE_URL#' \
+    -e 's#value: /run/secrets/tenki-database/uri#value: postgres://tenki:not-a-password@db/tenki#' \
+    -e 's#value: "4"#value: "40"#' -e 's#periodSeconds: 1$#periodSeconds: 5#' \
+    -e 's#topologyKey: kubernetes.io/hostname#topologyKey: example.com/rack#' \
+    -e 's#^\(  *\)- name: tenki$#&\n\1  image: registry.example.com/tenki:0.0.8#' "$ha/deployment-ha.yaml"
+sed -i 's#component: listener#component: digest#' "$ha/poddisruptionbudget.yaml"
+sed -i 's#port: 5432#port: 5433#' "$ha/networkpolicy-postgres.yaml"
+sed -i 's#^  - ../../base$#&\n  - ../../state#' "$ha/kustomization.yaml"
+expected=(
+    'different images'
+    'terminationGracePeriodSeconds 20 <'
+    'tenki:0.0.8 in postgres-ha: Deployment/tenki'
+    'postgres-ha: Deployment/tenki: replicas 1;'
+    'postgres-ha: Deployment/tenki: rollingUpdate maxUnavailable 1, maxSurge 1;'
+    'postgres-ha: Deployment/tenki: terminationGracePeriodSeconds 30 <'
+    'postgres-ha: 0 PodDisruptionBudgets select'
+    "postgres-ha: the state is in PostgreSQL, yet PersistentVolumeClaims ['tenki-backups', 'tenki-state']"
+    "TENKI_STATE set in ['Deployment/tenki']"
+    'postgres-ha: Deployment/tenki: TENKI_DATABASE_URL is written in the manifest'
+    'connections > max_connections'
+    'postgres-ha: Deployment/tenki: readiness notices the drain after up to 5 s x 2 = 10 s'
+    'postgres-ha: Deployment/tenki: no topologySpreadConstraints over kubernetes.io/hostname'
+    'postgres-ha: no NetworkPolicy lets the listener'
+)
 mkdir -p "$broken/rendered"
 if [ -d "$work/rendered" ]; then
     for entry in $kustomizations; do
         kubectl kustomize "$broken/deploy/${entry#*:}" >"$broken/rendered/${entry%%:*}.yaml"
     done
+    # kubectl's rendering and the fallback's must agree: make them differ once.
+    sed -i 's#minReadySeconds: 5#minReadySeconds: 6#' "$broken/rendered/postgres-ha.yaml"
+    expected+=('postgres-ha: the fallback renderer (kustomize_fallback.py) disagrees with kubectl kustomize on Deployment/tenki')
 fi
 if python3 check_assertions.py "$broken/deploy" ../Sources/TenkiApp/Settings/SettingsTable.swift "$broken/rendered" >"$broken/out.txt" 2>&1; then
     cat "$broken/out.txt" >&2
     echo "the broken copy passed the assertions" >&2
     exit 1
 fi
-grep -q 'different images' "$broken/out.txt" || { cat "$broken/out.txt" >&2; echo "two images not caught" >&2; exit 1; }
-grep -q 'terminationGracePeriodSeconds 20 <' "$broken/out.txt" || { cat "$broken/out.txt" >&2; echo "short grace not caught" >&2; exit 1; }
+for line in "${expected[@]}"; do
+    grep -qF "$line" "$broken/out.txt" || { cat "$broken/out.txt" >&2; echo "not caught: $line" >&2; exit 1; }
+done
 sed -n 's/^BAD /    caught: /p' "$broken/out.txt"
-echo "ok  the broken copy fails (two images, grace period 20 s < drain)"
+echo "ok  the broken copy fails each of the ${#expected[@]} rules broken in it"
 
 step "the binary's --help"
 "$bin" --help >"$work/help.txt"

@@ -4,8 +4,9 @@
     python3 deploy/check_assertions.py DEPLOY_DIR SETTINGS_SWIFT [RENDERED_DIR]
 
 RENDERED_DIR holds `kubectl kustomize` output per kustomization (base.yaml, cronjob-digest.yaml,
-...); without it each kustomization is rendered by the small fallback below (resources,
-components, images and namespace only: enough for these assertions, not a kustomize).
+...); without it each kustomization is rendered by the small fallback in kustomize_fallback.py,
+and with it the fallback must agree with kubectl (so the checks mean the same on a machine
+without kubectl).
 Exit 1 with one line per broken rule. Every rule says what to change.
 """
 import os
@@ -14,7 +15,11 @@ import sys
 
 import yaml
 
-# The drain after SIGTERM (Sources/TenkiApp/CommandLine/ServeCommand.swift): the delay, the
+import check_postgres_ha
+from check_report import fail, failures, ok
+from kustomize_fallback import canonical, containers, pod_spec, render, Unsupported
+
+# The drain after SIGTERM (TenkiServer.drain, Sources/TenkiApp/Server/TenkiServer+Run.swift): the delay, the
 # listener's grace period, the late answers' wait (the same timeout again), the metrics listener.
 METRICS_LISTENER_SECONDS = 1
 MARGIN_SECONDS = 3
@@ -22,17 +27,6 @@ DEFAULT_DRAIN_DELAY_MS = 1000
 DEFAULT_DRAIN_TIMEOUT_MS = 10000
 DEFAULT_MAX_CONNECTIONS = 1024
 DIGEST_FIRING_MINUTES = 15
-
-failures = []
-
-
-def fail(message):
-    failures.append(message)
-    print(f"BAD {message}")
-
-
-def ok(message):
-    print(f"ok  {message}")
 
 
 def drain_seconds(env):
@@ -64,63 +58,41 @@ def env_file(path):
 
 # ---- Kubernetes -------------------------------------------------------------------------------
 
-def render_fallback(directory):
-    """resources (files, directories), components, images and namespace of a kustomization."""
-    with open(os.path.join(directory, "kustomization.yaml"), encoding="utf-8") as f:
-        spec = yaml.safe_load(f)
-    objects = []
-    for entry in spec.get("resources", []):
-        path = os.path.join(directory, entry)
-        if os.path.isdir(path):
-            objects += render_fallback(path)
-        else:
-            with open(path, encoding="utf-8") as f:
-                objects += [d for d in yaml.safe_load_all(f) if d]
-    images = list(spec.get("images", []))
-    for component in spec.get("components", []):
-        with open(os.path.join(directory, component, "kustomization.yaml"), encoding="utf-8") as f:
-            images += yaml.safe_load(f).get("images", [])
-    for obj in objects:
-        for container in containers(obj):
-            for image in images:
-                if container.get("image") == image["name"]:
-                    name = image.get("newName", image["name"])
-                    suffix = "@" + image["digest"] if "digest" in image else ":" + image.get("newTag", "latest")
-                    container["image"] = name + suffix
-        if "namespace" in spec:
-            obj.setdefault("metadata", {})["namespace"] = spec["namespace"]
+KUSTOMIZATIONS = {
+    "base": "kubernetes/base",
+    "cronjob-digest": "kubernetes/overlays/cronjob-digest",
+    "postgres-ha": "kubernetes/overlays/postgres-ha",
+    "state": "kubernetes/state",
+    "monitoring": "kubernetes/monitoring",
+}
+
+
+def rendered_objects(deploy, rendered_dir, name):
+    """kubectl's rendering when check.sh made one (and the fallback must agree with it), else the fallback's."""
+    try:
+        fallback = render(os.path.join(deploy, KUSTOMIZATIONS[name]))
+    except Unsupported as error:
+        fail(str(error))
+        fallback = []
+    rendered = os.path.join(rendered_dir, name + ".yaml") if rendered_dir else None
+    if not (rendered and os.path.exists(rendered)):
+        return fallback
+    with open(rendered, encoding="utf-8") as f:
+        objects = [d for d in yaml.safe_load_all(f) if d]
+    ours, theirs = canonical(fallback), canonical(objects)
+    differing = sorted(k for k in ours.keys() | theirs.keys() if ours.get(k) != theirs.get(k))
+    if differing:
+        fail(f"{name}: the fallback renderer (kustomize_fallback.py) disagrees with kubectl kustomize on "
+             f"{', '.join(differing)}: teach it what the kustomization now uses")
     return objects
 
 
-def pod_spec(obj):
-    kind = obj.get("kind")
-    if kind == "Deployment":
-        return obj["spec"]["template"]["spec"]
-    if kind == "CronJob":
-        return obj["spec"]["jobTemplate"]["spec"]["template"]["spec"]
-    return None
-
-
-def containers(obj):
-    spec = pod_spec(obj)
-    return (spec or {}).get("containers", []) + (spec or {}).get("initContainers", [])
-
-
 def check_kubernetes(deploy, rendered_dir):
-    kustomizations = {
-        "base": "kubernetes/base",
-        "cronjob-digest": "kubernetes/overlays/cronjob-digest",
-        "state": "kubernetes/state",
-        "monitoring": "kubernetes/monitoring",
-    }
     images = {}
-    for name, relative in kustomizations.items():
-        rendered = os.path.join(rendered_dir, name + ".yaml") if rendered_dir else None
-        if rendered and os.path.exists(rendered):
-            with open(rendered, encoding="utf-8") as f:
-                objects = [d for d in yaml.safe_load_all(f) if d]
-        else:
-            objects = render_fallback(os.path.join(deploy, relative))
+    for name in KUSTOMIZATIONS:
+        objects = rendered_objects(deploy, rendered_dir, name)
+        if name == "postgres-ha":
+            check_postgres_ha.check(name, objects, DEFAULT_DRAIN_DELAY_MS)
         for obj in objects:
             where = f"{name}: {obj['kind']}/{obj['metadata']['name']}"
             if obj["metadata"].get("namespace") != "tenki":
@@ -159,8 +131,9 @@ def check_kubernetes(deploy, rendered_dir):
 
 
 def check_network_policy(where, policy):
-    """Both directions restricted, and no egress rule open to the cloud metadata address."""
-    if set(policy["spec"].get("policyTypes", [])) != {"Ingress", "Egress"}:
+    """The base policy `tenki` restricts both directions; any policy added to it (they add up) only
+    opens named ports, never the cloud metadata address."""
+    if policy["metadata"]["name"] == "tenki" and set(policy["spec"].get("policyTypes", [])) != {"Ingress", "Egress"}:
         fail(f"{where}: policyTypes must be Ingress and Egress")
     for rule in policy["spec"].get("egress", []):
         if not rule.get("ports"):
@@ -169,7 +142,7 @@ def check_network_policy(where, policy):
             block = peer.get("ipBlock")
             if block and block["cidr"] == "0.0.0.0/0" and "169.254.169.254/32" not in block.get("except", []):
                 fail(f"{where}: egress to 0.0.0.0/0 must except the metadata address 169.254.169.254/32")
-    ok(f"{where}: ingress and egress restricted, metadata address excepted")
+    ok(f"{where}: {' and '.join(policy['spec'].get('policyTypes', [])).lower()} restricted, metadata address excepted")
 
 
 def check_pod_grace(where, spec):
