@@ -34,4 +34,34 @@ struct UserRateLimiterTests {
         #expect(harness.fakes.openWeather.calls.isEmpty)
         #expect(try await harness.message("/weather", "Tokyo", userID: "U0OTHER").responseType == .inChannel)
     }
+
+    @Test("replicas on one state share each user's limit")
+    func sharedByReplicas() async {
+        let clock = ManualClock()
+        let state = InMemoryCallBudgetStore()
+        let replicas = (0..<3).map { _ in UserRateLimiter(perMinute: 6, clock: clock, shared: state) }
+        let alice = UserKey(team: "T1", user: "U1")
+        var allowed = 0
+        for index in 0..<12 where await replicas[index % 3].allowCommand(alice) { allowed += 1 }
+        #expect(allowed == 6, "one limit across the replicas, not 6 each")
+        clock.advance(by: 10)
+        #expect(await replicas[2].allowCommand(alice))
+    }
+
+    @Test("while the state is away, a replica counts by itself instead of refusing everyone")
+    func stateAway() async {
+        let clock = ManualClock()
+        let limiter = UserRateLimiter(perMinute: 2, clock: clock, shared: UnreachableBuckets())
+        let alice = UserKey(team: "T1", user: "U1")
+        #expect(await limiter.allowCommand(alice))
+        #expect(await limiter.allowCommand(alice))
+        #expect(await !limiter.allowCommand(alice))
+    }
+
+    struct UnreachableBuckets: TokenBucketStore {
+        func takeToken(_ key: String, now: Date, rate: Double, burst: Double) async throws(CallBudgetStoreError) -> Bool {
+            throw CallBudgetStoreError("the database is restarting")
+        }
+        func forgetTokenBuckets(idleSince date: Date) async throws(CallBudgetStoreError) -> Int { 0 }
+    }
 }

@@ -32,7 +32,7 @@ public struct TenkiCommands: SlashCommandResponder {
         }
         let notices = weather.notices
         let user = payload.userKey
-        guard rateLimiter.allow(user) else {
+        guard await rateLimiter.allowCommand(user) else {
             logger.notice("user rate limit reached", [("user", payload.userID)])
             return CommandReply(notices.notice(ReplyStrings.table(for: settings.language).slowDown))
         }

@@ -4,21 +4,36 @@ import TenkiCore
 import TenkiServices
 
 /// A per-user limit on commands, so one person (or a script with their token) cannot spend the
-/// team's provider quota: a token bucket per user, the same arithmetic that paces webhooks.
+/// team's provider quota: a token bucket per user, a minute's worth at once and then the average
+/// rate, the same arithmetic that paces webhooks.
+///
+/// A command that may call a provider (`allowCommand`) takes from the user's bucket in the state
+/// as well, so every replica counts against one limit. A stored answer on the listener's thread
+/// (`allow`) spends no quota and must not wait for the state: it takes from this process' own
+/// bucket only, which is also all a command is checked against while the state is briefly away.
 final class UserRateLimiter: Sendable {
     private let perMinute: Int
     private let clock: any WallClock
+    private let shared: (any TokenBucketStore)?
     private let buckets = Mutex<[UserKey: PacingBucket]>([:])
+    /// When the shared buckets of idle users were last forgotten.
+    private let lastForgotten = Mutex<Date?>(nil)
     /// Buckets kept before idle (full) ones are dropped: bounds memory whatever the user count.
     private static let maximumTracked = 10_000
 
-    /// - Parameter perMinute: commands per user per minute on average; 0 turns the limit off.
-    init(perMinute: Int, clock: any WallClock) {
+    /// - Parameters:
+    ///   - perMinute: commands per user per minute on average; 0 turns the limit off.
+    ///   - shared: the state's buckets; nil counts in this process only.
+    init(perMinute: Int, clock: any WallClock, shared: (any TokenBucketStore)? = nil) {
         self.perMinute = perMinute
         self.clock = clock
+        self.shared = shared
     }
 
-    /// Whether `user` may run a command now (and if so, counts it).
+    private var rate: Double { Double(perMinute) / 60 }
+    private var burst: Double { Double(perMinute) }
+
+    /// Whether `user` may run a command now (and if so, counts it), by this process' count.
     func allow(_ user: UserKey) -> Bool {
         guard perMinute > 0 else { return true }
         let now = clock.now()
@@ -27,10 +42,37 @@ final class UserRateLimiter: Sendable {
                 buckets = buckets.filter { !$0.value.isFull(at: now) }
             }
             // A minute's worth at once, then the average rate: a person trying a few spellings is never stopped.
-            var bucket = buckets[user] ?? PacingBucket(rate: Double(perMinute) / 60, burst: Double(perMinute), now: now)
+            var bucket = buckets[user] ?? PacingBucket(rate: rate, burst: burst, now: now)
             let allowed = bucket.tryTake(now: now)
             buckets[user] = bucket
             return allowed
         }
+    }
+
+    /// Whether `user` may run a command that may call a provider (and if so, counts it): within
+    /// this process' count (which stored answers spend too) and within the count every process on
+    /// the state shares. While the state is away, this process' count alone decides.
+    func allowCommand(_ user: UserKey) async -> Bool {
+        guard perMinute > 0 else { return true }
+        guard allow(user) else { return false }
+        guard let shared else { return true }
+        let now = clock.now()
+        do {
+            let allowed = try await shared.takeToken("\(user.team)/\(user.user)", now: now, rate: rate, burst: burst)
+            await forgetIdleBuckets(now: now, in: shared)
+            return allowed
+        } catch {
+            return true
+        }
+    }
+
+    /// At most every 10 minutes: drops the shared buckets that are full again (idle a minute).
+    private func forgetIdleBuckets(now: Date, in shared: any TokenBucketStore) async {
+        let due = lastForgotten.withLock { last in
+            guard last.map({ now.timeIntervalSince($0) >= 600 }) ?? true else { return false }
+            last = now
+            return true
+        }
+        if due { _ = try? await shared.forgetTokenBuckets(idleSince: now.addingTimeInterval(-burst / rate)) }
     }
 }

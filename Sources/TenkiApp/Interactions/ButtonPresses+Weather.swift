@@ -15,7 +15,7 @@ extension ButtonPresses {
             let strings = ButtonStrings.table(for: settings.language)
             return .note(ReplyStrings.fill(strings.unusableButton, ["command": settings.commandNames.weather]))
         }
-        if press == .refresh, !rateLimiter.allow(user) {
+        if press == .refresh, await !rateLimiter.allowCommand(user) {
             logger.notice("user rate limit reached", [("user", user.user)])
             return .note(ReplyStrings.table(for: value.language).slowDown)
         }

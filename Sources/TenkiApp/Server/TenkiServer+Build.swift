@@ -41,7 +41,7 @@ extension TenkiServer {
             news: providers.news, feeds: feedNews, settings: settings, clock: clock, notices: weather.notices)
         let commands = TenkiCommands(
             weather: weather, news: news, settings: settings,
-            rateLimiter: UserRateLimiter(perMinute: settings.userRateLimitPerMinute, clock: clock))
+            rateLimiter: UserRateLimiter(perMinute: settings.userRateLimitPerMinute, clock: clock, shared: state.budgets))
         let queued = QueuedLateAnswers(queue: queue, clock: clock)
         let lateAnswers: (any LateAnswerDelivery)? =
             switch dependencies.lateAnswers {

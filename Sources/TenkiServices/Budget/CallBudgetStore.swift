@@ -1,9 +1,10 @@
+import Foundation
 import Synchronization
 
 /// Where daily call budgets are counted, so that every process of a deployment (and every
 /// restart of one) spends the same budget: the state file in `serve` and `digest`, memory in
-/// `preview` and tests.
-public protocol CallBudgetStore: Sendable {
+/// `preview` and tests. The same store keeps the per-user rate limit's buckets (`TokenBucketStore`).
+public protocol CallBudgetStore: TokenBucketStore {
     /// Takes one call from `upstream`'s budget for `day` if fewer than `limit` were taken that
     /// day. Returns the calls left after taking one, or nil when the budget is spent. Atomic: two
     /// processes asking for the last call get one `0` and one `nil`.
@@ -19,6 +20,7 @@ public typealias CallBudgetStoreError = StateStoreError
 /// A budget counted in this process only: for `preview` and tests.
 public final class InMemoryCallBudgetStore: CallBudgetStore {
     private let used = Mutex<[String: (day: Int, used: Int)]>([:])
+    private let buckets = Mutex<[String: (tokens: Double, updatedAt: Date)]>([:])
 
     public init() {}
 
@@ -34,5 +36,24 @@ public final class InMemoryCallBudgetStore: CallBudgetStore {
 
     public func used(upstream: String, day: Int) async throws(CallBudgetStoreError) -> Int {
         used.withLock { $0[upstream].flatMap { $0.day == day ? $0.used : nil } ?? 0 }
+    }
+
+    public func takeToken(_ key: String, now: Date, rate: Double, burst: Double) async throws(CallBudgetStoreError) -> Bool {
+        buckets.withLock { buckets in
+            let bucket = buckets[key] ?? (tokens: burst, updatedAt: now)
+            let tokens = min(burst, bucket.tokens + max(0, now.timeIntervalSince(bucket.updatedAt)) * rate)
+            guard tokens >= 1 else { return false }
+            buckets[key] = (tokens: tokens - 1, updatedAt: max(bucket.updatedAt, now))
+            return true
+        }
+    }
+
+    @discardableResult
+    public func forgetTokenBuckets(idleSince date: Date) async throws(CallBudgetStoreError) -> Int {
+        buckets.withLock { buckets in
+            let before = buckets.count
+            buckets = buckets.filter { $0.value.updatedAt >= date }
+            return before - buckets.count
+        }
     }
 }

@@ -3,7 +3,7 @@
 /// `INSERT … ON CONFLICT … WHERE used < limit RETURNING used` statement, so processes sharing the
 /// file never grant more than the limit between them.
 public final class SQLiteCallBudgetStore: CallBudgetStore {
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
     /// Rows older than this many days are deleted when a new day's first call is taken.
     static let keptDays = 7
 

@@ -2,7 +2,7 @@
 /// `INSERT … ON CONFLICT … DO UPDATE … WHERE used < limit RETURNING used`: the row lock makes
 /// concurrent takers from every replica wait for each other, so together they never pass the limit.
 public final class PostgresCallBudgetStore: CallBudgetStore {
-    private let pool: PostgresPool
+    let pool: PostgresPool
 
     /// Uses the process' pool; the schema must be migrated (`PostgresSchema.migrate`).
     public init(pool: PostgresPool) {

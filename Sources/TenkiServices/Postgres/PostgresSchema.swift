@@ -104,6 +104,15 @@ public enum PostgresSchema {
         );
         CREATE INDEX pending_commands_lease ON pending_commands (lease_until);
         """,
+        // 5: the SQLite file's version 10: the per-user rate limit's token buckets.
+        """
+        CREATE TABLE token_buckets (
+            key text PRIMARY KEY,
+            tokens double precision NOT NULL,
+            updated_at double precision NOT NULL
+        );
+        CREATE INDEX token_buckets_idle ON token_buckets (updated_at);
+        """,
     ]
 
     /// The version a database has once migrated.

@@ -153,6 +153,15 @@ public enum StateSchema {
         );
         CREATE INDEX pending_commands_lease ON pending_commands (lease_until);
         """,
+        // 10: the per-user rate limit's token buckets, shared by every process on the file.
+        """
+        CREATE TABLE token_buckets (
+            key TEXT PRIMARY KEY,                      -- team/user
+            tokens REAL NOT NULL,
+            updated_at REAL NOT NULL                   -- seconds since 1970
+        );
+        CREATE INDEX token_buckets_idle ON token_buckets (updated_at);
+        """,
     ]
 
     /// The version a file has once migrated.
