@@ -137,6 +137,24 @@ struct PendingCommandTests {
         #expect(metrics.counter(AbandonedCommands.takenOver, [("outcome", "apologized")]) == 1)
     }
 
+    @Test("an answer posted directly while the state refused to queue it is forgotten: nobody answers it again")
+    func postedDirectlyThenForgotten() async throws {
+        let state = SharedState()
+        var answers = try state.process("a", lease: 0).1
+        answers.completionRetries = []
+        let promise = await answers.promise(Self.command, to: Self.url, kind: .responseURL, logger: .discarding)
+        try SQLiteDatabase(path: state.path).withConnection { connection throws(SQLiteError) in
+            try connection.execute(
+                "CREATE TRIGGER refuse BEFORE INSERT ON deliveries BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END")
+        }
+        await answers.deliver(SlackMessage(text: "sunny", responseType: .inChannel), for: promise, logger: .discarding)
+        #expect(state.posted == ["sunny"], "posted without the queue")
+        let commands = EchoCommands()
+        let (_, abandoned) = try state.abandoned("b", commands: commands)
+        #expect(await abandoned.answerAbandoned(logger: .discarding) == 0)
+        #expect(commands.count == 0 && state.posted == ["sunny"])
+    }
+
     @Test("the kept command holds no secret: no token and no raw form")
     func recordHoldsNoSecret() throws {
         var payload = Self.command

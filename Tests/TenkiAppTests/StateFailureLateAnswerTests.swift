@@ -36,6 +36,7 @@ private struct RefusingDeliveryStore: DeliveryStore {
     func complete(_ id: PendingCommandID, owner: String, answer: NewDelivery) async throws(DeliveryStoreError) -> DeliveryID? {
         throw Self.failure
     }
+    func forget(_ id: PendingCommandID, owner: String) async throws(DeliveryStoreError) -> Bool { throw Self.failure }
     func claimAbandoned(owner: String, lease: TimeInterval, limit: Int) async throws(DeliveryStoreError) -> [PendingCommand] {
         throw Self.failure
     }

@@ -20,6 +20,9 @@ struct QueuedLateAnswers: LateAnswerDelivery {
     let queue: DeliveryQueue
     let clock: any WallClock
     var lease: PendingCommandLease = .standard
+    /// Waits between tries to queue an answer while the state is briefly away (a database
+    /// restarting takes about a second) before it is posted directly.
+    var completionRetries: [Duration] = [.milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2), .seconds(4)]
 
     func promise(
         _ command: SlashCommandPayload, to destination: URL, kind: DestinationKind, logger: Logger
@@ -60,12 +63,24 @@ struct QueuedLateAnswers: LateAnswerDelivery {
 
     /// Queues `body` (the platform's JSON) and forgets the pending command, in one transaction.
     private func deliver(body: [UInt8], for promise: LateAnswerPromise, logger: Logger) async {
-        promise.renewal?.cancel()
         let delivery = NewDelivery(
             kind: "late-answer", destination: promise.responseURL, destinationKind: promise.kind, body: body,
             createdAt: promise.promisedAt)
-        do {
-            if let pending = await promise.pending?.value {
+        guard let pending = await promise.pending?.value else {
+            promise.renewal?.cancel()
+            do {
+                let id = try await queue.enqueue(delivery)
+                logger.info("late answer queued", [("delivery", "\(id)")])
+            } catch {
+                await postDirectly(delivery, because: error, logger: logger)
+            }
+            return
+        }
+        // The lease is kept while the state is away, so no other process answers meanwhile.
+        defer { promise.renewal?.cancel() }
+        var waits = completionRetries[...]
+        while true {
+            do throws(DeliveryStoreError) {
                 guard let id = try await queue.complete(pending, with: delivery) else {
                     logger.notice("late answer dropped: another process took the command over and answers it", [
                         ("pending", "\(pending)")
@@ -74,15 +89,40 @@ struct QueuedLateAnswers: LateAnswerDelivery {
                 }
                 logger.info("late answer queued", [("delivery", "\(id)")])
                 return
+            } catch {
+                guard let wait = waits.popFirst() else {
+                    await postDirectly(delivery, because: error, logger: logger)
+                    await forgetWhenPossible(pending, logger: logger)
+                    return
+                }
+                try? await Task.sleep(for: wait)
             }
-            let id = try await queue.enqueue(delivery)
-            logger.info("late answer queued", [("delivery", "\(id)")])
-        } catch {
-            // The state refused it (read-only, full, gone): posted once straight away instead, so
-            // the user is not left with "Looking up…". The queue counts the failure in
-            // tenki_state_errors_total and the attempt's outcome in the delivery metrics.
-            logger.error("late answer could not be queued; posting it directly", [("error", error.description)])
-            await queue.postUnqueued(delivery)
+        }
+    }
+
+    /// The state refused the answer (read-only, full, away for longer than the retries): posted
+    /// once straight away instead, so the user is not left with "Looking up…". The queue counts
+    /// the failure in tenki_state_errors_total and the attempt's outcome in the delivery metrics.
+    private func postDirectly(_ delivery: NewDelivery, because error: DeliveryStoreError, logger: Logger) async {
+        logger.error("late answer could not be queued; posting it directly", [("error", error.description)])
+        await queue.postUnqueued(delivery)
+    }
+
+    /// Forgets a command answered directly, as soon as the state takes it (the lease kept meanwhile),
+    /// so no other process answers it again; gives up when the lease passed to another process.
+    private func forgetWhenPossible(_ pending: PendingCommandID, logger: Logger) async {
+        for wait in [Duration.zero] + Array(repeating: lease.renewal / 4, count: 40) where !Task.isCancelled {
+            try? await Task.sleep(for: wait)
+            do throws(DeliveryStoreError) {
+                if try await !queue.forget(pending) {
+                    logger.warning("a command answered directly was taken over before it could be forgotten", [
+                        ("pending", "\(pending)")
+                    ])
+                }
+                return
+            } catch {
+                continue
+            }
         }
     }
 }

@@ -31,6 +31,13 @@ extension DeliveryQueue {
         return queued
     }
 
+    /// Forgets a command answered without the store (see `PendingCommandStore.forget`).
+    public func forget(_ id: PendingCommandID) async throws(DeliveryStoreError) -> Bool {
+        try await counted("hold") { () throws(DeliveryStoreError) in
+            try await store.forget(id, owner: configuration.owner)
+        }
+    }
+
     /// Takes over commands whose process' lease ended (see `PendingCommandStore.claimAbandoned`).
     public func claimAbandoned(lease: TimeInterval, limit: Int) async throws(DeliveryStoreError) -> [PendingCommand] {
         try await counted("claim") { () throws(DeliveryStoreError) in

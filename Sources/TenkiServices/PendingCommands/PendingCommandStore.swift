@@ -24,6 +24,10 @@ public protocol PendingCommandStore: Sendable {
         _ id: PendingCommandID, owner: String, answer: NewDelivery
     ) async throws(DeliveryStoreError) -> DeliveryID?
 
+    /// Forgets a command `owner` answered without the store (posted directly while the store was
+    /// away), so nobody answers it again; false when someone else holds it now.
+    func forget(_ id: PendingCommandID, owner: String) async throws(DeliveryStoreError) -> Bool
+
     /// Takes at most `limit` commands whose lease has ended, oldest first, leasing them to `owner`
     /// and counting the takeover in `claims`.
     func claimAbandoned(owner: String, lease: TimeInterval, limit: Int) async throws(DeliveryStoreError) -> [PendingCommand]

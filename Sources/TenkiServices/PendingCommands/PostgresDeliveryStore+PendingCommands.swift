@@ -52,6 +52,14 @@ extension PostgresDeliveryStore {
         }
     }
 
+    public func forget(_ id: PendingCommandID, owner: String) async throws(DeliveryStoreError) -> Bool {
+        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
+            try connection.execute(
+                "DELETE FROM pending_commands WHERE id = $1 AND claimed_by = $2", [.integer(id.rawValue), .text(owner)]
+            ).affectedRows == 1
+        }
+    }
+
     public func claimAbandoned(
         owner: String, lease: TimeInterval, limit: Int
     ) async throws(DeliveryStoreError) -> [PendingCommand] {

@@ -43,6 +43,13 @@ extension SQLiteDeliveryStore {
         }
     }
 
+    public func forget(_ id: PendingCommandID, owner: String) async throws(DeliveryStoreError) -> Bool {
+        try await perform { connection throws(SQLiteError) in
+            try connection.run(
+                "DELETE FROM pending_commands WHERE id = ?1 AND claimed_by = ?2", [.integer(id.rawValue), .text(owner)]) == 1
+        }
+    }
+
     public func claimAbandoned(
         owner: String, lease: TimeInterval, limit: Int
     ) async throws(DeliveryStoreError) -> [PendingCommand] {
