@@ -246,9 +246,8 @@ sleep 8
 
 killed_port=${PORTS[1]}
 progress "SIGKILL of the replica on :$killed_port"
-kill -KILL "${PIDS[1]}"
+{ kill -KILL "${PIDS[1]}"; wait "${PIDS[1]}" || true; } 2>/dev/null  # (no "Killed" notice from bash)
 event "sigkill $killed_port"
-wait "${PIDS[1]}" 2>/dev/null || true
 sleep 1
 start_replica 1 "$killed_port"
 wait_ready "$killed_port" "${PIDS[1]}"
