@@ -24,10 +24,10 @@
 # "Looking up…" placeholder and answered through their own response_url on the fakes' sink.
 #
 #   bench/ha-rollout.sh                       (as root on a fresh Debian: installs what is missing)
-#   TENKI_BIN=/path/to/tenki RATE=20 bench/ha-rollout.sh
-# Needs postgresql (server 15 and libpq5), nginx-light, curl and python3; loopback only; about
-# 3 to 4 minutes; keeps its logs in OUT (default /tmp/tenki-ha-rollout/DATE) and stops what it
-# starts.
+#   TENKI_BIN=/path/to/tenki RATE=20 STREAM_SECONDS=100 bench/ha-rollout.sh
+# TENKI_BIN defaults to .build/release/tenki (built with `swift build -c release` when absent).
+# Needs postgresql (server and libpq5), nginx-light, curl and python3; loopback only; about
+# 3 minutes; keeps its logs in OUT (default /tmp/tenki-ha-rollout/DATE) and stops what it starts.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
