@@ -11,8 +11,8 @@
 # Then it waits (at most 90 s) for the late answers and reports: commands sent, non-200 answers by
 # phase, placeholders, late answers delivered / twice / lost, the requests in flight on the killed
 # replica, the answers during the database restart, the digest slots (one due every minute), and
-# the outbox. Exit 1 when a target is missed (see bench/README.md, "Rolling restarts"), 2 when the
-# setup failed.
+# the outbox. Exit 1 when a target is missed (bench/README.md, "Rolling restarts on PostgreSQL"),
+# 2 when the setup failed.
 #
 # nginx retries a request on another replica only when it could not be sent (`proxy_next_upstream
 # error timeout` without `non_idempotent`: a POST that reached a replica is never sent twice), and
@@ -60,7 +60,7 @@ pg_bin() {
 missing=()
 [ -n "$(pg_bin)" ] || missing+=(postgresql)
 command -v psql >/dev/null 2>&1 || missing+=(postgresql-client)
-ldconfig -p 2>/dev/null | grep -q 'libpq\.so\.5' || missing+=(libpq5)
+dpkg -s libpq5 >/dev/null 2>&1 || ldconfig -p 2>/dev/null | grep -q 'libpq\.so\.5' || missing+=(libpq5)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
@@ -208,14 +208,16 @@ http {
 }
 EOF
 
-progress "three replicas on :${PORTS[*]}, nginx on :$LB_PORT, fakes on :$FAKES_PORT (upstream latency ${LATENCY_MS} ms, inline budget ${BUDGET_MS} ms)"
+progress "three replicas on :${PORTS[*]}, nginx on :$LB_PORT, fakes on :$FAKES_PORT" \
+    "(upstream latency ${LATENCY_MS} ms, inline budget ${BUDGET_MS} ms)"
 for slot in 0 1 2; do start_replica "$slot" "${PORTS[$slot]}"; done
 for slot in 0 1 2; do wait_ready "${PORTS[$slot]}" "${PIDS[$slot]}"; done
 event replicas-started
 write_upstreams
-"$NGINX" -e "$OUT/nginx/error.log" -p "$OUT/nginx" -c "$OUT/nginx/nginx.conf" -t >/dev/null 2>&1 \
-    || fail "nginx refused its configuration: $("$NGINX" -e "$OUT/nginx/error.log" -p "$OUT/nginx" -c "$OUT/nginx/nginx.conf" -t 2>&1)"
-"$NGINX" -e "$OUT/nginx/error.log" -p "$OUT/nginx" -c "$OUT/nginx/nginx.conf" -g 'daemon off;' &
+NGINX_ARGS=(-e "$OUT/nginx/error.log" -p "$OUT/nginx" -c "$OUT/nginx/nginx.conf")
+"$NGINX" "${NGINX_ARGS[@]}" -t >"$OUT/nginx/check.log" 2>&1 \
+    || fail "nginx refused its configuration: $(cat "$OUT/nginx/check.log")"
+"$NGINX" "${NGINX_ARGS[@]}" -g 'daemon off;' &
 NGINX_PID=$!
 for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$LB_PORT/healthz" && break; sleep 0.1; done
 
@@ -289,6 +291,5 @@ env -u TENKI_STATE "TENKI_DATABASE_URL=$DATABASE_URL" "$TENKI_BIN" outbox >"$OUT
 echo
 echo "== rolling-restart check ($TENKI_BIN, $RATE commands/s; logs in $OUT)"
 status=0
-(cd "$HERE" && python3 -c 'import sys, ha_rollout_report; sys.exit(ha_rollout_report.main(sys.argv[1:]))' --out "$OUT") \
-    || status=$?
+"${HELPER[@]}" report --out "$OUT" || status=$?
 exit "$status"

@@ -169,7 +169,8 @@ if __name__ == "__main__":
         sys.exit(ha_rollout_report.main(rest))
     given = dict(zip(rest[0::2], rest[1::2]))
     settings = {"out": given.get("--out"), "sink": given.get("--sink"), "url": given.get("--url"),
-                "secret": given.get("--secret"), "database_url": given.get("--database-url"), "rate": float(given.get("--rate", 20)),
+                "secret": given.get("--secret"), "database_url": given.get("--database-url"),
+                "rate": float(given.get("--rate", 20)),
                 "max_seconds": float(given.get("--max-seconds", 240)), "seconds": float(given.get("--seconds", 90))}
     if action == "digest-posts":
         print(sum(1 for p in fetch_posts(settings["sink"]) if p["accepted"] and p["path"].endswith("/digest")))

@@ -128,7 +128,8 @@ def killed_replica(run):
             cut.append(c)
         elif address in addresses[:-1] and c["status"] == 200:
             retried.append(c)
-        elif addresses[-1] == address and c["status"] == 200 and c["answer"] == "placeholder" and kill - lookup <= c["sent"] < kill:
+        elif (addresses[-1] == address and c["status"] == 200 and c["answer"] == "placeholder"
+              and kill - lookup <= c["sent"] < kill):
             acknowledged.append(c)
     return {"port": port, "cut": cut, "retried": retried, "acknowledged": acknowledged, "lookup": lookup}
 
@@ -217,7 +218,8 @@ def main(arguments):
         say(f"in flight on the killed replica (:{killed['port']}): {len(killed['cut'])} requests cut by the SIGKILL "
             f"({breakdown(killed['cut']) or 'none'}: nginx does not re-send a POST that reached a replica); "
             f"{len(killed['retried'])} refused there and retried on another replica (200); "
-            f"{len(killed['acknowledged'])} acknowledged there with a placeholder in the {killed['lookup']:.0f} s before the kill "
+            f"{len(killed['acknowledged'])} acknowledged there with a placeholder "
+            f"in the {killed['lookup']:.0f} s before the kill "
             "(lookup possibly unfinished): "
             f"{victims_fates['answered'] + victims_fates['doubled'] + victims_fates['answered, then the apology']} real answers "
             f"({victims_fates['doubled']} twice), {victims_fates['apology']} apology only, {victims_fates['nothing']} nothing")
