@@ -32,6 +32,9 @@ static struct {
     char *(*getvalue)(const void *result, int row, int column);
     int (*getisnull)(const void *result, int row, int column);
     void (*clear)(void *result);
+    void *(*get_cancel)(void *conn);
+    int (*cancel)(void *cancel, char *error, int capacity);
+    void (*free_cancel)(void *cancel);
 } api;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -73,6 +76,9 @@ static void load_library(void) {
     FIND(getvalue, "PQgetvalue")
     FIND(getisnull, "PQgetisnull")
     FIND(clear, "PQclear")
+    FIND(get_cancel, "PQgetCancel")
+    FIND(cancel, "PQcancel")
+    FIND(free_cancel, "PQfreeCancel")
 #undef FIND
     load_status = 0;
 }
@@ -147,4 +153,17 @@ const char *tenki_pq_value(const tenki_pq_result *result, int row, int column) {
 
 void tenki_pq_clear(tenki_pq_result *result) {
     if (result) api.clear(result);
+}
+
+tenki_pq_cancel_handle *tenki_pq_cancel_handle_for(tenki_pq_connection *connection) {
+    return connection ? api.get_cancel(connection) : NULL;
+}
+
+int tenki_pq_cancel(tenki_pq_cancel_handle *handle) {
+    char error[256];
+    return handle ? api.cancel(handle, error, (int)sizeof error) : 0;
+}
+
+void tenki_pq_cancel_handle_free(tenki_pq_cancel_handle *handle) {
+    if (handle) api.free_cancel(handle);
 }

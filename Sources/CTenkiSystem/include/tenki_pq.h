@@ -46,4 +46,13 @@ long tenki_pq_affected_rows(const tenki_pq_result *result);
 const char *tenki_pq_value(const tenki_pq_result *result, int row, int column);
 void tenki_pq_clear(tenki_pq_result *result);
 
+/// `PGcancel *`: what asks the server to stop a connection's running statement.
+typedef struct tenki_pq_cancel_handle tenki_pq_cancel_handle;
+/// PQgetCancel, taken once after connecting (NULL when not connected).
+tenki_pq_cancel_handle *tenki_pq_cancel_handle_for(tenki_pq_connection *connection);
+/// PQcancel: thread-safe, so another thread may call it while the connection waits in
+/// `tenki_pq_exec`; 1 when the request was sent. The statement then fails with SQLSTATE 57014.
+int tenki_pq_cancel(tenki_pq_cancel_handle *handle);
+void tenki_pq_cancel_handle_free(tenki_pq_cancel_handle *handle);
+
 #endif

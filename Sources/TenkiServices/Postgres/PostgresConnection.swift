@@ -1,5 +1,6 @@
 import CTenkiSystem
 import Foundation
+import Synchronization
 
 /// One libpq connection. Blocking: every call waits for the server, so it is only used on the
 /// pool's own threads (`PostgresPool`), never on Swift's cooperative pool, and by one caller at a
@@ -10,6 +11,10 @@ import Foundation
 public final class PostgresConnection: @unchecked Sendable {
     private let handle: OpaquePointer
     private let url: PostgresURL
+    /// What asks the server to stop this connection's running statement (`cancel(work:)`).
+    private let cancelHandle: OpaquePointer?
+    /// Bumped when a caller's work starts and ends, so a late cancel never stops the next caller's.
+    private let work = Mutex<UInt64>(0)
 
     /// Loads libpq on first use and connects.
     public init(url: PostgresURL) throws(PostgresError) {
@@ -24,10 +29,34 @@ public final class PostgresConnection: @unchecked Sendable {
         }
         self.handle = handle
         self.url = url
+        self.cancelHandle = tenki_pq_cancel_handle_for(handle)
     }
 
     deinit {
+        tenki_pq_cancel_handle_free(cancelHandle)
         tenki_pq_finish(handle)
+    }
+
+    /// Marks the start of a caller's work; pass the result to `cancel(work:)`.
+    func beginWork() -> UInt64 {
+        work.withLock { generation in
+            generation += 1
+            return generation
+        }
+    }
+
+    /// Marks the end of the work `beginWork` started: a cancel for it does nothing from now on.
+    func endWork() {
+        work.withLock { $0 += 1 }
+    }
+
+    /// Asks the server to stop the statement of `generation`'s work, if that work is still
+    /// running; the statement then fails with SQLSTATE 57014. Safe from any thread.
+    func cancel(work generation: UInt64) {
+        work.withLock { current in
+            guard current == generation else { return }
+            _ = tenki_pq_cancel(cancelHandle)
+        }
     }
 
     /// Loads libpq, once per process; throws `.libraryUnavailable` saying what to install.

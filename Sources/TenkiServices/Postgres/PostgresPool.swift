@@ -13,6 +13,10 @@ import Synchronization
 public final class PostgresPool: Sendable {
     public let url: PostgresURL
     public let size: Int
+    /// The longest one piece of work may hold a connection before its statement is cancelled
+    /// (`PQcancel`, which any pooler passes on): a lock held elsewhere or a stuck server cannot
+    /// hold a request, or a connection, for ever.
+    public let statementTimeout: Duration
     /// libpq's `PQexecParams` and `PQconnectdb` block until the server answers, so they run on
     /// this queue's threads (at most `size` at once, one per connection in use).
     private let queue = DispatchQueue(label: "tenki.postgres", attributes: .concurrent)
@@ -22,7 +26,17 @@ public final class PostgresPool: Sendable {
         var idle: [PostgresConnection] = []
         var opened = 0
         var waiters: [CheckedContinuation<Grant, Never>] = []
+        /// After a failed connect, no new one is tried before this; the failure is given instead.
+        var refuseConnectsUntil: ContinuousClock.Instant?
+        var lastConnectFailure: PostgresError?
+        var backoff: Duration = .zero
+        /// Connects tried, for tests and metrics.
+        var connectAttempts = 0
     }
+
+    /// The first wait after a failed connect, doubled after each further failure up to `maximumBackoff`.
+    static let firstBackoff: Duration = .milliseconds(100)
+    static let maximumBackoff: Duration = .seconds(5)
 
     /// What a waiting task is given: a connection, or the right to open one.
     private enum Grant: Sendable {
@@ -31,10 +45,11 @@ public final class PostgresPool: Sendable {
     }
 
     /// Loads libpq (throwing `.libraryUnavailable` when it is missing); connects on first use.
-    public init(url: PostgresURL, size: Int) throws(PostgresError) {
+    public init(url: PostgresURL, size: Int, statementTimeout: Duration = .seconds(5)) throws(PostgresError) {
         try PostgresConnection.loadLibrary()
         self.url = url
         self.size = max(1, size)
+        self.statementTimeout = statementTimeout
     }
 
     /// Runs `body` with a connection of the pool, off the cooperative thread pool.
@@ -42,8 +57,16 @@ public final class PostgresPool: Sendable {
         _ body: @escaping @Sendable (PostgresConnection) throws(PostgresError) -> Value
     ) async throws(PostgresError) -> Value {
         let connection = try await acquire()
+        let generation = connection.beginWork()
+        queue.asyncAfter(deadline: .now() + statementTimeout.timeInterval) { connection.cancel(work: generation) }
         let outcome = await offThePool { () throws(PostgresError) -> Value in try body(connection) }
+        connection.endWork()
         release(connection)
+        if case .failure(let error) = outcome, error.sqlState == "57014" {
+            throw PostgresError(
+                error.kind, operation: error.operation, sqlState: error.sqlState,
+                message: "cancelled after \(statementTimeout.milliseconds) ms (the statement timeout)")
+        }
         return try outcome.get()
     }
 
@@ -100,10 +123,15 @@ public final class PostgresPool: Sendable {
         case .connection(let connection):
             return connection
         case .open:
+            if let refused = refusedConnect() {
+                giveBackSlot()
+                throw refused
+            }
             let url = self.url
             let opened = await offThePool { () throws(PostgresError) -> PostgresConnection in
                 try PostgresConnection(url: url)
             }
+            recordConnect(opened)
             if case .failure = opened { giveBackSlot() }
             return try opened.get()
         }
@@ -135,6 +163,35 @@ public final class PostgresPool: Sendable {
         }
         waiter?.resume(returning: .open)
     }
+
+    /// The last connect's failure while the backoff after it lasts (nil: try to connect), counting
+    /// the attempt otherwise: while the server is away, callers fail at once instead of each
+    /// waiting for a connect of its own.
+    private func refusedConnect() -> PostgresError? {
+        state.withLock { state in
+            if let until = state.refuseConnectsUntil, ContinuousClock.now < until, let failure = state.lastConnectFailure {
+                return failure
+            }
+            state.connectAttempts += 1
+            return nil
+        }
+    }
+
+    private func recordConnect(_ outcome: Result<PostgresConnection, PostgresError>) {
+        state.withLock { state in
+            switch outcome {
+            case .success:
+                (state.refuseConnectsUntil, state.lastConnectFailure, state.backoff) = (nil, nil, .zero)
+            case .failure(let error):
+                state.backoff = min(Self.maximumBackoff, state.backoff == .zero ? Self.firstBackoff : state.backoff * 2)
+                state.refuseConnectsUntil = ContinuousClock.now + state.backoff
+                state.lastConnectFailure = error
+            }
+        }
+    }
+
+    /// Connects tried so far (those the backoff refused are not counted).
+    public var connectAttempts: Int { state.withLock { $0.connectAttempts } }
 
     /// Connections open right now (idle or in use), for tests and metrics.
     public var openConnections: Int { state.withLock { $0.opened } }

@@ -30,7 +30,10 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         guard hasHost else {
             throw Invalid(description: "names no host (expected postgres://user:password@host:port/database)")
         }
-        connectionString = trimmed
+        // A server that does not answer (a host gone, packets dropped) fails a connect after 5 s
+        // instead of libpq's default of waiting for ever; a URI that sets its own keeps it.
+        let setsTimeout = (components.queryItems ?? []).contains { $0.name == "connect_timeout" }
+        connectionString = setsTimeout ? trimmed : trimmed + (components.query == nil ? "?" : "&") + "connect_timeout=5"
         passwordForms = [components.percentEncodedPassword, components.password].compactMap { $0 }.filter { !$0.isEmpty }
         var masked = components
         if components.password != nil { masked.percentEncodedPassword = "***" }
