@@ -3,13 +3,13 @@ import TenkiCore
 import TenkiServices
 
 extension Settings.DeliverySettings {
-    /// The queue's configuration: the lease outlasts a burst of three posts at the request timeout,
-    /// so a process that dies mid-post hands its claims over within about half a minute by default.
+    /// The queue's configuration: a process that dies mid-post hands its claims over within 30 s
+    /// (the lease), and each round claims no more posts per destination than fit in it one after
+    /// another at the request timeout (`Configuration.claimsPerDestination`).
     func queueConfiguration() -> DeliveryQueue.Configuration {
-        let timeout = requestTimeout.timeInterval
-        return DeliveryQueue.Configuration(
+        DeliveryQueue.Configuration(
             policy: RetryPolicy(base: retryBase.timeInterval, cap: max(retryBase.timeInterval, retryCap.timeInterval)),
-            requestTimeout: requestTimeout, leaseDuration: 3 * timeout + 5, retention: retention,
+            requestTimeout: requestTimeout, leaseDuration: DeliveryQueue.Configuration.sharedLease, retention: retention,
             slackAPIBaseURL: slackAPIBaseURL, slackBotToken: slackBotToken)
     }
 }

@@ -14,7 +14,8 @@ extension DeliveryQueue {
         public var pacingBurst: Int
         /// The longest one post may take (cut shorter near a message's deadline, never below 1 s).
         public var requestTimeout: Duration
-        /// How long a claim stays ours; must outlast `pacingBurst` sequential posts of `requestTimeout`.
+        /// How long a claim stays ours: a round claims at most `claimsPerDestination` posts per
+        /// destination, so that they fit in it one after another at `requestTimeout`.
         public var leaseDuration: TimeInterval
         /// Messages claimed per round.
         public var batchSize: Int
@@ -32,6 +33,15 @@ extension DeliveryQueue {
         /// Posts one channel may receive at once through the Web API: Slack allows
         /// `chat.postMessage` one message a second per channel.
         public var channelPacingBurst: Int
+
+        /// The lease of `serve` and `digest`: a killed process' claims pass to another within 30 s.
+        public static let sharedLease: TimeInterval = 30
+
+        /// Posts per destination one round claims: the pace's burst, or fewer when that many
+        /// posts at the request timeout, one after another, would outlast the lease (5 s spare).
+        public var claimsPerDestination: Int {
+            max(1, min(pacingBurst, Int((leaseDuration - 5) / max(requestTimeout.timeInterval, 0.001))))
+        }
 
         public init(
             owner: String = Configuration.defaultOwner(),

@@ -93,7 +93,7 @@ public final class DeliveryQueue: Sendable {
         do {
             claimed = try await store.claim(
                 owner: configuration.owner, now: now, leaseDuration: configuration.leaseDuration,
-                perDestination: configuration.pacingBurst, limit: configuration.batchSize)
+                perDestination: configuration.claimsPerDestination, limit: configuration.batchSize)
         } catch {
             metrics.stateError("claim")
             logger.error("claim failed", [("error", error.description)])
