@@ -63,7 +63,8 @@ struct StateFailureLateAnswerTests {
         let clock = ManualClock(AppHarness.now)
         let queue = DeliveryQueue(
             store: RefusingDeliveryStore(), transport: HandlerTransport(receiver), clock: clock, metrics: metrics)
-        let lateAnswers = QueuedLateAnswers(queue: queue, clock: clock)
+        var lateAnswers = QueuedLateAnswers(queue: queue, clock: clock)
+        lateAnswers.completionRetries = [.zero, .zero]
         let url = try #require(URL(string: "https://hooks.slack.com/commands/T0/1/abc"))
         let logs = InMemoryLogSink()
 
@@ -76,7 +77,7 @@ struct StateFailureLateAnswerTests {
         #expect(posts.count == 1)
         #expect(posts.first?.contains("Da Nang") == true)
         #expect(metrics.counter("tenki_state_errors_total", [("operation", "hold")]) == 1, "the pending command")
-        #expect(metrics.counter("tenki_state_errors_total", [("operation", "enqueue")]) == 1, "the answer")
+        #expect(metrics.counter("tenki_state_errors_total", [("operation", "enqueue")]) == 3, "the answer, tried three times")
         #expect(metrics.counter("tenki_delivery_attempts_total", [("outcome", "delivered")]) == 1)
         #expect(logs.lines.contains { $0.contains("late answer could not be queued; posting it directly") })
     }

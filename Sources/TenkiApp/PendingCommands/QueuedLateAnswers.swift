@@ -61,26 +61,23 @@ struct QueuedLateAnswers: LateAnswerDelivery {
         await deliver(body: MessageEncoding.json(message), for: promise, logger: logger)
     }
 
-    /// Queues `body` (the platform's JSON) and forgets the pending command, in one transaction.
+    /// Queues `body` (the platform's JSON) and forgets the pending command, in one transaction;
+    /// tried again while the state is briefly away (its lease kept meanwhile, so no other process
+    /// answers), then posted directly.
     private func deliver(body: [UInt8], for promise: LateAnswerPromise, logger: Logger) async {
         let delivery = NewDelivery(
             kind: "late-answer", destination: promise.responseURL, destinationKind: promise.kind, body: body,
             createdAt: promise.promisedAt)
-        guard let pending = await promise.pending?.value else {
-            promise.renewal?.cancel()
-            do {
-                let id = try await queue.enqueue(delivery)
-                logger.info("late answer queued", [("delivery", "\(id)")])
-            } catch {
-                await postDirectly(delivery, because: error, logger: logger)
-            }
-            return
-        }
-        // The lease is kept while the state is away, so no other process answers meanwhile.
+        let pending = await promise.pending?.value
         defer { promise.renewal?.cancel() }
         var waits = completionRetries[...]
         while true {
             do throws(DeliveryStoreError) {
+                guard let pending else {
+                    let id = try await queue.enqueue(delivery)
+                    logger.info("late answer queued", [("delivery", "\(id)")])
+                    return
+                }
                 guard let id = try await queue.complete(pending, with: delivery) else {
                     logger.notice("late answer dropped: another process took the command over and answers it", [
                         ("pending", "\(pending)")
@@ -92,7 +89,7 @@ struct QueuedLateAnswers: LateAnswerDelivery {
             } catch {
                 guard let wait = waits.popFirst() else {
                     await postDirectly(delivery, because: error, logger: logger)
-                    await forgetWhenPossible(pending, logger: logger)
+                    if let pending { await forgetWhenPossible(pending, logger: logger) }
                     return
                 }
                 try? await Task.sleep(for: wait)
