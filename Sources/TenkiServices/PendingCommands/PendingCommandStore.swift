@@ -83,3 +83,23 @@ public struct PendingCommand: Sendable {
         self.claims = claims
     }
 }
+
+/// A `pending_commands` row as both stores read it back after a takeover.
+struct PendingCommandRow {
+    var id: Int64
+    var payload: [UInt8]
+    var url: String
+    var kind: String
+    var createdAt: Double
+    var claims: Int
+
+    /// The command, or nil when its destination no longer reads (nothing could ever answer it).
+    var command: PendingCommand? {
+        guard let url = URL(string: url), let kind = DestinationKind(rawValue: kind) else { return nil }
+        return PendingCommand(
+            id: PendingCommandID(rawValue: id),
+            command: NewPendingCommand(
+                payload: payload, destination: url, destinationKind: kind, createdAt: Date(timeIntervalSince1970: createdAt)),
+            claims: claims)
+    }
+}

@@ -64,25 +64,18 @@ extension SQLiteDeliveryStore {
                 """,
                 [.text(owner), .real(lease), .integer(Int64(max(1, limit)))]
             ) { row throws(SQLiteError) in
-                (
-                    id: row.int64(0), payload: row.blob(1), url: row.text(2), kind: row.text(3),
-                    createdAt: row.double(4), claims: row.int(5)
-                )
+                PendingCommandRow(
+                    id: row.int64(0), payload: row.blob(1), url: row.text(2), kind: row.text(3), createdAt: row.double(4),
+                    claims: row.int(5))
             }
             var claimed: [PendingCommand] = []
             for row in rows.sorted(by: { $0.id < $1.id }) {
-                guard let url = URL(string: row.url), let kind = DestinationKind(rawValue: row.kind) else {
+                guard let command = row.command else {
                     // Nowhere to answer: nothing can ever be done with it.
                     _ = try connection.run("DELETE FROM pending_commands WHERE id = ?1", [.integer(row.id)])
                     continue
                 }
-                claimed.append(
-                    PendingCommand(
-                        id: PendingCommandID(rawValue: row.id),
-                        command: NewPendingCommand(
-                            payload: row.payload, destination: url, destinationKind: kind,
-                            createdAt: Date(timeIntervalSince1970: row.createdAt)),
-                        claims: row.claims))
+                claimed.append(command)
             }
             return claimed
         }
