@@ -136,6 +136,9 @@ extension DeliveryDurabilityTests {
             )
         }
         #expect(pending == 1 && queued == 0)
+        let outbox = try ChildProcess(["outbox"], environment: ["TENKI_STATE": upstream.statePath])
+        _ = try await outbox.waitForExit()
+        #expect(outbox.stdout.contains("1 command(s) acknowledged with a placeholder are still being looked up"), "\(outbox.stdout)")
 
         // The next process takes the command over once its lease (30 s) ends, looks it up again
         // and posts the real answer, once.

@@ -3,7 +3,8 @@ import TenkiCore
 import TenkiHTTPClient
 import TenkiServices
 
-/// `tenki outbox [retry ID]`: what the delivery queue still owes, and what it gave up on.
+/// `tenki outbox [retry ID]`: what the delivery queue still owes, and what it gave up on, and
+/// how many acknowledged commands are still being looked up.
 /// Destinations show as host and a short hash: webhook URLs are secrets, so never printed.
 enum OutboxCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
@@ -13,6 +14,11 @@ enum OutboxCommand {
         case nil:
             let rows = try await state.deliveries.list(states: [.pending, .dead])
             TenkiCLI.printOutput(OutboxTable.render(rows, now: Date()))
+            let owed = try await state.deliveries.pendingCommandCount()
+            if owed > 0 {
+                TenkiCLI.printOutput(
+                    "\(owed) command(s) acknowledged with a placeholder are still being looked up (their answer is queued when ready)")
+            }
             return .success
         case "retry":
             guard list.positional.count == 2, let id = DeliveryID(list.positional[1]) else {
