@@ -41,7 +41,10 @@ extension TenkiServer {
             news: providers.news, feeds: feedNews, settings: settings, clock: clock, notices: weather.notices)
         let commands = TenkiCommands(
             weather: weather, news: news, settings: settings,
-            rateLimiter: UserRateLimiter(perMinute: settings.userRateLimitPerMinute, clock: clock, shared: state.budgets))
+            rateLimiter: UserRateLimiter(
+                perMinute: settings.userRateLimitPerMinute, clock: clock,
+                // Replicas share one database; on SQLite one `serve` counts in memory, without a write per command.
+                shared: settings.databaseURL != nil ? state.budgets : nil))
         let queued = QueuedLateAnswers(queue: queue, clock: clock)
         let lateAnswers: (any LateAnswerDelivery)? =
             switch dependencies.lateAnswers {

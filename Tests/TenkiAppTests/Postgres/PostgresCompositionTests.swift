@@ -42,6 +42,19 @@ struct PostgresCompositionTests {
         #expect(two.state.deliveries is PostgresDeliveryStore)
     }
 
+    @Test("the per-user rate limit counts across processes on one database")
+    func sharedRateLimit() async throws {
+        let harness = try DigestHarness(environment: [
+            "TENKI_STATE": "", "TENKI_DATABASE_URL": try await AppPostgres.freshURL(), "TENKI_USER_RATE_LIMIT": "2",
+        ])
+        let servers = [try harness.server(), try harness.server()]
+        let help = SlashCommandPayload(command: "/weather", text: "help", userID: "U1", teamID: "T1")
+        var texts: [String] = []
+        for index in 0..<3 { texts.append(await servers[index % 2].commands.respond(to: help, logger: .discarding).message.text) }
+        #expect(!texts[0].contains("quickly") && !texts[1].contains("quickly"))
+        #expect(texts[2].contains("quickly"), "the third command in a minute, on either process, is one too many")
+    }
+
     @Test("an unreachable database is a temporary failure naming the setting, without the password")
     func unreachable() throws {
         let harness = try DigestHarness(environment: [
