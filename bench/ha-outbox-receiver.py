@@ -35,10 +35,9 @@ class Receiver:
         self.records = open(records, "a", buffering=1)
         self.fail_rate, self.late_after = fail_rate, late_after
         self.random = random.Random(seed)
-        self.in_progress = {}  # request key -> (client port, server port)
-        self.victim, self.kill_at, self.killed = None, None, False
-        self.victim_posts = set()  # request keys in flight on the victim when it was killed
-        self.scanned = threading.Event()  # victim_posts is complete
+        self.victim, self.arm_at, self.killing = None, None, False
+        # Set once the victim is dead: when, and the local ports of its connections just before.
+        self.killed_at, self.victim_ports = None, frozenset()
         self.late_server, self.late_port = None, None
 
     def write(self, line):
@@ -48,8 +47,8 @@ class Receiver:
     def go(self, kill_pid, kill_after):
         timers = [threading.Timer(self.late_after, self.open_late, (self.late_port,))]
         if kill_pid:
-            self.victim, self.kill_at = kill_pid, time.time() + kill_after
-            timers.append(threading.Timer(kill_after + 3, self.kill, (None, "timer: no post of it arrived within 3 s")))
+            self.victim, self.arm_at = kill_pid, time.time() + kill_after
+            timers.append(threading.Timer(kill_after + 3, self.kill, ("timer: no post of it arrived within 3 s",)))
         for timer in timers:
             timer.daemon = True
             timer.start()
@@ -64,59 +63,59 @@ class Receiver:
                 return 200
             return self.random.choice((429, 503))
 
-    def kill(self, trigger_key, trigger):
-        """SIGKILLs the victim once, first noting which requests in progress are its posts."""
+    def armed(self):
+        return self.victim is not None and not self.killing and time.time() >= self.arm_at
+
+    def kill(self, trigger, ports=None):
+        """SIGKILLs the victim once, noting its connections' ports first (its sockets go with it)."""
         with self.lock:
-            if self.killed or self.victim is None:
+            if self.killing or self.victim is None:
                 return False
-            self.killed = True
-            pending = dict(self.in_progress)
-        self.victim_posts = {key for key, (client, server) in pending.items() if owned_by(self.victim, client, server)}
-        if trigger_key is not None:
-            self.victim_posts.add(trigger_key)
-        self.scanned.set()
+            self.killing = True
+        ports = local_ports(self.victim) if ports is None else ports
         at = time.time()
         try:
             os.kill(self.victim, signal.SIGKILL)
         except ProcessLookupError:
             trigger += " (already gone)"
+        with self.lock:
+            self.killed_at, self.victim_ports = at, ports
         self.write(f"K {at:.6f} {self.victim} {trigger}")
         return True
 
-    def armed(self):
-        return self.victim is not None and not self.killed and time.time() >= self.kill_at
+    def sent_by_victim_before_kill(self, client_port, received):
+        """Whether a post recorded now was in flight on the victim at its kill: it came on one of the
+        victim's connections, and was received before the kill (or just after: sent before it)."""
+        with self.lock:
+            at, ports = self.killed_at, self.victim_ports
+        return at is not None and client_port in ports and received <= at + 0.05
 
 
-def owned_by(pid, client_port, server_port):
-    """Whether the loopback connection from client_port to server_port is a socket of process pid."""
-    inode = None
+def local_ports(pid):
+    """The local TCP ports of process pid's sockets (loopback: its side of each connection)."""
+    inodes = set()
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            try:
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+            except OSError:
+                continue
+            if target.startswith("socket:["):
+                inodes.add(target[len("socket:["):-1])
+    except OSError:
+        return frozenset()
+    ports = set()
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         try:
             with open(table) as lines:
                 next(lines)
                 for line in lines:
                     fields = line.split()
-                    local, remote = int(fields[1].rsplit(":", 1)[1], 16), int(fields[2].rsplit(":", 1)[1], 16)
-                    if local == client_port and remote == server_port:
-                        inode = fields[9]
-                        break
+                    if fields[9] in inodes:
+                        ports.add(int(fields[1].rsplit(":", 1)[1], 16))
         except OSError:
             continue
-        if inode:
-            break
-    if not inode or inode == "0":
-        return False
-    target = f"socket:[{inode}]"
-    try:
-        for fd in os.listdir(f"/proc/{pid}/fd"):
-            try:
-                if os.readlink(f"/proc/{pid}/fd/{fd}") == target:
-                    return True
-            except OSError:
-                pass
-    except OSError:
-        pass
-    return False
+    return frozenset(ports)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -140,20 +139,15 @@ class Handler(BaseHTTPRequestHandler):
             message = json.loads(body)["text"]
         except (ValueError, KeyError, TypeError):
             message = "?"
-        key = (received, self.client_address[1])
-        with receiver.lock:
-            receiver.in_progress[key] = (self.client_address[1], self.server.server_address[1])
+        client = self.client_address[1]
         status = receiver.decide()
-        if receiver.armed() and owned_by(receiver.victim, self.client_address[1], self.server.server_address[1]):
-            if receiver.kill(key, f"its post of {message} to {self.path} was in flight"):
-                status = 200
+        if receiver.armed():
+            ports = local_ports(receiver.victim)
+            if client in ports and receiver.kill(f"its post of {message} to {self.path} was in flight", ports):
+                status = 200  # the worst case: it arrives, and its sender never learns so
         if status == 200:
             time.sleep(random.uniform(*DELAY))
-        with receiver.lock:
-            receiver.in_progress.pop(key, None)
-        if receiver.killed:
-            receiver.scanned.wait(2)
-        on_victim = int(key in receiver.victim_posts)
+        on_victim = int(receiver.sent_by_victim_before_kill(client, received))
         receiver.write(f"R {received:.6f} {time.time():.6f} {status} {message} {match.group(1) if match else '-'} {on_victim}")
         if status == 200:
             self.answer(200, b"ok")

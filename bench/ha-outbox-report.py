@@ -12,8 +12,7 @@ accepted twice, and no more of them than were in flight.
 """
 import argparse, collections, json, re, sys
 
-DELAY_MAX = 0.050  # the receiver's longest delay before a 200
-RECORDING_SLACK = 0.050  # time for the sender to record a 200 after it arrived
+SLACK = 0.050  # a sender's time to record a 200 after it came back, or a request's to be read after it was sent
 
 
 def read_records(path):
@@ -110,9 +109,9 @@ def main():
         say(f"accepted although dead             {len(dead_but_accepted)}; accepted but never queued {len(strangers)}")
     say(f"attempts                           {attempts}: {statuses[200]} accepted (200), {statuses[429]} × 429, "
         f"{statuses[503]} × 503, {refused} refused connections")
-    say(f"failed attempts                    {failed} ({100.0 * failed / max(attempts, 1):.1f} %), all of kinds that did not arrive")
+    say(f"failed attempts                    {failed} ({100.0 * failed / max(attempts, 1):.1f} %), of kinds that did not arrive")
     if other_failures:
-        say(f"other failures (could have arrived) {other_failures}")
+        say(f"failures that may have arrived     {', '.join(f'{count} × {name}' for name, count in other_failures.items())}")
     per_process = ", ".join(
         f"p{index + 1}{' (killed)' if index + 1 == args.killed else ''} {log['delivered']}" for index, log in enumerate(logs))
     say(f"delivered as recorded by process   {per_process}")
@@ -133,19 +132,22 @@ def main():
         at = kill["at"]
         strict = [post for post in posts if post["received"] <= at < post["answered"]]
         on_victim = [post for post in posts if post["on_victim"]]
-        window = (at - DELAY_MAX - RECORDING_SLACK, at + RECORDING_SLACK)
-        around = [post for post in posts if window[0] <= post["received"] <= window[1] and post["status"] == 200]
+        # May repeat: accepted, received by the kill (or just after: sent before it), and not answered
+        # long enough before the kill for the answer to have been recorded.
+        def may_repeat(post):
+            return post["status"] == 200 and post["received"] <= at + SLACK and post["answered"] >= at - SLACK
+        around = [post for post in posts if may_repeat(post)]
         say(f"SIGKILL                            process p{args.killed} (pid {kill['pid']}) at +{at - args.started:.2f} s: "
             f"{kill['trigger']}")
         say(f"posts in flight at the kill        {len(strict)} (received, not yet answered), {len(on_victim)} of them "
             f"the killed process' own: {', '.join(p['message'] + ' to /d/' + p['destination'] for p in on_victim) or '-'}")
-        say(f"posts that may repeat              {len(around)} (answered 200 and received between "
-            f"{(at - window[0]) * 1000:.0f} ms before and {(window[1] - at) * 1000:.0f} ms after the kill)")
+        say(f"posts that may repeat              {len(around)} (accepted, and in flight at the kill within "
+            f"{SLACK * 1000:.0f} ms either side)")
         in_flight = []
         for message in repeated:
             copies = sorted((p for p in posts if p["message"] == message and p["status"] == 200), key=lambda p: p["received"])
             first = copies[0]
-            was = window[0] <= first["received"] <= window[1]
+            was = may_repeat(first)
             in_flight.append(was)
             say(f"    repeated {message} (/d/{first['destination']}): accepted {len(copies)} times; first received "
                 f"{(first['received'] - at) * 1000:+.0f} ms from the kill and answered at {(first['answered'] - at) * 1000:+.0f} ms ("

@@ -91,14 +91,14 @@ db_exec() {
 
 # run_case NAME TITLE KILL: one run on a fresh database; KILL=1 kills process 2 with SIGKILL.
 run_case() {
-    local name=$1 title=$2 kill=$3 dir=$work/$1 database body receiver main_port i port pid pending started finished
+    local name=$1 title=$2 killing=$3 dir=$work/$1 database body receiver main_port i port pid pending started finished
     local -a env_state tenki=() waiters=()
     mkdir "$dir"
     if [ "$backend" = postgres ]; then
         db_exec postgres "CREATE DATABASE $name"
         env_state=("TENKI_DATABASE_URL=postgres://tenki@127.0.0.1:$pg_port/$name")
         body="convert_from(body, 'UTF8')"
-        database="PostgreSQL 15, one database"
+        database="PostgreSQL $(db_exec postgres "SELECT current_setting('server_version_num')::int / 10000"), one database"
     else
         : >"$dir/state.sqlite"
         env_state=("TENKI_STATE=$dir/state.sqlite")
@@ -140,13 +140,13 @@ run_case() {
         tenki+=("$(cat "$dir/p$i.pid")")
         pids+=("${tenki[-1]}")
     done
-    if [ "$kill" -eq 1 ]; then
+    if [ "$killing" -eq 1 ]; then
         curl -fsS "http://127.0.0.1:$main_port/control/go?kill_pid=${tenki[1]}&kill_after=$kill_after" >/dev/null
     else
         curl -fsS "http://127.0.0.1:$main_port/control/go" >/dev/null
     fi
     for _ in $(seq "$run_limit"); do
-        pending=$(db_exec "$name" "SELECT count(*) FROM deliveries WHERE state = 'pending'")
+        pending=$(db_exec "$name" "SELECT count(*) FROM deliveries WHERE state = 'pending'") || pending=unknown
         [ "$pending" = 0 ] && break
         sleep 1
     done
@@ -155,7 +155,7 @@ run_case() {
     for i in 0 1 2; do
         local status=0
         wait "${waiters[$i]}" || status=$?
-        if [ "$kill" -eq 1 ] && [ "$i" -eq 1 ]; then
+        if [ "$killing" -eq 1 ] && [ "$i" -eq 1 ]; then
             [ "$status" -eq 137 ] || { echo "process 2 exited $status, not by SIGKILL (137)"; failed=1; }
         fi
     done
@@ -164,7 +164,7 @@ run_case() {
     db_exec "$name" "SELECT $body, state, attempts, coalesce(last_error, '') FROM deliveries ORDER BY id" >"$dir/rows.tsv"
     python3 "$bench/ha-outbox-report.py" --title "$title ($database)" --records "$dir/records" --rows "$dir/rows.tsv" \
         --started "$started" --finished "$finished" --logs "$dir/p1.log" "$dir/p2.log" "$dir/p3.log" \
-        --killed "$((kill * 2))" || failed=1
+        --killed "$((killing * 2))" || failed=1
 }
 
 begun=$SECONDS
