@@ -130,8 +130,10 @@ def main():
         say(f"target (0 lost, 0 delivered twice)  {'met' if met else 'MISSED'}")
     else:
         at = kill["at"]
-        strict = [post for post in posts if post["received"] <= at < post["answered"]]
+        # In flight: not yet answered at the kill, and received by then (or just after: sent before it).
+        in_flight = [post for post in posts if post["received"] <= at + SLACK and post["answered"] >= at]
         on_victim = [post for post in posts if post["on_victim"]]
+        late_read = [post for post in on_victim if post["received"] > at]
         # May repeat: accepted, received by the kill (or just after: sent before it), and not answered
         # long enough before the kill for the answer to have been recorded.
         def may_repeat(post):
@@ -139,21 +141,22 @@ def main():
         around = [post for post in posts if may_repeat(post)]
         say(f"SIGKILL                            process p{args.killed} (pid {kill['pid']}) at +{at - args.started:.2f} s: "
             f"{kill['trigger']}")
-        say(f"posts in flight at the kill        {len(strict)} (received, not yet answered), {len(on_victim)} of them "
-            f"the killed process' own: {', '.join(p['message'] + ' to /d/' + p['destination'] for p in on_victim) or '-'}")
+        say(f"posts in flight at the kill        {len(in_flight)} (not yet answered), {len(on_victim)} of them the killed "
+            f"process' own, {len(late_read)} of those read just after the kill: "
+            f"{', '.join(p['message'] + ' to /d/' + p['destination'] for p in on_victim) or '-'}")
         say(f"posts that may repeat              {len(around)} (accepted, and in flight at the kill within "
             f"{SLACK * 1000:.0f} ms either side)")
-        in_flight = []
+        repeats_in_flight = []
         for message in repeated:
             copies = sorted((p for p in posts if p["message"] == message and p["status"] == 200), key=lambda p: p["received"])
             first = copies[0]
             was = may_repeat(first)
-            in_flight.append(was)
+            repeats_in_flight.append(was)
             say(f"    repeated {message} (/d/{first['destination']}): accepted {len(copies)} times; first received "
                 f"{(first['received'] - at) * 1000:+.0f} ms from the kill and answered at {(first['answered'] - at) * 1000:+.0f} ms ("
                 + ("in flight at the kill" if was else "NOT in flight at the kill")
                 + f"), again {copies[1]['received'] - at:.1f} s after the kill")
-        met = met and all(in_flight) and len(repeated) <= len(around)
+        met = met and all(repeats_in_flight) and len(repeated) <= len(around)
         say(f"target (0 lost; repeats only in flight, {len(repeated)} ≤ {len(around)})  {'met' if met else 'MISSED'}")
     print("\n".join(out))
     return 0 if met else 1
