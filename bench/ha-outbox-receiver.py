@@ -36,6 +36,7 @@ class Receiver:
         self.fail_rate, self.late_after = fail_rate, late_after
         self.random = random.Random(seed)
         self.victim, self.arm_at, self.killing = None, None, False
+        self.scanning = threading.Lock()  # one look at /proc at a time: the others' posts go on meanwhile
         # Set once the victim is dead: when, and the local ports of its connections just before.
         self.killed_at, self.victim_ports = None, frozenset()
         self.late_server, self.late_port = None, None
@@ -141,10 +142,13 @@ class Handler(BaseHTTPRequestHandler):
             message = "?"
         client = self.client_address[1]
         status = receiver.decide()
-        if receiver.armed():
-            ports = local_ports(receiver.victim)
-            if client in ports and receiver.kill(f"its post of {message} to {self.path} was in flight", ports):
-                status = 200  # the worst case: it arrives, and its sender never learns so
+        if receiver.armed() and receiver.scanning.acquire(blocking=False):
+            try:
+                ports = local_ports(receiver.victim)
+                if client in ports and receiver.kill(f"its post of {message} to {self.path} was in flight", ports):
+                    status = 200  # the worst case: it arrives, and its sender never learns so
+            finally:
+                receiver.scanning.release()
         if status == 200:
             time.sleep(random.uniform(*DELAY))
         on_victim = int(receiver.sent_by_victim_before_kill(client, received))
