@@ -105,8 +105,9 @@ run_case() {
         body="CAST(body AS TEXT)"
         database="one SQLite file"
     fi
-    # The settings every process runs with: no provider is ever called; a 3 s request timeout gives
-    # a 14 s delivery lease (3 × timeout + 5), and retries back off from 0.5 s up to 4 s.
+    # The settings every process runs with: no provider is ever called; a post times out after 3 s
+    # (the receiver answers within 50 ms), and retries back off from 0.5 s up to 4 s. The delivery
+    # lease and the pace are the built-in ones.
     local -a settings=(
         env -i "PATH=$PATH" "${env_state[@]}" SLACK_SIGNING_SECRET=ha-outbox-bench
         OPENWEATHER_API_KEY=unused OPENWEATHER_BASE_URL=http://127.0.0.1:9 TENKI_SCHEDULER=off
