@@ -104,7 +104,8 @@ def main():
     say(f"dead, with their reason            {len(dead)}")
     for reason, count in collections.Counter(rows[m]["last_error"] or "-" for m in dead).most_common():
         say(f"    {count} × {reason}")
-    say(f"lost (neither accepted nor dead)   {len(lost)}" + (f", {len(still_pending)} of them still pending" if still_pending else ""))
+    pending_note = f", {len(still_pending)} of them still pending" if still_pending else ""
+    say(f"lost (neither accepted nor dead)   {len(lost)}{pending_note}")
     if dead_but_accepted or strangers:
         say(f"accepted although dead             {len(dead_but_accepted)}; accepted but never queued {len(strangers)}")
     say(f"attempts                           {attempts}: {statuses[200]} accepted (200), {statuses[429]} × 429, "
@@ -153,7 +154,8 @@ def main():
             was = may_repeat(first)
             repeats_in_flight.append(was)
             say(f"    repeated {message} (/d/{first['destination']}): accepted {len(copies)} times; first received "
-                f"{(first['received'] - at) * 1000:+.0f} ms from the kill and answered at {(first['answered'] - at) * 1000:+.0f} ms ("
+                f"{(first['received'] - at) * 1000:+.0f} ms from the kill and answered at "
+                f"{(first['answered'] - at) * 1000:+.0f} ms ("
                 + ("in flight at the kill" if was else "NOT in flight at the kill")
                 + f"), again {copies[1]['received'] - at:.1f} s after the kill")
         met = met and all(repeats_in_flight) and len(repeated) <= len(around)
