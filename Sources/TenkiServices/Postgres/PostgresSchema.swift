@@ -147,7 +147,9 @@ public enum PostgresSchema {
         let supported = version
         return try PostgresPool.transaction(on: connection) { connection throws(PostgresError) -> Int in
             try connection.execute("SELECT pg_advisory_xact_lock($1)", [.integer(migrationLock)])
-            try connection.execute("CREATE TABLE IF NOT EXISTS tenki_schema (version integer NOT NULL)")
+            // Created only when missing: `IF NOT EXISTS` would print a server notice on every start.
+            let exists = try connection.query("SELECT to_regclass('tenki_schema') IS NOT NULL") { $0.bool(0) }.first ?? false
+            if !exists { try connection.execute("CREATE TABLE tenki_schema (version integer NOT NULL)") }
             let current = try connection.query("SELECT version FROM tenki_schema") { $0.int(0) }.first
             if current == nil { try connection.execute("INSERT INTO tenki_schema (version) VALUES (0)") }
             let start = current ?? 0
