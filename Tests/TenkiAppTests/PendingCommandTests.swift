@@ -155,6 +155,38 @@ struct PendingCommandTests {
         #expect(commands.count == 0 && state.posted == ["sunny"])
     }
 
+    /// Waits until cancelled, then answers (as a lookup cut short by a drain would, with an error).
+    final class StoppedCommands: SlashCommandResponder {
+        let asked = AsyncStream<Void>.makeStream()
+        func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
+            asked.continuation.yield()
+            try? await Task.sleep(for: .seconds(3600))
+            return CommandReply(SlackMessage(text: "couldn't reach the weather service", responseType: .ephemeral))
+        }
+    }
+
+    @Test("a takeover cut short by a drain posts nothing; its lease is given back for another process")
+    func drainedTakeover() async throws {
+        let state = SharedState()
+        let (_, dying) = try state.process("a", lease: 0)
+        _ = await dying.promise(Self.command, to: Self.url, kind: .responseURL, logger: .discarding)
+        let stopped = StoppedCommands()
+        let (queue, abandoned) = try state.abandoned("b", commands: stopped)
+        let look = Task { await abandoned.answerAbandoned(logger: .discarding) }
+        var asked = stopped.asked.stream.makeAsyncIterator()
+        _ = await asked.next()
+        look.cancel()
+        #expect(await look.value == 1)
+        _ = await queue.runOnce(now: state.clock.now())
+        #expect(state.posted.isEmpty, "the cancelled lookup's error is not sent as the answer")
+
+        await queue.releasePendingCommands()
+        let (other, next) = try state.abandoned("c", commands: EchoCommands())
+        #expect(await next.answerAbandoned(logger: .discarding) == 1)
+        _ = await other.runOnce(now: state.clock.now())
+        #expect(state.posted == ["answer to Danang"])
+    }
+
     @Test("the kept command holds no secret: no token and no raw form")
     func recordHoldsNoSecret() throws {
         var payload = Self.command

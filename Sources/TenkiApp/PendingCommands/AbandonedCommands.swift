@@ -73,6 +73,12 @@ struct AbandonedCommands: Sendable {
         if let payload, pending.claims <= Self.maximumClaims, clock.now() < deadline.addingTimeInterval(-Self.expiryMargin) {
             logger.notice("answering a command its process left unanswered", [("claims", String(pending.claims))])
             let reply = await commands.respond(to: payload, logger: logger)
+            guard !Task.isCancelled else {
+                // Stopping: a cancelled lookup's reply is an error, not the answer. The drain ends
+                // this process' leases, and another process answers the command.
+                promise.renewal?.cancel()
+                return
+            }
             await lateAnswers.deliver(reply, from: platform, for: promise, logger: logger)
             metrics.increment(Self.takenOver, [("outcome", "answered")])
         } else {

@@ -65,8 +65,9 @@ extension TenkiServer {
     /// The ordered drain: `/healthz` says 503 at once; requests are still served for the drain
     /// delay (so load balancers notice), then the listener drains within the drain timeout; late
     /// answers whose placeholder already went out are queued (within the drain timeout, so they
-    /// are posted, or kept in the state for the next start); those not ready by then are left to
-    /// other replicas at once (their leases ended); then the scheduler and the queue stop.
+    /// are posted, or kept in the state for the next start); the look for abandoned commands stops,
+    /// and the commands still held (not ready by then) are left to other replicas at once (their
+    /// leases ended); then the scheduler and the queue stop.
     public func drain(_ running: Running, delay: Duration? = nil, timeout: Duration? = nil) async {
         let delay = delay ?? settings.listener.drainDelay
         let timeout = timeout ?? settings.listener.drainTimeout
@@ -79,11 +80,12 @@ extension TenkiServer {
             if await !background.waitUntilIdle(atMost: timeout) {
                 logger.warning("late answers still being computed are dropped", [("count", String(background.count))])
                 background.cancelAll()
-                await queue.releasePendingCommands()
             }
         }
         running.abandoned?.cancel()
         await running.abandoned?.value
+        // What this process still holds (a lookup cut short) goes to another replica at once.
+        await queue.releasePendingCommands()
         running.scheduler?.cancel()
         await running.scheduler?.value
         running.deliveries.cancel()
