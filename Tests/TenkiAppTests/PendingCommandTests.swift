@@ -187,6 +187,19 @@ struct PendingCommandTests {
         #expect(state.posted == ["answer to Danang"])
     }
 
+    @Test("after the drain gives its leases back, this process renews none of them")
+    func noRenewalAfterRelease() async throws {
+        let state = SharedState()
+        let (queue, answers) = try state.process("a")
+        let promise = await answers.promise(Self.command, to: Self.url, kind: .responseURL, logger: .discarding)
+        let id = try #require(await promise.pending?.value)
+        #expect(try await queue.renew(id, lease: 30))
+        await queue.releasePendingCommands()
+        #expect(try await !queue.renew(id, lease: 30))
+        let (_, other) = try state.abandoned("b", commands: EchoCommands())
+        #expect(await other.answerAbandoned(logger: .discarding) == 1, "given back, and still given back")
+    }
+
     @Test("the kept command holds no secret: no token and no raw form")
     func recordHoldsNoSecret() throws {
         var payload = Self.command

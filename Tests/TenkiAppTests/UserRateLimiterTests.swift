@@ -58,6 +58,23 @@ struct UserRateLimiterTests {
         #expect(await !limiter.allowCommand(alice))
     }
 
+    @Test("a database that does not answer in time does not hold the command: this process' count decides")
+    func slowState() async {
+        let limiter = UserRateLimiter(perMinute: 1, clock: ManualClock(), shared: SilentBuckets())
+        let alice = UserKey(team: "T1", user: "U1")
+        #expect(await limiter.allowCommand(alice))
+        #expect(await !limiter.allowCommand(alice), "the local count still limits")
+    }
+
+    /// Never answers until cancelled.
+    struct SilentBuckets: TokenBucketStore {
+        func takeToken(_ key: String, now: Date, rate: Double, burst: Double) async throws(CallBudgetStoreError) -> Bool {
+            try? await Task.sleep(for: .seconds(3600))
+            return false
+        }
+        func forgetTokenBuckets(idleSince date: Date) async throws(CallBudgetStoreError) -> Int { 0 }
+    }
+
     struct UnreachableBuckets: TokenBucketStore {
         func takeToken(_ key: String, now: Date, rate: Double, burst: Double) async throws(CallBudgetStoreError) -> Bool {
             throw CallBudgetStoreError("the database is restarting")

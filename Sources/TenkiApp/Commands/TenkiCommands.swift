@@ -47,6 +47,13 @@ public struct TenkiCommands: SlashCommandResponder {
         }
     }
 
+    /// The same commands, never refused by the rate limit: for a command taken over from a dead
+    /// process, which was counted when it arrived.
+    var withoutRateLimit: TenkiCommands {
+        TenkiCommands(
+            weather: weather, news: news, settings: settings, rateLimiter: UserRateLimiter(perMinute: 0, clock: SystemWallClock()))
+    }
+
     /// The same commands answered in `language` (a Discord user's `locale`). Its weather answers
     /// are not stored for the listener: those are in the deployment's language.
     func speaking(_ language: WeatherLanguage) -> TenkiCommands {

@@ -7,8 +7,8 @@ import TenkiServices
 /// team's provider quota: a token bucket per user, a minute's worth at once and then the average
 /// rate, the same arithmetic that paces webhooks.
 ///
-/// A command that may call a provider (`allowCommand`) takes from the user's bucket in the state
-/// as well, so every replica counts against one limit. A stored answer on the listener's thread
+/// On PostgreSQL, a command that may call a provider (`allowCommand`) takes from the user's
+/// bucket in the database as well, so every replica counts against one limit. A stored answer on the listener's thread
 /// (`allow`) spends no quota and must not wait for the state: it takes from this process' own
 /// bucket only, which is also all a command is checked against while the state is briefly away.
 final class UserRateLimiter: Sendable {
@@ -57,14 +57,19 @@ final class UserRateLimiter: Sendable {
         guard allow(user) else { return false }
         guard let shared else { return true }
         let now = clock.now()
-        do {
-            let allowed = try await shared.takeToken("\(user.team)/\(user.user)", now: now, rate: rate, burst: burst)
-            await forgetIdleBuckets(now: now, in: shared)
-            return allowed
-        } catch {
-            return true
-        }
+        let (key, rate, burst) = ("\(user.team)/\(user.user)", rate, burst)
+        let take = Task { try? await shared.takeToken(key, now: now, rate: rate, burst: burst) }
+        // A database that is slow must not slow every command: past the bound, or on an error,
+        // this process' own count (already taken) decides.
+        guard let answered = await TimelyResponder.answer(of: take, orNilAfter: { try? await Task.sleep(for: Self.sharedWait) }),
+              let allowed = answered
+        else { return true }
+        await forgetIdleBuckets(now: now, in: shared)
+        return allowed
     }
+
+    /// The longest a command waits for the shared count.
+    static let sharedWait: Duration = .milliseconds(200)
 
     /// At most every 10 minutes: drops the shared buckets that are full again (idle a minute).
     private func forgetIdleBuckets(now: Date, in shared: any TokenBucketStore) async {

@@ -89,7 +89,7 @@ struct QueuedLateAnswers: LateAnswerDelivery {
             } catch {
                 guard let wait = waits.popFirst() else {
                     await postDirectly(delivery, because: error, logger: logger)
-                    if let pending { await forgetWhenPossible(pending, logger: logger) }
+                    if let pending { await forgetWhenPossible(pending, until: delivery.deadline, logger: logger) }
                     return
                 }
                 try? await Task.sleep(for: wait)
@@ -105,21 +105,25 @@ struct QueuedLateAnswers: LateAnswerDelivery {
         await queue.postUnqueued(delivery)
     }
 
-    /// Forgets a command answered directly, as soon as the state takes it (the lease kept meanwhile),
-    /// so no other process answers it again; gives up when the lease passed to another process.
-    private func forgetWhenPossible(_ pending: PendingCommandID, logger: Logger) async {
-        for wait in [Duration.zero] + Array(repeating: lease.renewal / 4, count: 40) where !Task.isCancelled {
-            try? await Task.sleep(for: wait)
+    /// Forgets a command answered directly as soon as the state takes it, trying every 250 ms
+    /// until its destination expires (a failed try costs nothing while the pool backs off), so
+    /// that no other process answers it again. The lease may have ended during a long outage: a
+    /// process that takes the command over first answers it a second time, which is logged.
+    private func forgetWhenPossible(_ pending: PendingCommandID, until deadline: Date, logger: Logger) async {
+        while !Task.isCancelled, clock.now() < deadline {
             do throws(DeliveryStoreError) {
                 if try await !queue.forget(pending) {
-                    logger.warning("a command answered directly was taken over before it could be forgotten", [
+                    logger.warning("a command answered directly was taken over first: its user may see the answer twice", [
                         ("pending", "\(pending)")
                     ])
                 }
                 return
             } catch {
-                continue
+                try? await Task.sleep(for: .milliseconds(250))
             }
         }
+        logger.warning("a command answered directly could not be forgotten before its destination expired", [
+            ("pending", "\(pending)")
+        ])
     }
 }

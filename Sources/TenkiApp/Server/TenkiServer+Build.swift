@@ -56,7 +56,7 @@ extension TenkiServer {
         let abandoned: AbandonedCommands? =
             if case .queued = dependencies.lateAnswers {
                 AbandonedCommands(
-                    queue: queue, commands: commands, lateAnswers: queued, clock: clock, language: settings.language,
+                    queue: queue, commands: commands.withoutRateLimit, lateAnswers: queued, clock: clock, language: settings.language,
                     metrics: metrics)
             } else {
                 nil

@@ -72,6 +72,8 @@ extension TenkiServer {
         let delay = delay ?? settings.listener.drainDelay
         let timeout = timeout ?? settings.listener.drainTimeout
         drainFlag.set()
+        // A stopping process takes over nothing more: it would only hand it back.
+        running.abandoned?.cancel()
         if delay > .zero { try? await Task.sleep(for: delay) }
         await running.listener.shutdown(gracePeriod: timeout)
         await running.metricsListener?.shutdown(gracePeriod: .seconds(1))
@@ -82,7 +84,6 @@ extension TenkiServer {
                 background.cancelAll()
             }
         }
-        running.abandoned?.cancel()
         await running.abandoned?.value
         // What this process still holds (a lookup cut short) goes to another replica at once.
         await queue.releasePendingCommands()

@@ -135,7 +135,7 @@ struct SettingsTable: Sendable {
         "signed commands remembered for 10 minutes, so that a captured request sent again is refused (401); 0 turns it off")
     let userRateLimit: Setting<Int> = .number(
         "TENKI_USER_RATE_LIMIT", default: 20, range: 0...10_000, readers: .serve,
-        "commands one user may run per minute (a minute's worth at once), counted across every replica on the state; "
+        "commands one user may run per minute (a minute's worth at once), counted across every replica on PostgreSQL; "
             + "0 turns it off")
 
     // Delivery

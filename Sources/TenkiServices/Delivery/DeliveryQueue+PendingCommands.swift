@@ -13,7 +13,8 @@ extension DeliveryQueue {
 
     /// Extends this process' lease on a command; false when another process took it over.
     public func renew(_ id: PendingCommandID, lease: TimeInterval) async throws(DeliveryStoreError) -> Bool {
-        try await counted("hold") { () throws(DeliveryStoreError) in
+        guard !pendingCommandsReleased.load(ordering: .acquiring) else { return false }
+        return try await counted("hold") { () throws(DeliveryStoreError) in
             try await store.renew(id, owner: configuration.owner, lease: lease)
         }
     }
@@ -45,8 +46,10 @@ extension DeliveryQueue {
         }
     }
 
-    /// Ends this process' leases at once, so another replica answers those commands now.
+    /// Ends this process' leases at once, so another replica answers those commands now; no
+    /// lease is renewed afterwards.
     public func releasePendingCommands() async {
+        pendingCommandsReleased.store(true, ordering: .releasing)
         do {
             let released = try await store.releasePendingCommands(owner: configuration.owner)
             if released > 0 { logger.notice("pending commands left to other processes", [("count", String(released))]) }

@@ -36,6 +36,9 @@ public final class DeliveryQueue: Sendable {
     let newWork = AsyncSignal()
     /// Signalled after each round: outcomes for `waitForOutcome`.
     let settled = AsyncSignal()
+    /// Set by `releasePendingCommands`: from then on this process renews no lease, so what it
+    /// gave back stays given back.
+    let pendingCommandsReleased = Atomic<Bool>(false)
 
     /// - Parameters:
     ///   - random: the jitter's source; pass a seeded `SplitMix64` for reproducible schedules.

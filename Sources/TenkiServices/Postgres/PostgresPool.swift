@@ -57,10 +57,15 @@ public final class PostgresPool: Sendable {
         _ body: @escaping @Sendable (PostgresConnection) throws(PostgresError) -> Value
     ) async throws(PostgresError) -> Value {
         let connection = try await acquire()
-        let generation = connection.beginWork()
-        queue.asyncAfter(deadline: .now() + statementTimeout.timeInterval) { connection.cancel(work: generation) }
-        let outcome = await offThePool { () throws(PostgresError) -> Value in try body(connection) }
-        connection.endWork()
+        let (queue, timeout) = (queue, statementTimeout.timeInterval)
+        // On the pool's threads: `cancel(work:)` holds the connection's lock while `PQcancel`
+        // reaches the server, and marking the work's start and end may wait for it.
+        let outcome = await offThePool { () throws(PostgresError) -> Value in
+            let generation = connection.beginWork()
+            queue.asyncAfter(deadline: .now() + timeout) { connection.cancel(work: generation) }
+            defer { connection.endWork() }
+            return try body(connection)
+        }
         release(connection)
         if case .failure(let error) = outcome, error.sqlState == "57014" {
             throw PostgresError(

@@ -30,15 +30,24 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         guard hasHost else {
             throw Invalid(description: "names no host (expected postgres://user:password@host:port/database)")
         }
-        // A server that does not answer (a host gone, packets dropped) fails a connect after 5 s
-        // instead of libpq's default of waiting for ever; a URI that sets its own keeps it.
-        let setsTimeout = (components.queryItems ?? []).contains { $0.name == "connect_timeout" }
-        connectionString = setsTimeout ? trimmed : trimmed + (components.query == nil ? "?" : "&") + "connect_timeout=5"
+        // A server that does not answer (a host gone, packets dropped) fails a connect after 5 s,
+        // and a connection to it within about 11 s of silence (TCP keepalives: libpq's defaults
+        // wait for ever, and a statement's cancel cannot reach a vanished host). A URI that sets
+        // any of these keeps its own.
+        let given = Set((components.queryItems ?? []).map(\.name))
+        let added = Self.resilience.filter { !given.contains($0.name) }.map { "\($0.name)=\($0.value)" }
+        connectionString = added.isEmpty ? trimmed : trimmed + (components.query == nil ? "?" : "&") + added.joined(separator: "&")
         passwordForms = [components.percentEncodedPassword, components.password].compactMap { $0 }.filter { !$0.isEmpty }
         var masked = components
         if components.password != nil { masked.percentEncodedPassword = "***" }
         description = masked.string ?? "postgres://***"
     }
+
+    /// libpq's client-side parameters (never sent to the server, so a pooler accepts them) that
+    /// bound how long a dead server can hold a connection.
+    static let resilience: [(name: String, value: String)] = [
+        ("connect_timeout", "5"), ("keepalives_idle", "5"), ("keepalives_interval", "2"), ("keepalives_count", "3"),
+    ]
 
     /// `text` with every occurrence of the password replaced by `***`.
     public func redact(_ text: String) -> String {

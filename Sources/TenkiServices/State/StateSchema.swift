@@ -153,7 +153,7 @@ public enum StateSchema {
         );
         CREATE INDEX pending_commands_lease ON pending_commands (lease_until);
         """,
-        // 10: the per-user rate limit's token buckets, shared by every process on the file.
+        // 10: the per-user rate limit's token buckets (used on PostgreSQL; kept here so both schemas match).
         """
         CREATE TABLE token_buckets (
             key TEXT PRIMARY KEY,                      -- team/user

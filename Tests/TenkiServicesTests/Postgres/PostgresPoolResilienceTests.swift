@@ -7,13 +7,14 @@ import Testing
 /// and while the server refuses connections, callers fail at once instead of each trying again.
 @Suite("PostgreSQL pool when the database is slow or away")
 struct PostgresPoolResilienceTests {
-    @Test("a URI gets a connect timeout unless it sets its own")
+    @Test("a URI gets a connect timeout and TCP keepalives unless it sets its own")
     func connectTimeout() throws {
-        #expect(try PostgresURL("postgres://u@h/db").connectionString == "postgres://u@h/db?connect_timeout=5")
+        let added = "connect_timeout=5&keepalives_idle=5&keepalives_interval=2&keepalives_count=3"
+        #expect(try PostgresURL("postgres://u@h/db").connectionString == "postgres://u@h/db?" + added)
+        #expect(try PostgresURL("postgres://u@h/db?sslmode=require").connectionString == "postgres://u@h/db?sslmode=require&" + added)
         #expect(
-            try PostgresURL("postgres://u@h/db?sslmode=require").connectionString
-                == "postgres://u@h/db?sslmode=require&connect_timeout=5")
-        #expect(try PostgresURL("postgres://u@h/db?connect_timeout=2").connectionString == "postgres://u@h/db?connect_timeout=2")
+            try PostgresURL("postgres://u@h/db?connect_timeout=2&keepalives_idle=30").connectionString
+                == "postgres://u@h/db?connect_timeout=2&keepalives_idle=30&keepalives_interval=2&keepalives_count=3")
     }
 
     @Test("after a refused connect, callers get the failure at once until the backoff has passed")
