@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TenkiCore
 
 /// Where daily call budgets are counted, so that every process of a deployment (and every
 /// restart of one) spends the same budget: the state file in `serve` and `digest`, memory in
@@ -20,7 +21,7 @@ public typealias CallBudgetStoreError = StateStoreError
 /// A budget counted in this process only: for `preview` and tests.
 public final class InMemoryCallBudgetStore: CallBudgetStore {
     private let used = Mutex<[String: (day: Int, used: Int)]>([:])
-    private let buckets = Mutex<[String: (tokens: Double, updatedAt: Date)]>([:])
+    private let buckets = Mutex<[String: PacingBucket]>([:])
 
     public init() {}
 
@@ -40,11 +41,10 @@ public final class InMemoryCallBudgetStore: CallBudgetStore {
 
     public func takeToken(_ key: String, now: Date, rate: Double, burst: Double) async throws(CallBudgetStoreError) -> Bool {
         buckets.withLock { buckets in
-            let bucket = buckets[key] ?? (tokens: burst, updatedAt: now)
-            let tokens = min(burst, bucket.tokens + max(0, now.timeIntervalSince(bucket.updatedAt)) * rate)
-            guard tokens >= 1 else { return false }
-            buckets[key] = (tokens: tokens - 1, updatedAt: max(bucket.updatedAt, now))
-            return true
+            var bucket = buckets[key] ?? PacingBucket(rate: rate, burst: burst, now: now)
+            let taken = bucket.tryTake(now: now)
+            buckets[key] = bucket
+            return taken
         }
     }
 
