@@ -50,25 +50,15 @@ extension DeliveryQueue {
     /// lease is renewed afterwards.
     public func releasePendingCommands() async {
         pendingCommandsReleased.store(true, ordering: .releasing)
-        do {
-            let released = try await store.releasePendingCommands(owner: configuration.owner)
+        do throws(DeliveryStoreError) {
+            let released = try await counted("hold") { () throws(DeliveryStoreError) in
+                try await store.releasePendingCommands(owner: configuration.owner)
+            }
             if released > 0 { logger.notice("pending commands left to other processes", [("count", String(released))]) }
         } catch {
-            metrics.stateError("hold")
             logger.warning("pending commands could not be released; they are taken over when their lease ends", [
                 ("error", error.description)
             ])
-        }
-    }
-
-    private func counted<Value>(
-        _ operation: String, _ body: () async throws(DeliveryStoreError) -> Value
-    ) async throws(DeliveryStoreError) -> Value {
-        do throws(DeliveryStoreError) {
-            return try await body()
-        } catch {
-            metrics.stateError(operation)
-            throw error
         }
     }
 }

@@ -61,13 +61,7 @@ public final class DeliveryQueue: Sendable {
     /// Stores the message (committed when this returns) and wakes `run()`.
     @discardableResult
     public func enqueue(_ delivery: NewDelivery) async throws(DeliveryStoreError) -> DeliveryID {
-        let id: DeliveryID
-        do throws(DeliveryStoreError) {
-            id = try await store.enqueue(delivery)
-        } catch {
-            metrics.stateError("enqueue")
-            throw error
-        }
+        let id = try await counted("enqueue") { () throws(DeliveryStoreError) in try await store.enqueue(delivery) }
         logger.info("queued", [("delivery", "\(id)"), ("host", DestinationFingerprint.host(of: delivery.destination))])
         newWork.signal()
         return id
@@ -75,15 +69,21 @@ public final class DeliveryQueue: Sendable {
 
     /// Re-queues a dead message (see `DeliveryStore.retry`) and wakes `run()`; false when `id` is not dead.
     public func retry(_ id: DeliveryID) async throws(DeliveryStoreError) -> Bool {
-        let requeued: Bool
-        do throws(DeliveryStoreError) {
-            requeued = try await store.retry(id, now: clock.now())
-        } catch {
-            metrics.stateError("retry")
-            throw error
-        }
+        let requeued = try await counted("retry") { () throws(DeliveryStoreError) in try await store.retry(id, now: clock.now()) }
         if requeued { newWork.signal() }
         return requeued
+    }
+
+    /// `body`, with a failure counted in tenki_state_errors_total under `operation`.
+    func counted<Value>(
+        _ operation: String, _ body: () async throws(DeliveryStoreError) -> Value
+    ) async throws(DeliveryStoreError) -> Value {
+        do throws(DeliveryStoreError) {
+            return try await body()
+        } catch {
+            metrics.stateError(operation)
+            throw error
+        }
     }
 
     /// One round at `now`: claims due messages, posts those the pace allows, records each outcome,
