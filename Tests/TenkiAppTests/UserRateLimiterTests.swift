@@ -39,7 +39,9 @@ struct UserRateLimiterTests {
     func sharedByReplicas() async {
         let clock = ManualClock()
         let state = InMemoryCallBudgetStore()
-        let replicas = (0..<3).map { _ in UserRateLimiter(perMinute: 6, clock: clock, shared: state) }
+        let replicas = (0..<3).map { _ in
+            UserRateLimiter(perMinute: 6, clock: clock, shared: state, waitForShared: AppHarness.budgetNeverSpent)
+        }
         let alice = UserKey(team: "T1", user: "U1")
         var allowed = 0
         for index in 0..<12 where await replicas[index % 3].allowCommand(alice) { allowed += 1 }
@@ -60,7 +62,7 @@ struct UserRateLimiterTests {
 
     @Test("a database that does not answer in time does not hold the command: this process' count decides")
     func slowState() async {
-        let limiter = UserRateLimiter(perMinute: 1, clock: ManualClock(), shared: SilentBuckets())
+        let limiter = UserRateLimiter(perMinute: 1, clock: ManualClock(), shared: SilentBuckets(), waitForShared: { _ in })
         let alice = UserKey(team: "T1", user: "U1")
         #expect(await limiter.allowCommand(alice))
         #expect(await !limiter.allowCommand(alice), "the local count still limits")

@@ -15,6 +15,8 @@ final class UserRateLimiter: Sendable {
     private let perMinute: Int
     private let clock: any WallClock
     private let shared: (any TokenBucketStore)?
+    /// Waits out `sharedWait` (tests decide when it is spent, as with the inline budget).
+    private let waitForShared: @Sendable (Duration) async -> Void
     private let buckets = Mutex<[UserKey: PacingBucket]>([:])
     /// When the shared buckets of idle users were last forgotten.
     private let lastForgotten = Mutex<Date?>(nil)
@@ -24,10 +26,15 @@ final class UserRateLimiter: Sendable {
     /// - Parameters:
     ///   - perMinute: commands per user per minute on average; 0 turns the limit off.
     ///   - shared: the state's buckets; nil counts in this process only.
-    init(perMinute: Int, clock: any WallClock, shared: (any TokenBucketStore)? = nil) {
+    ///   - waitForShared: returns once the wait for the shared count is spent.
+    init(
+        perMinute: Int, clock: any WallClock, shared: (any TokenBucketStore)? = nil,
+        waitForShared: @escaping @Sendable (Duration) async -> Void = TimelyResponder.sleeping
+    ) {
         self.perMinute = perMinute
         self.clock = clock
         self.shared = shared
+        self.waitForShared = waitForShared
     }
 
     private var rate: Double { Double(perMinute) / 60 }
@@ -61,7 +68,8 @@ final class UserRateLimiter: Sendable {
         let take = Task { try? await shared.takeToken(key, now: now, rate: rate, burst: burst) }
         // A database that is slow must not slow every command: past the bound, or on an error,
         // this process' own count (already taken) decides.
-        guard let answered = await TimelyResponder.answer(of: take, orNilAfter: { try? await Task.sleep(for: Self.sharedWait) }),
+        let wait = waitForShared
+        guard let answered = await TimelyResponder.answer(of: take, orNilAfter: { await wait(Self.sharedWait) }),
               let allowed = answered
         else { return true }
         await forgetIdleBuckets(now: now, in: shared)

@@ -21,7 +21,8 @@ public struct ServerDependencies: Sendable {
     /// Replaces the verifier built from the settings (tests count with it).
     public var verifier: (any CommandRequestVerifier)?
     public var decoder: any CommandDecoder
-    /// Waits out the inline budget; tests replace it to decide when the budget is spent.
+    /// Waits out a bound on a command's path (the inline budget, the shared rate limit's wait for
+    /// the database); tests replace it to decide when a bound is spent.
     public var waitForBudget: @Sendable (Duration) async -> Void
 
     public enum StateLocation: Sendable {

@@ -44,7 +44,7 @@ extension TenkiServer {
             rateLimiter: UserRateLimiter(
                 perMinute: settings.userRateLimitPerMinute, clock: clock,
                 // Replicas share one database; on SQLite one `serve` counts in memory, without a write per command.
-                shared: settings.databaseURL != nil ? state.budgets : nil))
+                shared: settings.databaseURL != nil ? state.budgets : nil, waitForShared: dependencies.waitForBudget))
         let queued = QueuedLateAnswers(queue: queue, clock: clock)
         let lateAnswers: (any LateAnswerDelivery)? =
             switch dependencies.lateAnswers {

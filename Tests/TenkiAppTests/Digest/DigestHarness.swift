@@ -70,11 +70,14 @@ final class DigestHarness: Sendable {
     }
 
     /// One process's server on the harness's state file and fakes: its own connection and queue.
-    func server(logger: Logger = .discarding) throws -> TenkiServer {
+    func server(
+        logger: Logger = .discarding, waitForBudget: @escaping @Sendable (Duration) async -> Void = TimelyResponder.sleeping
+    ) throws -> TenkiServer {
         try TenkiServer.build(
             settings: settings,
             dependencies: ServerDependencies(
-                transport: transport, clock: clock, logger: logger, state: .settings, verification: .skipped))
+                transport: transport, clock: clock, logger: logger, state: .settings, verification: .skipped,
+                waitForBudget: waitForBudget))
     }
 
     /// `tenki digest` with these options at the clock's time.

@@ -47,7 +47,8 @@ struct PostgresCompositionTests {
         let harness = try DigestHarness(environment: [
             "TENKI_STATE": "", "TENKI_DATABASE_URL": try await AppPostgres.freshURL(), "TENKI_USER_RATE_LIMIT": "2",
         ])
-        let servers = [try harness.server(), try harness.server()]
+        // The database's answer is always awaited here: the test is about sharing, not the bound.
+        let servers = try (0..<2).map { _ in try harness.server(waitForBudget: AppHarness.budgetNeverSpent) }
         let help = SlashCommandPayload(command: "/weather", text: "help", userID: "U1", teamID: "T1")
         var texts: [String] = []
         for index in 0..<3 { texts.append(await servers[index % 2].commands.respond(to: help, logger: .discarding).message.text) }
