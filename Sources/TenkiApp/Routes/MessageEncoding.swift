@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 import TenkiCore
 
 /// JSON for Slack, Mattermost, Discord and Google Chat: compact, with keys sorted so replies and goldens are
@@ -26,10 +27,14 @@ public enum MessageEncoding {
         encoded(message, pretty: pretty)
     }
 
+    /// Compact JSON (what goes to a platform) through `CompactJSONEncoder`, which is on the path of every
+    /// inline answer; the pretty form for people (`tenki preview`) through Foundation, with the same keys
+    /// in the same order. Encoding these value types cannot fail: they hold only strings, integers and booleans.
     private static func encoded(_ message: some Encodable, pretty: Bool) -> [UInt8] {
+        let failed = Array(#"{"text":"(message could not be encoded)"}"#.utf8)
+        guard pretty else { return (try? CompactJSONEncoder().encode(message)) ?? failed }
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding these value types cannot fail: they hold only strings, numbers and booleans.
-        return (try? Array(encoder.encode(message))) ?? Array(#"{"text":"(message could not be encoded)"}"#.utf8)
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+        return (try? Array(encoder.encode(message))) ?? failed
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 import TenkiCore
 
 extension NewDelivery {
@@ -11,10 +12,8 @@ extension NewDelivery {
         channel: String, message: SlackMessage, kind: String, apiBase: URL, createdAt: Date,
         lifetime: TimeInterval = DestinationKind.defaultWebhookLifetime
     ) -> NewDelivery {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings and numbers only: encoding cannot fail.
-        let body = (try? Array(encoder.encode(ChatPostMessage(channel: channel, message: message)))) ?? []
+        // Strings and integers only: encoding cannot fail.
+        let body = (try? CompactJSONEncoder().encode(ChatPostMessage(channel: channel, message: message))) ?? []
         var delivery = NewDelivery(
             kind: kind, destination: apiBase.appendingPathComponent("chat.postMessage"), destinationKind: .slackWebAPI,
             body: body, createdAt: createdAt, webhookLifetime: lifetime)
