@@ -2,9 +2,9 @@
 # How long a /weather answer takes when the upstream is a realistic 100 ms away (`tenki fakes
 # --latency-ms 100`): a never-seen place (geocoding, then the weather: ≈ 2 round trips), then the
 # same places after a restart of `tenki serve` on the same state file (geocoding answers come from
-# it: ≈ 1 round trip). Prints each command's time (curl's time_total, signed like Slack signs) and
-# the upstream calls and geocoding-store lookups from /metrics. A measurement, not a test; loopback
-# only; stops what it starts.
+# it: ≈ 1 round trip), in ROUNDS rounds (default 5) of a restart and the seven places. Prints each
+# command's time (curl's time_total, signed like Slack signs) and the upstream calls and
+# geocoding-store lookups from /metrics. A measurement, not a test; loopback only; stops what it starts.
 #   bench/cold-answer.sh [path/to/tenki]      (default: the debug build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -78,9 +78,13 @@ for place in "${places[@]}"; do weather "$place"; done
 measured
 stop_serve
 
-start_serve
-warm_up
-echo "== the same places after a restart of serve (geocoding answers from the state file)"
-for place in "${places[@]}"; do weather "$place"; done
-measured
-stop_serve
+# A restart forgets the in-memory weather cache, so every round asks OpenWeatherMap again, with the
+# geocoding answers read from the state file: ROUNDS restarts of seven commands each.
+for round in $(seq "${ROUNDS:-5}"); do
+    start_serve
+    warm_up
+    echo "== the same places after restart $round of serve (geocoding answers from the state file)"
+    for place in "${places[@]}"; do weather "$place"; done
+    measured
+    stop_serve
+done

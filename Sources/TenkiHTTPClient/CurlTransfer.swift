@@ -99,10 +99,18 @@ final class CurlTransfer: @unchecked Sendable {
             return
         }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
-        let name = String(decoding: line[..<colon], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-        let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = Self.trimmed(line[..<colon])
         guard !name.isEmpty else { return }
-        headers.add(name, value)
+        headers.add(String(decoding: name, as: UTF8.self), String(decoding: Self.trimmed(line[(colon + 1)...]), as: UTF8.self))
+    }
+
+    /// `bytes` without the spaces, tabs, CRs and LFs around them.
+    private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return bytes[bytes.startIndex..<bytes.startIndex]
+        }
+        return bytes[first...last]
     }
 }
 

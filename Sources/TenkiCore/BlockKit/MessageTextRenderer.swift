@@ -70,8 +70,25 @@ public enum MessageTextRenderer {
 }
 
 extension String {
+    /// Every occurrence of `target` replaced, matched by UTF-8 bytes (so an ASCII target is found
+    /// even where a combining mark after it makes one Character of the two).
     func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+        let target = Array(target.utf8)
+        guard let first = target.first, utf8.contains(first) else { return self }
+        let bytes = Array(utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == first, bytes[index...].starts(with: target) {
+                result.append(contentsOf: replacement.utf8)
+                index += target.count
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     func replacingNewlines() -> String {

@@ -93,11 +93,24 @@ public struct ReplyStrings: Sendable {
 
     /// Replaces each `{key}` in `template` with its value.
     public static func fill(_ template: String, _ values: [String: String]) -> String {
-        var result = template
-        for (key, value) in values {
-            result = result.replacingAll("{\(key)}", with: value)
+        // One pass over the template: a value is inserted as it is, never searched for placeholders itself.
+        let bytes = Array(template.utf8)
+        guard bytes.contains(UInt8(ascii: "{")) else { return template }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 32)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "{"), let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")),
+                let value = values[String(decoding: bytes[(index + 1)..<close], as: UTF8.self)]
+            {
+                result.append(contentsOf: value.utf8)
+                index = close + 1
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
 

@@ -12,7 +12,8 @@ struct OpenWeatherResponseInterpreter: Sendable {
 
     func interpret<T: Decodable>(status: Int, body: [UInt8]) throws(OpenWeatherError) -> T {
         let data = Data(body)
-        let errorBody = try? JSONDecoder().decode(OpenWeatherWire.ErrorBody.self, from: data)
+        // The error body is read only when the answer is not the value asked for.
+        var errorBody: OpenWeatherWire.ErrorBody? { try? JSONDecoder().decode(OpenWeatherWire.ErrorBody.self, from: data) }
         if (200..<300).contains(status) {
             do {
                 return try JSONDecoder().decode(T.self, from: data)
