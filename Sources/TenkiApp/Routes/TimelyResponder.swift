@@ -31,8 +31,8 @@ public struct TimelyResponder: SlashCommandResponder {
     }
 
     public func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
-        let work = Task { await commands.respond(to: payload, logger: logger) }
-        let inline = await Self.answer(of: work, orNilAfter: { await waitForBudget(budget) })
+        let (inline, work) = await Self.start(
+            { [commands] in await commands.respond(to: payload, logger: logger) }, orNilAfter: { await waitForBudget(budget) })
         if let inline { return inline }
 
         let strings = ReplyStrings.table(for: language)
@@ -82,6 +82,32 @@ public struct TimelyResponder: SlashCommandResponder {
 
     /// The work's answer if it arrives before `deadline` returns, else nil; the work carries on
     /// either way. (A task group would not do: it waits for all its children, the slow one too.)
+    /// Starts `work` and returns its value if it is ready before `deadline` returns, else nil, with
+    /// the work's task either way (it runs on after the deadline). The work's task hands its value
+    /// over itself, so an answer in time costs no hop through a task that only waits for it.
+    static func start<Value: Sendable>(
+        _ work: @escaping @Sendable () async -> Value, orNilAfter deadline: @escaping @Sendable () async -> Void
+    ) async -> (Value?, Task<Value, Never>) {
+        let decided = FirstOnly()
+        var task: Task<Value, Never>?
+        let inline = await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
+            let timer = Task {
+                await deadline()
+                if decided.claim() { continuation.resume(returning: nil) }
+            }
+            task = Task {
+                let value = await work()
+                if decided.claim() {
+                    timer.cancel()
+                    continuation.resume(returning: value)
+                }
+                return value
+            }
+        }
+        // Set before the continuation could resume: both tasks are made inside its body.
+        return (inline, task!)
+    }
+
     static func answer<Value: Sendable>(
         of work: Task<Value, Never>, orNilAfter deadline: @escaping @Sendable () async -> Void
     ) async -> Value? {

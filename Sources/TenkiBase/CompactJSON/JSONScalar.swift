@@ -9,13 +9,6 @@ enum JSONScalar {
         output.append(UInt8(ascii: "\""))
     }
 
-    static func string(_ string: String) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(string.utf8.count + 2)
-        writeString(string, into: &output)
-        return output
-    }
-
     private static func escape(_ bytes: some Collection<UInt8>, into output: inout [UInt8]) {
         for byte in bytes {
             switch byte {
@@ -41,21 +34,12 @@ enum JSONScalar {
 
     /// A finite number as Swift's shortest round-trip text, without a `.0` for whole numbers
     /// (`2`, `0.5`, `1e+20`); nil for infinity and NaN, which JSON cannot hold.
-    static func number(_ value: Double) -> [UInt8]? {
+    static func number(_ value: some BinaryFloatingPoint & LosslessStringConvertible) -> [UInt8]? {
         guard value.isFinite else { return nil }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         return Array(text.utf8)
     }
-
-    static func number(_ value: Float) -> [UInt8]? {
-        guard value.isFinite else { return nil }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return Array(text.utf8)
-    }
-
-    static func integer(_ value: some BinaryInteger) -> [UInt8] { Array(String(value).utf8) }
 
     static let null = Array("null".utf8)
     static let `true` = Array("true".utf8)

@@ -1,79 +1,76 @@
 /// An object being filled by an `encode(to:)`.
 struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let object: JSONTreeObject
-    let codingPath: [any CodingKey]
+    /// Where the object stands, for coding paths and its children.
+    let encoder: JSONTreeEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
 
-    func encodeNil(forKey key: Key) { object.set(key.stringValue, .scalar(JSONScalar.null)) }
-    func encode(_ value: Bool, forKey key: Key) { object.set(key.stringValue, .scalar(value ? JSONScalar.true : JSONScalar.false)) }
-    func encode(_ value: String, forKey key: Key) { object.set(key.stringValue, .scalar(JSONScalar.string(value))) }
-    func encode(_ value: Int, forKey key: Key) { object.set(key.stringValue, .scalar(JSONScalar.integer(value))) }
-
-    func encode(_ value: Double, forKey key: Key) throws {
-        object.set(key.stringValue, try JSONTreeEncoder.number(JSONScalar.number(value), value, at: codingPath + [key]))
-    }
-
-    func encode(_ value: Float, forKey key: Key) throws {
-        object.set(key.stringValue, try JSONTreeEncoder.number(JSONScalar.number(value), value, at: codingPath + [key]))
-    }
+    func encodeNil(forKey key: Key) { object.set(key.stringValue, .null) }
+    func encode(_ value: Bool, forKey key: Key) { object.set(key.stringValue, .bool(value)) }
+    func encode(_ value: String, forKey key: Key) { object.set(key.stringValue, .string(value)) }
+    func encode(_ value: Int, forKey key: Key) { object.set(key.stringValue, .integer(Int64(value))) }
+    func encode(_ value: Double, forKey key: Key) throws { object.set(key.stringValue, try encoder.number(value, at: key)) }
+    func encode(_ value: Float, forKey key: Key) throws { object.set(key.stringValue, try encoder.number(value, at: key)) }
 
     func encode(_ value: some Encodable, forKey key: Key) throws {
-        object.set(key.stringValue, try JSONTreeEncoder.node(for: value, at: codingPath + [key]))
+        object.set(key.stringValue, try encoder.node(for: value, at: key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let nested = JSONTreeObject()
         object.set(key.stringValue, .object(nested))
-        return KeyedEncodingContainer(JSONKeyedContainer<NestedKey>(object: nested, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(JSONKeyedContainer<NestedKey>(object: nested, encoder: JSONTreeEncoder(parent: encoder, key: key)))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = JSONTreeArray()
         object.set(key.stringValue, .array(nested))
-        return JSONUnkeyedContainer(array: nested, codingPath: codingPath + [key])
+        return JSONUnkeyedContainer(array: nested, encoder: JSONTreeEncoder(parent: encoder, key: key))
     }
 
     func superEncoder() -> any Encoder {
-        let encoder = JSONTreeEncoder(codingPath: codingPath)
-        object.set("super", .deferred(encoder))
-        return encoder
+        let superEncoder = JSONTreeEncoder(parent: encoder, key: nil)
+        object.set("super", .deferred(superEncoder))
+        return superEncoder
     }
 
     func superEncoder(forKey key: Key) -> any Encoder {
-        let encoder = JSONTreeEncoder(codingPath: codingPath + [key])
-        object.set(key.stringValue, .deferred(encoder))
-        return encoder
+        let superEncoder = JSONTreeEncoder(parent: encoder, key: key)
+        object.set(key.stringValue, .deferred(superEncoder))
+        return superEncoder
     }
 }
 
 /// An array being filled by an `encode(to:)`.
 struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
     let array: JSONTreeArray
-    let codingPath: [any CodingKey]
+    let encoder: JSONTreeEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
     var count: Int { array.elements.count }
 
-    func encodeNil() { array.elements.append(.scalar(JSONScalar.null)) }
-    func encode(_ value: Bool) { array.elements.append(.scalar(value ? JSONScalar.true : JSONScalar.false)) }
-    func encode(_ value: String) { array.elements.append(.scalar(JSONScalar.string(value))) }
-    func encode(_ value: Int) { array.elements.append(.scalar(JSONScalar.integer(value))) }
-    func encode(_ value: Double) throws { array.elements.append(try JSONTreeEncoder.number(JSONScalar.number(value), value, at: codingPath)) }
-    func encode(_ value: Float) throws { array.elements.append(try JSONTreeEncoder.number(JSONScalar.number(value), value, at: codingPath)) }
-    func encode(_ value: some Encodable) throws { array.elements.append(try JSONTreeEncoder.node(for: value, at: codingPath)) }
+    func encodeNil() { array.elements.append(.null) }
+    func encode(_ value: Bool) { array.elements.append(.bool(value)) }
+    func encode(_ value: String) { array.elements.append(.string(value)) }
+    func encode(_ value: Int) { array.elements.append(.integer(Int64(value))) }
+    func encode(_ value: Double) throws { array.elements.append(try encoder.number(value, at: nil)) }
+    func encode(_ value: Float) throws { array.elements.append(try encoder.number(value, at: nil)) }
+    func encode(_ value: some Encodable) throws { array.elements.append(try encoder.node(for: value, at: nil)) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let nested = JSONTreeObject()
         array.elements.append(.object(nested))
-        return KeyedEncodingContainer(JSONKeyedContainer<NestedKey>(object: nested, codingPath: codingPath))
+        return KeyedEncodingContainer(JSONKeyedContainer<NestedKey>(object: nested, encoder: encoder))
     }
 
     func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = JSONTreeArray()
         array.elements.append(.array(nested))
-        return JSONUnkeyedContainer(array: nested, codingPath: codingPath)
+        return JSONUnkeyedContainer(array: nested, encoder: encoder)
     }
 
     func superEncoder() -> any Encoder {
-        let encoder = JSONTreeEncoder(codingPath: codingPath)
-        array.elements.append(.deferred(encoder))
-        return encoder
+        let superEncoder = JSONTreeEncoder(parent: encoder, key: nil)
+        array.elements.append(.deferred(superEncoder))
+        return superEncoder
     }
 }
