@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # How long a /weather answer takes when the upstream is a realistic 100 ms away (`tenki fakes
 # --latency-ms 100`): a never-seen place (geocoding, then the weather: ≈ 2 round trips), then the
-# same places after a restart of `tenki serve` on the same state file (geocoding answers come from
-# it: ≈ 1 round trip), in ROUNDS rounds (default 5) of a restart and the seven places. Prints each
-# command's time (curl's time_total, signed like Slack signs) and the upstream calls and
+# same places after a restart of `tenki serve` on the same state file (it reads their geocoding
+# answers into memory at start: ≈ 1 round trip), in ROUNDS rounds (default 5) of a restart and the
+# seven places. Prints each command's time (curl's time_total, signed like Slack signs) and the upstream calls and
 # geocoding-store lookups from /metrics. A measurement, not a test; loopback only; stops what it starts.
 #   bench/cold-answer.sh [path/to/tenki]      (default: the debug build)
 set -euo pipefail
@@ -83,7 +83,7 @@ stop_serve
 for round in $(seq "${ROUNDS:-5}"); do
     start_serve
     warm_up
-    echo "== the same places after restart $round of serve (geocoding answers from the state file)"
+    echo "== the same places after restart $round of serve (geocoding answers read from the state file at start)"
     for place in "${places[@]}"; do weather "$place"; done
     measured
     stop_serve

@@ -52,6 +52,7 @@ extension TenkiServer {
                 throw error
             }
         }
+        warmGeocoding()
         let queue = queue
         let deliveries = Task { await queue.run() }
         let scheduler = scheduler(enabled: options.scheduler).map { scheduler in Task { await scheduler.run() } }
@@ -60,6 +61,17 @@ extension TenkiServer {
         return Running(
             port: port, listener: listener, metricsListener: metricsListener, deliveries: deliveries, scheduler: scheduler,
             abandoned: abandoned)
+    }
+
+    /// Reads the places this deployment has geocoded into memory, in the background: after a
+    /// restart, a place seen before is then answered with one call and no read of the store.
+    private func warmGeocoding() {
+        guard let weather = providers.weather else { return }
+        let logger = logger
+        background.start {
+            let places = await weather.warmGeocoding()
+            if places > 0 { logger.info("stored geocoding answers read into memory", [("places", String(places))]) }
+        }
     }
 
     /// The ordered drain: `/healthz` says 503 at once; requests are still served for the drain

@@ -140,6 +140,13 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
     /// Entries held now (fresh, stale and negative).
     public var count: Int { entries.count }
 
+    /// Stores `value` for `key` as fresh now, unless the cache already holds something for it: for
+    /// warming a new process from answers kept elsewhere (the state file). Not counted as a lookup.
+    public func seed(_ key: Key, with value: Value) {
+        guard entries[key] == nil, entries.count < policy.maxEntries else { return }
+        store(.value(value), for: key, at: clock.now())
+    }
+
     /// Forgets every entry (loads in flight still complete and store their answers).
     public func removeAll() {
         entries.removeAll()

@@ -4,7 +4,7 @@ import TenkiCore
 /// Geocoding answers in PostgreSQL, one row per (normalised query, language), the matches as JSON
 /// in the same form as the SQLite store. A row that cannot be decoded reads as absent.
 public final class PostgresGeocodingStore: GeocodingStore {
-    private let pool: PostgresPool
+    let pool: PostgresPool
 
     /// Uses the process' pool; the schema must be migrated (`PostgresSchema.migrate`).
     public init(pool: PostgresPool) {

@@ -14,6 +14,23 @@ public protocol GeocodingStore: Sendable {
     /// Stores `answer` for `query` in `language`, replacing any earlier one, and drops answers
     /// that expired before `answer.storedAt`.
     func save(_ answer: StoredGeocoding, for query: String, language: WeatherLanguage) async throws(GeocodingStoreError)
+
+    /// Up to `limit` answers that found places and have not expired at `now`, the most recently
+    /// stored first: what `serve` reads into memory at start (`WeatherService.warmGeocoding`).
+    func recentAnswers(limit: Int, now: Date) async throws(GeocodingStoreError) -> [RecentGeocoding]
+}
+
+/// A stored answer with what it answers: the normalised query and the language.
+public struct RecentGeocoding: Sendable, Equatable {
+    public var query: String
+    public var language: WeatherLanguage
+    public var answer: StoredGeocoding
+
+    public init(query: String, language: WeatherLanguage, answer: StoredGeocoding) {
+        self.query = query
+        self.language = language
+        self.answer = answer
+    }
 }
 
 /// One stored geocoding answer: the matches, best first, or none (the place does not exist).
@@ -52,6 +69,13 @@ public final class InMemoryGeocodingStore: GeocodingStore {
         answers.withLock { answers in
             answers = answers.filter { $0.value.expiresAt > answer.storedAt }
             answers[GeocodingKey(query: query, language: language)] = answer
+        }
+    }
+
+    public func recentAnswers(limit: Int, now: Date) async throws(GeocodingStoreError) -> [RecentGeocoding] {
+        let found = answers.withLock { $0.filter { !$0.value.isNoMatch && $0.value.expiresAt > now } }
+        return found.sorted { $0.value.storedAt > $1.value.storedAt }.prefix(max(0, limit)).map {
+            RecentGeocoding(query: $0.key.query, language: $0.key.language, answer: $0.value)
         }
     }
 }

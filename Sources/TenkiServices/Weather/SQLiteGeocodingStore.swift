@@ -5,7 +5,7 @@ import TenkiCore
 /// JSON. Every process on the file shares them, and they survive restarts. A row that cannot be
 /// decoded reads as absent: the next lookup asks the geocoder and overwrites it.
 public final class SQLiteGeocodingStore: GeocodingStore {
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
 
     /// Uses an open state file, migrating it as needed.
     public init(database: SQLiteDatabase) throws(GeocodingStoreError) {

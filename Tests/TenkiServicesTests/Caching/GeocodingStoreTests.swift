@@ -102,6 +102,47 @@ struct GeocodingStoreTests {
         #expect(second.calls(to: WeatherPaths.geocoding) == 1)
     }
 
+    @Test("recent answers: only unexpired ones that found places, the most recently stored first, at most the limit",
+          arguments: StoreBackend.all)
+    func recentAnswers(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().geocoding
+        func save(_ query: String, places: [Place], storedAfter seconds: TimeInterval, lasting lifetime: TimeInterval) async throws {
+            let storedAt = Self.start.addingTimeInterval(seconds)
+            try await store.save(
+                StoredGeocoding(places: places, storedAt: storedAt, expiresAt: storedAt.addingTimeInterval(lifetime)),
+                for: query, language: .ja)
+        }
+        try await save("Tokyo", places: [Self.tokyo], storedAfter: 0, lasting: 1000)
+        try await save("Osaka", places: [Self.tokyo], storedAfter: 2, lasting: 1000)
+        try await save("nowhere", places: [], storedAfter: 3, lasting: 1000)
+        try await save("brief", places: [Self.tokyo], storedAfter: 4, lasting: 6)
+        let now = Self.start.addingTimeInterval(20)
+        let recent = try await store.recentAnswers(limit: 10, now: now)
+        #expect(recent.map(\.query) == ["osaka", "tokyo"])
+        #expect(recent.first?.language == .ja)
+        #expect(recent.last?.answer.places == [Self.tokyo])
+        #expect(try await store.recentAnswers(limit: 1, now: now).map(\.query) == ["osaka"])
+    }
+
+    @Test("a new process warmed from the store answers a place seen before with no read of the store and no call",
+          arguments: StoreBackend.all)
+    func warmedAfterRestart(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().geocoding
+        let before = try ServiceHarness(geocodingStore: store)
+        _ = try await before.service.places(matching: "Tokyo", language: .ja)
+
+        let restarted = try ServiceHarness(geocodingStore: store)
+        #expect(await restarted.service.warmGeocoding() == 1)
+        let places = try await restarted.service.places(matching: " tokyo ", language: .ja)
+        #expect(places.value.first?.countryCode == "JP")
+        #expect(restarted.calls(to: WeatherPaths.geocoding) == 0)
+        #expect(restarted.lookups("geocoding", "hit") == 1)
+        #expect(restarted.lookups("geocoding_store", "hit") == 0)
+        // Another language is another answer: read from the store, not warmed.
+        _ = try await restarted.service.places(matching: "Tokyo", language: .en)
+        #expect(restarted.lookups("geocoding_store", "miss") == 1)
+    }
+
     @Test("a store that cannot be read or written costs a call, never the answer")
     func brokenStore() async throws {
         let harness = try ServiceHarness(geocodingStore: BrokenGeocodingStore())
@@ -109,6 +150,7 @@ struct GeocodingStoreTests {
         #expect(places.value.first?.countryCode == "JP")
         #expect(harness.calls(to: WeatherPaths.geocoding) == 1)
         #expect(harness.lookups("geocoding_store", "unavailable") == 1)
+        #expect(await harness.service.warmGeocoding() == 0)
     }
 }
 
@@ -119,6 +161,10 @@ struct BrokenGeocodingStore: GeocodingStore {
     }
 
     func save(_ answer: StoredGeocoding, for query: String, language: WeatherLanguage) async throws(GeocodingStoreError) {
+        throw GeocodingStoreError("disk I/O error")
+    }
+
+    func recentAnswers(limit: Int, now: Date) async throws(GeocodingStoreError) -> [RecentGeocoding] {
         throw GeocodingStoreError("disk I/O error")
     }
 }
