@@ -25,12 +25,6 @@ public struct RecentGeocoding: Sendable, Equatable {
     public var query: String
     public var language: WeatherLanguage
     public var answer: StoredGeocoding
-
-    public init(query: String, language: WeatherLanguage, answer: StoredGeocoding) {
-        self.query = query
-        self.language = language
-        self.answer = answer
-    }
 }
 
 /// One stored geocoding answer: the matches, best first, or none (the place does not exist).
