@@ -2,26 +2,22 @@ import Foundation
 import TenkiCore
 
 extension SQLiteDeliveryStore {
-    private static let summaryColumns = """
-        id, kind, state, destination_kind, destination_host, destination_hash, attempts, last_error,
-        created_at, next_attempt_at, finished_at
-        """
-
     public func list(states: Set<DeliveryState>) async throws(DeliveryStoreError) -> [DeliverySummary] {
         guard !states.isEmpty else { return [] }
         let names = states.map(\.rawValue).sorted()
         let placeholders = names.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
         return try await perform { connection throws(SQLiteError) in
             try connection.query(
-                "SELECT \(Self.summaryColumns) FROM deliveries WHERE state IN (\(placeholders)) ORDER BY id",
-                names.map { .text($0) }, row: Self.summary)
+                "SELECT \(DeliveryColumns.summary) FROM deliveries WHERE state IN (\(placeholders)) ORDER BY id",
+                names.map { .text($0) }, row: DeliveryColumns.summary)
         }
     }
 
     public func summary(of id: DeliveryID) async throws(DeliveryStoreError) -> DeliverySummary? {
         try await perform { connection throws(SQLiteError) in
             try connection.query(
-                "SELECT \(Self.summaryColumns) FROM deliveries WHERE id = ?1", [.integer(id.rawValue)], row: Self.summary
+                "SELECT \(DeliveryColumns.summary) FROM deliveries WHERE id = ?1", [.integer(id.rawValue)],
+                row: DeliveryColumns.summary
             ).first
         }
     }
@@ -39,18 +35,8 @@ extension SQLiteDeliveryStore {
 
     public func statistics() async throws(DeliveryStoreError) -> DeliveryStatistics {
         try await perform { connection throws(SQLiteError) in
-            let row = try connection.query(
-                """
-                SELECT COUNT(*) FILTER (WHERE state = 'pending'), COUNT(*) FILTER (WHERE state = 'dead'),
-                       MIN(created_at) FILTER (WHERE state = 'pending')
-                FROM deliveries WHERE state IN ('pending', 'dead')
-                """
-            ) { row in
-                DeliveryStatistics(
-                    pending: row.int(0), dead: row.int(1),
-                    oldestPendingCreatedAt: row.optionalDouble(2).map { Date(timeIntervalSince1970: $0) })
-            }.first
-            return row ?? DeliveryStatistics(pending: 0, dead: 0, oldestPendingCreatedAt: nil)
+            try connection.query(DeliveryColumns.statisticsQuery, row: DeliveryColumns.statistics).first
+                ?? DeliveryStatistics(pending: 0, dead: 0, oldestPendingCreatedAt: nil)
         }
     }
 
@@ -60,16 +46,5 @@ extension SQLiteDeliveryStore {
             try connection.run(
                 "DELETE FROM deliveries WHERE state = 'delivered' AND finished_at < ?1", [.real(date.timeIntervalSince1970)])
         }
-    }
-
-    private static func summary(_ row: SQLiteStatement) -> DeliverySummary {
-        let state = DeliveryState(rawValue: row.text(2)) ?? .pending
-        return DeliverySummary(
-            id: DeliveryID(rawValue: row.int64(0)), kind: row.text(1), state: state,
-            destinationKind: DestinationKind(rawValue: row.text(3)) ?? .incomingWebhook,
-            destinationHost: row.text(4), destinationHash: row.text(5), attempts: row.int(6),
-            lastError: row.optionalText(7), createdAt: Date(timeIntervalSince1970: row.double(8)),
-            nextAttemptAt: state == .pending ? Date(timeIntervalSince1970: row.double(9)) : nil,
-            finishedAt: row.optionalDouble(10).map { Date(timeIntervalSince1970: $0) })
     }
 }

@@ -6,7 +6,7 @@ import TenkiCore
 /// (one connection behind a lock). Calls block the calling thread for the length of one small
 /// transaction.
 public final class SQLiteDeliveryStore: DeliveryStore {
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
 
     /// Opens the state file at `path`, creating and migrating it as needed.
     public init(path: String, busyTimeout: Duration = .seconds(5)) throws(DeliveryStoreError) {
@@ -62,8 +62,7 @@ public final class SQLiteDeliveryStore: DeliveryStore {
             // The window keeps one busy destination from filling the whole batch.
             let rows = try connection.query(
                 """
-                SELECT id, kind, destination_url, destination_kind, destination_host, destination_hash, body,
-                       attempts, deadline, max_uses, created_at
+                SELECT \(DeliveryColumns.claimed)
                 FROM (
                     SELECT *, ROW_NUMBER() OVER (PARTITION BY destination_hash ORDER BY next_attempt_at, id) AS rank
                     FROM deliveries
@@ -74,19 +73,9 @@ public final class SQLiteDeliveryStore: DeliveryStore {
                 LIMIT ?3
                 """,
                 [.real(at), .integer(Int64(max(1, perDestination))), .integer(Int64(max(1, limit)))]
-            ) { row throws(SQLiteError) -> (id: DeliveryID, delivery: ClaimedDelivery?) in
-                let id = DeliveryID(rawValue: row.int64(0))
-                guard let url = URL(string: row.text(2)) else { return (id, nil) }
-                return (
-                    id,
-                    ClaimedDelivery(
-                        id: id, kind: row.text(1), destination: url,
-                        destinationKind: DestinationKind(rawValue: row.text(3)) ?? .incomingWebhook,
-                        destinationHost: row.text(4), destinationHash: row.text(5), body: row.blob(6),
-                        attempt: row.int(7) + 1,
-                        limits: DeliveryLimits(deadline: Date(timeIntervalSince1970: row.double(8)), maxUses: row.optionalInt(9)),
-                        createdAt: Date(timeIntervalSince1970: row.double(10)))
-                )
+            ) { row throws(SQLiteError) in
+                // `attempts` as stored before this claim counts it.
+                (id: DeliveryID(rawValue: row.int64(0)), delivery: DeliveryColumns.claimed(row, attempt: row.int(7) + 1))
             }
             var claimed: [ClaimedDelivery] = []
             for row in rows {
@@ -179,22 +168,6 @@ public final class SQLiteDeliveryStore: DeliveryStore {
             try connection.run(
                 "UPDATE deliveries SET \(assignments) WHERE id = ?1 AND claimed_by = ?2 AND state = 'pending'",
                 [.integer(id.rawValue), .text(owner)] + values) == 1
-        }
-    }
-
-    func perform<Value: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value) async throws(DeliveryStoreError) -> Value {
-        do {
-            return try await database.perform(body)
-        } catch {
-            throw .storage(error.description)
-        }
-    }
-
-    func transaction<Value: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value) async throws(DeliveryStoreError) -> Value {
-        do {
-            return try await database.performTransaction(body)
-        } catch {
-            throw .storage(error.description)
         }
     }
 }

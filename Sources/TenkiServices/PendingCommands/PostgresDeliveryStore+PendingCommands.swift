@@ -12,7 +12,7 @@ extension PostgresDeliveryStore {
     public func hold(
         _ command: NewPendingCommand, owner: String, lease: TimeInterval
     ) async throws(DeliveryStoreError) -> PendingCommandID {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
+        try await perform { connection throws(PostgresError) in
             let id = try connection.query(
                 """
                 INSERT INTO pending_commands (payload, destination_url, destination_kind, created_at, claimed_by, lease_until)
@@ -20,7 +20,7 @@ extension PostgresDeliveryStore {
                 RETURNING id
                 """,
                 [
-                    .bytes(command.payload), .text(command.destination.absoluteString), .text(command.destinationKind.rawValue),
+                    .blob(command.payload), .text(command.destination.absoluteString), .text(command.destinationKind.rawValue),
                     .real(command.createdAt.timeIntervalSince1970), .text(owner), .real(lease),
                 ]
             ) { $0.int64(0) }.first
@@ -29,7 +29,7 @@ extension PostgresDeliveryStore {
     }
 
     public func renew(_ id: PendingCommandID, owner: String, lease: TimeInterval) async throws(DeliveryStoreError) -> Bool {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
+        try await perform { connection throws(PostgresError) in
             try connection.execute(
                 """
                 UPDATE pending_commands SET lease_until = \(Self.databaseNow) + $3::double precision
@@ -43,7 +43,7 @@ extension PostgresDeliveryStore {
     public func complete(
         _ id: PendingCommandID, owner: String, answer: NewDelivery
     ) async throws(DeliveryStoreError) -> DeliveryID? {
-        try await PostgresStore.transaction(pool) { connection throws(PostgresError) -> DeliveryID? in
+        try await transaction { connection throws(PostgresError) -> DeliveryID? in
             let forgotten = try connection.execute(
                 "DELETE FROM pending_commands WHERE id = $1 AND claimed_by = $2", [.integer(id.rawValue), .text(owner)]
             ).affectedRows
@@ -53,7 +53,7 @@ extension PostgresDeliveryStore {
     }
 
     public func forget(_ id: PendingCommandID, owner: String) async throws(DeliveryStoreError) -> Bool {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
+        try await perform { connection throws(PostgresError) in
             try connection.execute(
                 "DELETE FROM pending_commands WHERE id = $1 AND claimed_by = $2", [.integer(id.rawValue), .text(owner)]
             ).affectedRows == 1
@@ -63,7 +63,7 @@ extension PostgresDeliveryStore {
     public func claimAbandoned(
         owner: String, lease: TimeInterval, limit: Int
     ) async throws(DeliveryStoreError) -> [PendingCommand] {
-        try await PostgresStore.transaction(pool) { connection throws(PostgresError) -> [PendingCommand] in
+        try await transaction { connection throws(PostgresError) -> [PendingCommand] in
             let rows = try connection.query(
                 """
                 WITH picked AS (
@@ -79,7 +79,7 @@ extension PostgresDeliveryStore {
                 [.text(owner), .real(lease), .integer(Int64(max(1, limit)))]
             ) { row in
                 PendingCommandRow(
-                    id: row.int64(0), payload: row.bytes(1), url: row.text(2), kind: row.text(3), createdAt: row.double(4),
+                    id: row.int64(0), payload: row.blob(1), url: row.text(2), kind: row.text(3), createdAt: row.double(4),
                     claims: row.int(5))
             }
             var claimed: [PendingCommand] = []
@@ -97,7 +97,7 @@ extension PostgresDeliveryStore {
 
     @discardableResult
     public func releasePendingCommands(owner: String) async throws(DeliveryStoreError) -> Int {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
+        try await perform { connection throws(PostgresError) in
             try connection.execute(
                 "UPDATE pending_commands SET lease_until = \(Self.databaseNow) WHERE claimed_by = $1", [.text(owner)]
             ).affectedRows
@@ -105,7 +105,7 @@ extension PostgresDeliveryStore {
     }
 
     public func pendingCommandCount() async throws(DeliveryStoreError) -> Int {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
+        try await perform { connection throws(PostgresError) in
             try connection.query("SELECT COUNT(*) FROM pending_commands") { $0.int(0) }.first ?? 0
         }
     }

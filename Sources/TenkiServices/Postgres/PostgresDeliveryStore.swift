@@ -6,15 +6,15 @@ import TenkiCore
 /// two processes never hold one message; a claim not settled before its lease ends (a killed
 /// replica) is taken by the next claim anywhere. Every settle checks the owner, as in SQLite.
 public final class PostgresDeliveryStore: DeliveryStore {
-    let pool: PostgresPool
+    let database: PostgresPool
 
     /// Uses the process' pool; the schema must be migrated (`PostgresSchema.migrate`).
     public init(pool: PostgresPool) {
-        self.pool = pool
+        database = pool
     }
 
     public func enqueue(_ delivery: NewDelivery) async throws(DeliveryStoreError) -> DeliveryID {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in try Self.insert(delivery, in: connection) }
+        try await perform { connection throws(PostgresError) in try Self.insert(delivery, in: connection) }
     }
 
     /// Inserts a new pending message on `connection`, inside whatever transaction the caller holds:
@@ -30,7 +30,7 @@ public final class PostgresDeliveryStore: DeliveryStore {
             [
                 .text(delivery.kind), .text(delivery.destination.absoluteString), .text(delivery.destinationKind.rawValue),
                 .text(DestinationFingerprint.host(of: delivery.destination)),
-                .text(delivery.destinationHash), .bytes(delivery.body),
+                .text(delivery.destinationHash), .blob(delivery.body),
                 .real(delivery.createdAt.timeIntervalSince1970), .real(delivery.deadline.timeIntervalSince1970),
                 delivery.maxUses.map { .integer(Int64($0)) } ?? .null,
                 .real(delivery.deadline.timeIntervalSince(delivery.createdAt)),
@@ -44,7 +44,7 @@ public final class PostgresDeliveryStore: DeliveryStore {
         owner: String, now: Date, leaseDuration: TimeInterval, perDestination: Int, limit: Int
     ) async throws(DeliveryStoreError) -> [ClaimedDelivery] {
         let at = now.timeIntervalSince1970
-        return try await PostgresStore.transaction(pool) { connection throws(PostgresError) in
+        return try await transaction { connection throws(PostgresError) in
             // The window keeps one busy destination from filling the whole batch. The conditions are
             // repeated on the locked rows: PostgreSQL re-checks them on the newest version of a row
             // that another claim changed after this statement's snapshot.
@@ -64,8 +64,7 @@ public final class PostgresDeliveryStore: DeliveryStore {
                 )
                 UPDATE deliveries SET claimed_by = $4, lease_until = $5, attempts = deliveries.attempts + 1
                 FROM picked WHERE deliveries.id = picked.id
-                RETURNING deliveries.id, kind, destination_url, destination_kind, destination_host, destination_hash, body,
-                    attempts, deadline, max_uses, created_at, next_attempt_at
+                RETURNING deliveries.\(DeliveryColumns.claimed), next_attempt_at -- deliveries.id: picked has one too
                 """,
                 [
                     .real(at), .integer(Int64(max(1, perDestination))), .integer(Int64(max(1, limit))), .text(owner),
@@ -74,8 +73,8 @@ public final class PostgresDeliveryStore: DeliveryStore {
             ) { row in (row, row.double(11)) }
             var claimed: [ClaimedDelivery] = []
             for (row, _) in rows.sorted(by: { ($0.1, $0.0.int64(0)) < ($1.1, $1.0.int64(0)) }) {
-                let id = DeliveryID(rawValue: row.int64(0))
-                guard let url = URL(string: row.text(2)) else {
+                // `attempts` as returned counts this claim.
+                guard let delivery = DeliveryColumns.claimed(row, attempt: row.int(7)) else {
                     // A URL that no longer parses can never be sent: settle it rather than claim it forever.
                     try connection.execute(
                         """
@@ -83,17 +82,10 @@ public final class PostgresDeliveryStore: DeliveryStore {
                             claimed_by = NULL, lease_until = NULL
                         WHERE id = $1
                         """,
-                        [.integer(id.rawValue), .real(at)])
+                        [.integer(row.int64(0)), .real(at)])
                     continue
                 }
-                claimed.append(
-                    ClaimedDelivery(
-                        id: id, kind: row.text(1), destination: url,
-                        destinationKind: DestinationKind(rawValue: row.text(3)) ?? .incomingWebhook,
-                        destinationHost: row.text(4), destinationHash: row.text(5), body: row.bytes(6),
-                        attempt: row.int(7),
-                        limits: DeliveryLimits(deadline: Date(timeIntervalSince1970: row.double(8)), maxUses: row.optionalInt(9)),
-                        createdAt: Date(timeIntervalSince1970: row.double(10))))
+                claimed.append(delivery)
             }
             return claimed
         }
@@ -110,7 +102,7 @@ public final class PostgresDeliveryStore: DeliveryStore {
         _ destinationHash: String, now: Date, interval: TimeInterval
     ) async throws(DeliveryStoreError) -> Date? {
         let (time, step) = (now.timeIntervalSince1970, interval)
-        return try await PostgresStore.transaction(pool) { connection throws(PostgresError) -> Date? in
+        return try await transaction { connection throws(PostgresError) -> Date? in
             let taken = try connection.query(
                 """
                 INSERT INTO destination_pacing (destination_hash, next_at) VALUES ($1, $2::double precision + $3::double precision)
@@ -131,7 +123,7 @@ public final class PostgresDeliveryStore: DeliveryStore {
     ) async throws(DeliveryStoreError) -> Bool {
         try await settle(
             "next_attempt_at = $3, last_error = $4, body = COALESCE($5::bytea, body), claimed_by = NULL, lease_until = NULL",
-            id, owner, [.real(at.timeIntervalSince1970), .text(lastError), body.map { .bytes($0) } ?? .null])
+            id, owner, [.real(at.timeIntervalSince1970), .text(lastError), body.map { .blob($0) } ?? .null])
     }
 
     @discardableResult
@@ -149,7 +141,7 @@ public final class PostgresDeliveryStore: DeliveryStore {
     }
 
     public func retry(_ id: DeliveryID, now: Date) async throws(DeliveryStoreError) -> Bool {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
+        try await perform { connection throws(PostgresError) in
             try connection.execute(
                 """
                 UPDATE deliveries SET state = 'pending', next_attempt_at = $2, finished_at = NULL,
@@ -167,7 +159,7 @@ public final class PostgresDeliveryStore: DeliveryStore {
     private func settle(
         _ assignments: String, _ id: DeliveryID, _ owner: String, _ values: [PostgresValue]
     ) async throws(DeliveryStoreError) -> Bool {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
+        try await perform { connection throws(PostgresError) in
             try connection.execute(
                 "UPDATE deliveries SET \(assignments) WHERE id = $1 AND claimed_by = $2 AND state = 'pending'",
                 [.integer(id.rawValue), .text(owner)] + values

@@ -27,7 +27,7 @@ public final class SQLiteSubscriptionStore: SubscriptionStore {
                     language, units, created_by, created_at)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) RETURNING id
                 """,
-                SubscriptionColumns.insertValues(subscription, text: SQLiteValue.text, real: SQLiteValue.real, null: .null)
+                SubscriptionColumns.insertValues(subscription)
             ) { $0.int64(0) }.first ?? 0
             var saved = subscription
             saved.id = id
@@ -74,13 +74,10 @@ public final class SQLiteSubscriptionStore: SubscriptionStore {
 
     private func select(_ filter: String, _ values: [SQLiteValue]) async throws(StateStoreError) -> [Subscription] {
         try await database.storePerform { connection throws(SQLiteError) in
-            try connection.query("SELECT \(SubscriptionColumns.select) FROM subscriptions \(filter) ORDER BY id", values) { row in
-                SubscriptionColumns.subscription(
-                    id: row.int64(0), team: row.text(1), channel: row.text(2), kind: row.text(3), time: row.optionalText(4),
-                    days: row.optionalText(5), title: row.text(6), latitude: row.double(7), longitude: row.double(8),
-                    timeZone: row.text(9), language: row.text(10), units: row.text(11), createdBy: row.text(12),
-                    createdAt: row.double(13), deadInARow: row.int(14), pausedReason: row.optionalText(15))
-            }.compactMap { $0 }
+            try connection.query(
+                "SELECT \(SubscriptionColumns.select) FROM subscriptions \(filter) ORDER BY id", values,
+                row: SubscriptionColumns.subscription
+            ).compactMap { $0 }
         }
     }
 }
