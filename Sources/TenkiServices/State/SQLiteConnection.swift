@@ -67,10 +67,13 @@ public final class SQLiteStatement {
         sqlite3_finalize(pointer)
     }
 
-    /// Binds `values` to parameters 1…n.
+    /// Binds `values` to parameters 1…n, written `?1`…`?n` or, as PostgreSQL writes them, `$1`…`$n`
+    /// (so one SQL text serves both databases). SQLite numbers `$` names in the order they first
+    /// appear, not by their digits, so those are bound by name.
     public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+        let named = sqlite3_bind_parameter_name(pointer, 1).map { $0.pointee == CChar(UInt8(ascii: "$")) } ?? false
         for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
+            let index = named ? sqlite3_bind_parameter_index(pointer, "$\(offset + 1)") : Int32(offset + 1)
             let code: Int32
             switch value {
             case .null: code = sqlite3_bind_null(pointer, index)

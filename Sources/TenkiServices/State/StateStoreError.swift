@@ -24,7 +24,7 @@ extension DeliveryStoreError: StoreFailure {
 /// A state database as the stores use it (`SQLiteDatabase`, `PostgresPool`): `body` on one of its
 /// connections, alone or in a transaction, off the cooperative thread pool.
 protocol StateDatabase: Sendable {
-    associatedtype Connection
+    associatedtype Connection: StoreConnection where Connection.Failure == DatabaseError
     associatedtype DatabaseError: Error & CustomStringConvertible
 
     func perform<Value: Sendable>(

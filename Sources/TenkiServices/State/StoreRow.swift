@@ -15,12 +15,55 @@ protocol StoreRow {
 
 /// A statement parameter of either state database (`SQLiteValue`, `PostgresValue`), so a model's
 /// parameters are listed once for both stores.
-protocol StoreValue {
+protocol StoreValue: Sendable {
     static var null: Self { get }
     static func integer(_ value: Int64) -> Self
     static func real(_ value: Double) -> Self
     static func text(_ value: String) -> Self
     static func blob(_ value: [UInt8]) -> Self
+}
+
+/// A connection of either state database, as the shared statements use it. Their SQL is written
+/// once, with PostgreSQL's `$1` parameters, which SQLite reads too (`SQLiteStatement.bind`).
+protocol StoreConnection {
+    associatedtype Parameter: StoreValue
+    associatedtype ResultRow: StoreRow
+    associatedtype Failure: Error
+
+    func query<Mapped>(
+        _ sql: String, _ values: [Parameter], row: (ResultRow) throws(Failure) -> Mapped
+    ) throws(Failure) -> [Mapped]
+
+    /// Runs one statement; returns how many rows it changed.
+    @discardableResult
+    func run(_ sql: String, _ values: [Parameter]) throws(Failure) -> Int
+
+    /// Holds off every other transaction that takes the same `key` until this one ends.
+    func lockUntilCommit(_ key: String) throws(Failure)
+}
+
+extension SQLiteConnection: StoreConnection {
+    typealias Parameter = SQLiteValue
+    typealias ResultRow = SQLiteStatement
+    typealias Failure = SQLiteError
+
+    /// Nothing to take: a transaction (`BEGIN IMMEDIATE`) already holds the file's one write lock.
+    func lockUntilCommit(_ key: String) {}
+}
+
+extension PostgresConnection: StoreConnection {
+    typealias Parameter = PostgresValue
+    typealias ResultRow = PostgresRow
+    typealias Failure = PostgresError
+
+    @discardableResult
+    public func run(_ sql: String, _ values: [PostgresValue] = []) throws(PostgresError) -> Int {
+        try execute(sql, values).affectedRows
+    }
+
+    func lockUntilCommit(_ key: String) throws(PostgresError) {
+        _ = try execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [.text(key)])
+    }
 }
 
 extension SQLiteStatement: StoreRow {}

@@ -1,55 +1,46 @@
 import Foundation
 import TenkiCore
 
-/// Geocoding answers in the state file, one row per (normalised query, language), the matches as
-/// JSON. Every process on the file shares them, and they survive restarts. A row that cannot be
-/// decoded reads as absent: the next lookup asks the geocoder and overwrites it.
-public final class SQLiteGeocodingStore: GeocodingStore {
-    private let database: SQLiteDatabase
+/// Geocoding answers in the state database (the SQLite file or PostgreSQL), one row per
+/// (normalised query, language), the matches as JSON: the same statements on both. Every process
+/// on the database shares them, and they survive restarts. A row that cannot be decoded reads as
+/// absent: the next lookup asks the geocoder and overwrites it.
+final class SQLGeocodingStore<Database: StateDatabase>: GeocodingStore {
+    private let database: Database
 
-    /// Uses an open state file, migrating it as needed.
-    public init(database: SQLiteDatabase) throws(GeocodingStoreError) {
+    /// Uses an open database whose schema is migrated (`StateSchema.migrate`, `PostgresSchema.migrate`).
+    init(database: Database) {
         self.database = database
-        do {
-            try StateSchema.migrate(database)
-        } catch {
-            throw GeocodingStoreError(error.description)
-        }
     }
 
-    public func answer(
+    func answer(
         for query: String, language: WeatherLanguage, now: Date
     ) async throws(GeocodingStoreError) -> StoredGeocoding? {
         let key = GeocodingKey(query: query, language: language)
-        let row = try await database.storePerform { connection throws(SQLiteError) in
+        let row = try await database.storePerform { connection throws(Database.DatabaseError) in
             try connection.query(
                 """
                 SELECT places, stored_at, expires_at FROM geocoding_answers
-                WHERE query = ?1 AND language = ?2 AND expires_at > ?3
-                """, [.text(key.query), .text(key.language.rawValue), .real(now.timeIntervalSince1970)]
-            ) { ($0.text(0), $0.double(1), $0.double(2)) }.first
+                WHERE query = $1 AND language = $2 AND expires_at > $3
+                """, [.text(key.query), .text(key.language.rawValue), .date(now)]
+            ) { ($0.text(0), $0.date(1), $0.date(2)) }.first
         }
         guard let (json, storedAt, expiresAt) = row, let places = Self.decode(json) else { return nil }
-        return StoredGeocoding(
-            places: places, storedAt: Date(timeIntervalSince1970: storedAt), expiresAt: Date(timeIntervalSince1970: expiresAt))
+        return StoredGeocoding(places: places, storedAt: storedAt, expiresAt: expiresAt)
     }
 
-    public func save(_ answer: StoredGeocoding, for query: String, language: WeatherLanguage) async throws(GeocodingStoreError) {
+    func save(_ answer: StoredGeocoding, for query: String, language: WeatherLanguage) async throws(GeocodingStoreError) {
         let key = GeocodingKey(query: query, language: language)
         let json = Self.encode(answer.places)
-        try await database.storePerform { connection throws(SQLiteError) in
-            _ = try connection.run(
-                "DELETE FROM geocoding_answers WHERE expires_at <= ?1", [.real(answer.storedAt.timeIntervalSince1970)])
-            _ = try connection.run(
+        try await database.storeTransaction { connection throws(Database.DatabaseError) in
+            try connection.run("DELETE FROM geocoding_answers WHERE expires_at <= $1", [.date(answer.storedAt)])
+            try connection.run(
                 """
-                INSERT INTO geocoding_answers (query, language, places, stored_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                INSERT INTO geocoding_answers (query, language, places, stored_at, expires_at) VALUES ($1, $2, $3, $4, $5)
                 ON CONFLICT (query, language) DO UPDATE SET
                     places = excluded.places, stored_at = excluded.stored_at, expires_at = excluded.expires_at
                 """,
-                [
-                    .text(key.query), .text(key.language.rawValue), .text(json),
-                    .real(answer.storedAt.timeIntervalSince1970), .real(answer.expiresAt.timeIntervalSince1970),
-                ])
+                [.text(key.query), .text(key.language.rawValue), .text(json), .date(answer.storedAt), .date(answer.expiresAt)])
         }
     }
 

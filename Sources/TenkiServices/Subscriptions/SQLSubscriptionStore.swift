@@ -1,21 +1,20 @@
 import Foundation
 import TenkiCore
 
-/// Subscriptions in PostgreSQL, shared by every replica.
-public final class PostgresSubscriptionStore: SubscriptionStore {
-    private let pool: PostgresPool
+/// Subscriptions in the state database, the SQLite file or PostgreSQL (shared by every replica):
+/// the same statements on both.
+final class SQLSubscriptionStore<Database: StateDatabase>: SubscriptionStore {
+    private let database: Database
 
-    /// Uses the process' pool; the schema must be migrated (`PostgresSchema.migrate`).
-    public init(pool: PostgresPool) {
-        self.pool = pool
+    /// Uses an open database whose schema is migrated (`StateSchema.migrate`, `PostgresSchema.migrate`).
+    init(database: Database) {
+        self.database = database
     }
 
-    public func add(_ subscription: Subscription, limit: Int) async throws(StateStoreError) -> SubscriptionAddResult {
-        try await pool.storeTransaction { connection throws(PostgresError) in
-            // One channel's adds, one at a time across replicas, until the transaction ends.
-            _ = try connection.execute(
-                "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
-                [.text("tenki.subscriptions:\(subscription.team):\(subscription.channel)")])
+    func add(_ subscription: Subscription, limit: Int) async throws(StateStoreError) -> SubscriptionAddResult {
+        try await database.storeTransaction { connection throws(Database.DatabaseError) in
+            // One channel's adds, one at a time across processes, until the transaction ends.
+            try connection.lockUntilCommit("tenki.subscriptions:\(subscription.team):\(subscription.channel)")
             let held = try connection.query(
                 "SELECT count(*) FROM subscriptions WHERE team = $1 AND channel = $2",
                 [.text(subscription.team), .text(subscription.channel)]) { $0.int(0) }.first ?? 0
@@ -34,21 +33,22 @@ public final class PostgresSubscriptionStore: SubscriptionStore {
         }
     }
 
-    public func subscriptions(team: String, channel: String) async throws(StateStoreError) -> [Subscription] {
+    func subscriptions(team: String, channel: String) async throws(StateStoreError) -> [Subscription] {
         try await select("WHERE team = $1 AND channel = $2", [.text(team), .text(channel)])
     }
 
-    public func all() async throws(StateStoreError) -> [Subscription] {
+    func all() async throws(StateStoreError) -> [Subscription] {
         try await select("", [])
     }
 
-    public func remove(_ ids: [Int64], team: String?, channel: String?) async throws(StateStoreError) -> Int {
-        try await pool.storeTransaction { connection throws(PostgresError) in
+    func remove(_ ids: [Int64], team: String?, channel: String?) async throws(StateStoreError) -> Int {
+        try await database.storeTransaction { connection throws(Database.DatabaseError) in
             var removed = 0
             for id in ids {
                 removed += try connection.query(
                     """
-                    DELETE FROM subscriptions WHERE id = $1 AND ($2::text IS NULL OR team = $2) AND ($3::text IS NULL OR channel = $3)
+                    DELETE FROM subscriptions
+                    WHERE id = $1 AND (CAST($2 AS TEXT) IS NULL OR team = $2) AND (CAST($3 AS TEXT) IS NULL OR channel = $3)
                     RETURNING id
                     """,
                     [.integer(id), team.map { .text($0) } ?? .null, channel.map { .text($0) } ?? .null]) { $0.int64(0) }.count
@@ -57,8 +57,8 @@ public final class PostgresSubscriptionStore: SubscriptionStore {
         }
     }
 
-    public func recordPost(_ id: Int64, delivered: Bool, reason: String?) async throws(StateStoreError) -> Subscription? {
-        let changed = try await pool.storePerform { connection throws(PostgresError) in
+    func recordPost(_ id: Int64, delivered: Bool, reason: String?) async throws(StateStoreError) -> Subscription? {
+        let changed = try await database.storePerform { connection throws(Database.DatabaseError) in
             try connection.query(
                 delivered
                     ? "UPDATE subscriptions SET dead_in_a_row = 0, paused_reason = NULL WHERE id = $1 RETURNING id"
@@ -76,8 +76,10 @@ public final class PostgresSubscriptionStore: SubscriptionStore {
         return try await select("WHERE id = $1", [.integer(id)]).first
     }
 
-    private func select(_ filter: String, _ values: [PostgresValue]) async throws(StateStoreError) -> [Subscription] {
-        try await pool.storePerform { connection throws(PostgresError) in
+    private func select(
+        _ filter: String, _ values: [Database.Connection.Parameter]
+    ) async throws(StateStoreError) -> [Subscription] {
+        try await database.storePerform { connection throws(Database.DatabaseError) in
             try connection.query(
                 "SELECT \(SubscriptionColumns.select) FROM subscriptions \(filter) ORDER BY id", values,
                 row: SubscriptionColumns.subscription
