@@ -77,21 +77,8 @@ extension PostgresDeliveryStore {
                 RETURNING p.id, p.payload, p.destination_url, p.destination_kind, p.created_at, p.claims
                 """,
                 [.text(owner), .real(lease), .integer(Int64(max(1, limit)))]
-            ) { row in
-                PendingCommandRow(
-                    id: row.int64(0), payload: row.blob(1), url: row.text(2), kind: row.text(3), createdAt: row.double(4),
-                    claims: row.int(5))
-            }
-            var claimed: [PendingCommand] = []
-            for row in rows.sorted(by: { $0.id < $1.id }) {
-                guard let command = row.command else {
-                    // Nowhere to answer: nothing can ever be done with it.
-                    try connection.execute("DELETE FROM pending_commands WHERE id = $1", [.integer(row.id)])
-                    continue
-                }
-                claimed.append(command)
-            }
-            return claimed
+            ) { row in PendingCommandRow(row) }
+            return try PendingCommandRow.commands(rows, settlingOn: connection)
         }
     }
 
