@@ -76,12 +76,6 @@ public struct PendingCommand: Sendable {
     /// How many times it has been taken over, this claim included: a command that keeps killing
     /// its process is not run for ever.
     public var claims: Int
-
-    public init(id: PendingCommandID, command: NewPendingCommand, claims: Int) {
-        self.id = id
-        self.command = command
-        self.claims = claims
-    }
 }
 
 /// A `pending_commands` row as both stores read it back after a takeover.
