@@ -57,7 +57,7 @@ extension PostgresConnection: StoreConnection {
     typealias Failure = PostgresError
 
     @discardableResult
-    public func run(_ sql: String, _ values: [PostgresValue] = []) throws(PostgresError) -> Int {
+    func run(_ sql: String, _ values: [PostgresValue] = []) throws(PostgresError) -> Int {
         try execute(sql, values).affectedRows
     }
 
