@@ -5,7 +5,7 @@ import TenkiCore
 /// claims across connections and processes, and the primary key (digest, slot) would refuse a
 /// second row even if it did not.
 public final class SQLiteDigestLedger: DigestLedger {
-    let database: SQLiteDatabase
+    package let database: SQLiteDatabase
 
     /// Uses an open state file (shared with the delivery store of the process), migrating it.
     public init(database: SQLiteDatabase) throws(DeliveryStoreError) {
@@ -74,5 +74,4 @@ public final class SQLiteDigestLedger: DigestLedger {
                 headlineURLs: row.text(2).split(separator: "\n").map(String.init))
         }.first
     }
-
 }

@@ -7,9 +7,9 @@ import TenkiCore
 /// looking at once never take the same command.
 extension PostgresDeliveryStore {
     /// Seconds since 1970 on the database server's clock, at the moment the statement reads it.
-    private static let databaseNow = "extract(epoch FROM clock_timestamp())::double precision"
+    package static let databaseNow = "extract(epoch FROM clock_timestamp())::double precision"
 
-    public func hold(
+    package func hold(
         _ command: NewPendingCommand, owner: String, lease: TimeInterval
     ) async throws(DeliveryStoreError) -> PendingCommandID {
         try await perform { connection throws(PostgresError) in
@@ -28,39 +28,7 @@ extension PostgresDeliveryStore {
         }
     }
 
-    public func renew(_ id: PendingCommandID, owner: String, lease: TimeInterval) async throws(DeliveryStoreError) -> Bool {
-        try await perform { connection throws(PostgresError) in
-            try connection.execute(
-                """
-                UPDATE pending_commands SET lease_until = \(Self.databaseNow) + $3::double precision
-                WHERE id = $1 AND claimed_by = $2
-                """,
-                [.integer(id.rawValue), .text(owner), .real(lease)]
-            ).affectedRows == 1
-        }
-    }
-
-    public func complete(
-        _ id: PendingCommandID, owner: String, answer: NewDelivery
-    ) async throws(DeliveryStoreError) -> DeliveryID? {
-        try await transaction { connection throws(PostgresError) -> DeliveryID? in
-            let forgotten = try connection.execute(
-                "DELETE FROM pending_commands WHERE id = $1 AND claimed_by = $2", [.integer(id.rawValue), .text(owner)]
-            ).affectedRows
-            guard forgotten == 1 else { return nil }
-            return try Self.insert(answer, in: connection)
-        }
-    }
-
-    public func forget(_ id: PendingCommandID, owner: String) async throws(DeliveryStoreError) -> Bool {
-        try await perform { connection throws(PostgresError) in
-            try connection.execute(
-                "DELETE FROM pending_commands WHERE id = $1 AND claimed_by = $2", [.integer(id.rawValue), .text(owner)]
-            ).affectedRows == 1
-        }
-    }
-
-    public func claimAbandoned(
+    package func claimAbandoned(
         owner: String, lease: TimeInterval, limit: Int
     ) async throws(DeliveryStoreError) -> [PendingCommand] {
         try await transaction { connection throws(PostgresError) -> [PendingCommand] in
@@ -82,18 +50,4 @@ extension PostgresDeliveryStore {
         }
     }
 
-    @discardableResult
-    public func releasePendingCommands(owner: String) async throws(DeliveryStoreError) -> Int {
-        try await perform { connection throws(PostgresError) in
-            try connection.execute(
-                "UPDATE pending_commands SET lease_until = \(Self.databaseNow) WHERE claimed_by = $1", [.text(owner)]
-            ).affectedRows
-        }
-    }
-
-    public func pendingCommandCount() async throws(DeliveryStoreError) -> Int {
-        try await perform { connection throws(PostgresError) in
-            try connection.query("SELECT COUNT(*) FROM pending_commands") { $0.int(0) }.first ?? 0
-        }
-    }
 }

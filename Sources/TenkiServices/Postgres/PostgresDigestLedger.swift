@@ -6,7 +6,7 @@ import TenkiCore
 /// insert and makes the others wait for its commit and then insert nothing; only the one that
 /// inserted queues the message, in the same transaction.
 public final class PostgresDigestLedger: DigestLedger {
-    let database: PostgresPool
+    package let database: PostgresPool
 
     /// Uses the process' pool; the schema must be migrated (`PostgresSchema.migrate`).
     public init(pool: PostgresPool) {

@@ -1,6 +1,6 @@
 /// A state database as the stores use it (`SQLiteDatabase`, `PostgresPool`): `body` on one of its
 /// connections, alone or in a transaction, off the cooperative thread pool.
-protocol StateDatabase: Sendable {
+package protocol StateDatabase: Sendable {
     associatedtype Connection: StoreConnection where Connection.Failure == DatabaseError
     associatedtype DatabaseError: Error & CustomStringConvertible
 
@@ -54,7 +54,7 @@ extension StateDatabase {
 }
 
 /// The outbox's stores and the digest ledger beside it, whose calls fail with `DeliveryStoreError`.
-protocol OutboxStorage {
+package protocol OutboxStorage {
     associatedtype Database: StateDatabase
     var database: Database { get }
 }
@@ -74,7 +74,5 @@ extension OutboxStorage {
     }
 }
 
-extension SQLiteDeliveryStore: OutboxStorage {}
-extension PostgresDeliveryStore: OutboxStorage {}
 extension PostgresDigestLedger: OutboxStorage {}
 extension SQLiteDigestLedger: OutboxStorage {}

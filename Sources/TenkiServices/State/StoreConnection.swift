@@ -2,7 +2,7 @@ import Foundation
 
 /// What a row of either state database offers (`SQLiteStatement`, `PostgresRow`): its columns by
 /// index from 0, typed. A model is read from a row once, for both stores, through this.
-protocol StoreRow {
+package protocol StoreRow {
     func text(_ column: Int) -> String
     func optionalText(_ column: Int) -> String?
     func int64(_ column: Int) -> Int64
@@ -15,7 +15,7 @@ protocol StoreRow {
 
 /// A statement parameter of either state database (`SQLiteValue`, `PostgresValue`), so a model's
 /// parameters are listed once for both stores.
-protocol StoreValue: Sendable {
+package protocol StoreValue: Sendable {
     static var null: Self { get }
     static func integer(_ value: Int64) -> Self
     static func real(_ value: Double) -> Self
@@ -25,7 +25,7 @@ protocol StoreValue: Sendable {
 
 /// A connection of either state database, as the shared statements use it. Their SQL is written
 /// once, with PostgreSQL's `$1` parameters, which SQLite reads too (`SQLiteStatement.bind`).
-protocol StoreConnection {
+package protocol StoreConnection {
     associatedtype Parameter: StoreValue
     associatedtype ResultRow: StoreRow
     associatedtype Failure: Error
@@ -43,25 +43,25 @@ protocol StoreConnection {
 }
 
 extension SQLiteConnection: StoreConnection {
-    typealias Parameter = SQLiteValue
-    typealias ResultRow = SQLiteStatement
-    typealias Failure = SQLiteError
+    package typealias Parameter = SQLiteValue
+    package typealias ResultRow = SQLiteStatement
+    package typealias Failure = SQLiteError
 
     /// Nothing to take: a transaction (`BEGIN IMMEDIATE`) already holds the file's one write lock.
-    func lockUntilCommit(_ key: String) {}
+    package func lockUntilCommit(_ key: String) {}
 }
 
 extension PostgresConnection: StoreConnection {
-    typealias Parameter = PostgresValue
-    typealias ResultRow = PostgresRow
-    typealias Failure = PostgresError
+    package typealias Parameter = PostgresValue
+    package typealias ResultRow = PostgresRow
+    package typealias Failure = PostgresError
 
     @discardableResult
-    func run(_ sql: String, _ values: [PostgresValue] = []) throws(PostgresError) -> Int {
+    package func run(_ sql: String, _ values: [PostgresValue] = []) throws(PostgresError) -> Int {
         try execute(sql, values).affectedRows
     }
 
-    func lockUntilCommit(_ key: String) throws(PostgresError) {
+    package func lockUntilCommit(_ key: String) throws(PostgresError) {
         _ = try execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [.text(key)])
     }
 }
