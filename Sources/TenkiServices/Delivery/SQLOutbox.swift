@@ -37,6 +37,39 @@ extension SQLOutbox {
         return DeliveryID(rawValue: id ?? 0)
     }
 
+    package func takePostingTurn(
+        _ destinationHash: String, now: Date, interval: TimeInterval
+    ) async throws(DeliveryStoreError) -> Date? {
+        try await transaction { connection throws(Database.DatabaseError) -> Date? in
+            let taken = try connection.query(
+                """
+                INSERT INTO destination_pacing (destination_hash, next_at)
+                VALUES ($1, CAST($2 AS DOUBLE PRECISION) + CAST($3 AS DOUBLE PRECISION))
+                ON CONFLICT (destination_hash) DO UPDATE SET next_at = excluded.next_at
+                WHERE destination_pacing.next_at <= $2
+                RETURNING next_at
+                """, [.text(destinationHash), .date(now), .real(interval)]) { $0.double(0) }
+            guard taken.isEmpty else { return nil }
+            return try connection.query(
+                "SELECT next_at FROM destination_pacing WHERE destination_hash = $1", [.text(destinationHash)]
+            ) { $0.date(0) }.first
+        }
+    }
+
+    /// Marks a due message whose URL no longer parses dead: it can never be sent, and would
+    /// otherwise be claimed for ever.
+    static func settleUnreadable<Connection: StoreConnection>(
+        _ id: Int64, at: TimeInterval, on connection: Connection
+    ) throws(Connection.Failure) {
+        try connection.run(
+            """
+            UPDATE deliveries SET state = 'dead', last_error = 'destination URL unreadable', finished_at = $2,
+                claimed_by = NULL, lease_until = NULL
+            WHERE id = $1
+            """,
+            [.integer(id), .real(at)])
+    }
+
     @discardableResult
     package func release(_ id: DeliveryID, owner: String, at: Date) async throws(DeliveryStoreError) -> Bool {
         try await settle(

@@ -55,10 +55,7 @@ package final class SQLiteDeliveryStore: SQLOutbox {
             var claimed: [ClaimedDelivery] = []
             for row in rows {
                 guard let delivery = row.delivery else {
-                    // A URL that no longer parses can never be sent: settle it rather than claim it forever.
-                    try connection.run(
-                        "UPDATE deliveries SET state = 'dead', last_error = 'destination URL unreadable', finished_at = ?2 WHERE id = ?1",
-                        [.integer(row.id.rawValue), .real(at)])
+                    try Self.settleUnreadable(row.id.rawValue, at: at, on: connection)
                     continue
                 }
                 try connection.run(
@@ -67,24 +64,6 @@ package final class SQLiteDeliveryStore: SQLOutbox {
                 claimed.append(delivery)
             }
             return claimed
-        }
-    }
-
-    package func takePostingTurn(
-        _ destinationHash: String, now: Date, interval: TimeInterval
-    ) async throws(DeliveryStoreError) -> Date? {
-        let (time, step) = (now.timeIntervalSince1970, interval)
-        return try await transaction { connection throws(SQLiteError) -> Date? in
-                let taken = try connection.query(
-                    """
-                    INSERT INTO destination_pacing (destination_hash, next_at) VALUES (?1, ?2 + ?3)
-                    ON CONFLICT (destination_hash) DO UPDATE SET next_at = excluded.next_at WHERE next_at <= ?2
-                    RETURNING next_at
-                    """, [.text(destinationHash), .real(time), .real(step)]) { $0.double(0) }
-                guard taken.isEmpty else { return nil }
-                return try connection.query(
-                    "SELECT next_at FROM destination_pacing WHERE destination_hash = ?1", [.text(destinationHash)]
-                ) { Date(timeIntervalSince1970: $0.double(0)) }.first
         }
     }
 }

@@ -49,38 +49,12 @@ package final class PostgresDeliveryStore: SQLOutbox {
             for (row, _) in rows.sorted(by: { ($0.1, $0.0.int64(0)) < ($1.1, $1.0.int64(0)) }) {
                 // `attempts` as returned counts this claim.
                 guard let delivery = DeliveryColumns.claimed(row, attempt: row.int(7)) else {
-                    // A URL that no longer parses can never be sent: settle it rather than claim it forever.
-                    try connection.execute(
-                        """
-                        UPDATE deliveries SET state = 'dead', last_error = 'destination URL unreadable', finished_at = $2,
-                            claimed_by = NULL, lease_until = NULL
-                        WHERE id = $1
-                        """,
-                        [.integer(row.int64(0)), .real(at)])
+                    try Self.settleUnreadable(row.int64(0), at: at, on: connection)
                     continue
                 }
                 claimed.append(delivery)
             }
             return claimed
-        }
-    }
-
-    package func takePostingTurn(
-        _ destinationHash: String, now: Date, interval: TimeInterval
-    ) async throws(DeliveryStoreError) -> Date? {
-        let (time, step) = (now.timeIntervalSince1970, interval)
-        return try await transaction { connection throws(PostgresError) -> Date? in
-            let taken = try connection.query(
-                """
-                INSERT INTO destination_pacing (destination_hash, next_at) VALUES ($1, $2::double precision + $3::double precision)
-                ON CONFLICT (destination_hash) DO UPDATE SET next_at = excluded.next_at
-                WHERE destination_pacing.next_at <= $2::double precision
-                RETURNING next_at
-                """, [.text(destinationHash), .real(time), .real(step)]) { $0.double(0) }
-            guard taken.isEmpty else { return nil }
-            return try connection.query(
-                "SELECT next_at FROM destination_pacing WHERE destination_hash = $1", [.text(destinationHash)]
-            ) { Date(timeIntervalSince1970: $0.double(0)) }.first
         }
     }
 }
