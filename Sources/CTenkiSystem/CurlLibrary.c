@@ -1,7 +1,6 @@
 // libcurl through dlopen: see tenki_curl.h for why.
 #include "tenki_curl.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,36 +42,30 @@ static const char *const library_names[] = {"libcurl.so.4", "libcurl-gnutls.so.4
 #endif
 
 static void load_library(void) {
-    char first_reason[160];
-    void *library = tenki_open_first_library(
-        library_names, sizeof library_names / sizeof library_names[0], first_reason, sizeof first_reason);
-    if (!library) {
-        snprintf(load_error, sizeof load_error, "libcurl could not be loaded (%s); install libcurl4", first_reason);
-        return;
-    }
-#define FIND(field, symbol)                                                                              \
-    if (!(*(void **)&api.field = dlsym(library, symbol))) {                                              \
-        snprintf(load_error, sizeof load_error, "libcurl has no %s: version 7.68 or newer is needed", symbol); \
-        return;                                                                                          \
-    }
-    FIND(global_init, "curl_global_init")
-    FIND(easy_init, "curl_easy_init")
-    FIND(easy_setopt, "curl_easy_setopt")
-    FIND(easy_getinfo, "curl_easy_getinfo")
-    FIND(easy_cleanup, "curl_easy_cleanup")
-    FIND(easy_strerror, "curl_easy_strerror")
-    FIND(slist_append, "curl_slist_append")
-    FIND(slist_free_all, "curl_slist_free_all")
-    FIND(multi_init, "curl_multi_init")
-    FIND(multi_setopt, "curl_multi_setopt")
-    FIND(multi_add_handle, "curl_multi_add_handle")
-    FIND(multi_remove_handle, "curl_multi_remove_handle")
-    FIND(multi_perform, "curl_multi_perform")
-    FIND(multi_poll, "curl_multi_poll")
-    FIND(multi_wakeup, "curl_multi_wakeup")
-    FIND(multi_info_read, "curl_multi_info_read")
-    FIND(multi_cleanup, "curl_multi_cleanup")
-#undef FIND
+    static const tenki_symbol symbols[] = {
+        TENKI_SYMBOL(api.global_init, "curl_global_init"),
+        TENKI_SYMBOL(api.easy_init, "curl_easy_init"),
+        TENKI_SYMBOL(api.easy_setopt, "curl_easy_setopt"),
+        TENKI_SYMBOL(api.easy_getinfo, "curl_easy_getinfo"),
+        TENKI_SYMBOL(api.easy_cleanup, "curl_easy_cleanup"),
+        TENKI_SYMBOL(api.easy_strerror, "curl_easy_strerror"),
+        TENKI_SYMBOL(api.slist_append, "curl_slist_append"),
+        TENKI_SYMBOL(api.slist_free_all, "curl_slist_free_all"),
+        TENKI_SYMBOL(api.multi_init, "curl_multi_init"),
+        TENKI_SYMBOL(api.multi_setopt, "curl_multi_setopt"),
+        TENKI_SYMBOL(api.multi_add_handle, "curl_multi_add_handle"),
+        TENKI_SYMBOL(api.multi_remove_handle, "curl_multi_remove_handle"),
+        TENKI_SYMBOL(api.multi_perform, "curl_multi_perform"),
+        TENKI_SYMBOL(api.multi_poll, "curl_multi_poll"),
+        TENKI_SYMBOL(api.multi_wakeup, "curl_multi_wakeup"),
+        TENKI_SYMBOL(api.multi_info_read, "curl_multi_info_read"),
+        TENKI_SYMBOL(api.multi_cleanup, "curl_multi_cleanup"),
+    };
+    static const tenki_library library = {
+        library_names, sizeof library_names / sizeof library_names[0], symbols, sizeof symbols / sizeof symbols[0],
+        "libcurl", "libcurl4", "version 7.68 or newer is needed",
+    };
+    if (tenki_load_library(&library, load_error, sizeof load_error) != 0) return;
     int code = api.global_init(TENKI_CURL_GLOBAL_DEFAULT);
     if (code != 0) {
         snprintf(load_error, sizeof load_error, "curl_global_init failed: %s", api.easy_strerror(code));
@@ -83,10 +76,7 @@ static void load_library(void) {
 
 int tenki_curl_load(char *error, size_t capacity) {
     pthread_once(&load_once, load_library);
-    if (load_status != 0 && error && capacity > 0) {
-        snprintf(error, capacity, "%s", load_error);
-    }
-    return load_status;
+    return tenki_load_result(load_status, load_error, error, capacity);
 }
 
 struct tenki_curl_transfer {

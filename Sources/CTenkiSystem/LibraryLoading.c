@@ -13,3 +13,25 @@ void *tenki_open_first_library(const char *const names[], size_t count, char *re
     }
     return NULL;
 }
+
+int tenki_load_library(const tenki_library *library, char *error, size_t error_size) {
+    char first_reason[160];
+    void *handle = tenki_open_first_library(library->names, library->name_count, first_reason, sizeof first_reason);
+    if (!handle) {
+        snprintf(error, error_size, "%s could not be loaded (%s); install %s", library->label, first_reason, library->package);
+        return -1;
+    }
+    for (size_t i = 0; i < library->symbol_count; i++) {
+        *library->symbols[i].slot = dlsym(handle, library->symbols[i].name);
+        if (!*library->symbols[i].slot) {
+            snprintf(error, error_size, "%s has no %s: %s", library->label, library->symbols[i].name, library->requirement);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int tenki_load_result(int status, const char *reason, char *error, size_t capacity) {
+    if (status != 0 && error && capacity > 0) snprintf(error, capacity, "%s", reason);
+    return status;
+}

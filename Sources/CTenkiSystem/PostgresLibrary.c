@@ -1,7 +1,6 @@
 // libpq through dlopen: see tenki_pq.h for why.
 #include "tenki_pq.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,47 +47,38 @@ static const char *const library_names[] = {"libpq.so.5"};
 #endif
 
 static void load_library(void) {
-    char first_reason[160];
-    void *library = tenki_open_first_library(
-        library_names, sizeof library_names / sizeof library_names[0], first_reason, sizeof first_reason);
-    if (!library) {
-        snprintf(load_error, sizeof load_error, "libpq could not be loaded (%s); install libpq5", first_reason);
-        return;
-    }
-#define FIND(field, symbol)                                                                        \
-    if (!(*(void **)&api.field = dlsym(library, symbol))) {                                        \
-        snprintf(load_error, sizeof load_error, "libpq has no %s: libpq 10 or newer is needed", symbol); \
-        return;                                                                                    \
-    }
-    FIND(connectdb, "PQconnectdb")
-    FIND(status, "PQstatus")
-    FIND(error_message, "PQerrorMessage")
-    FIND(backend_pid, "PQbackendPID")
-    FIND(finish, "PQfinish")
-    FIND(exec_params, "PQexecParams")
-    FIND(exec, "PQexec")
-    FIND(result_status, "PQresultStatus")
-    FIND(result_error_message, "PQresultErrorMessage")
-    FIND(result_error_field, "PQresultErrorField")
-    FIND(ntuples, "PQntuples")
-    FIND(nfields, "PQnfields")
-    FIND(cmd_tuples, "PQcmdTuples")
-    FIND(getvalue, "PQgetvalue")
-    FIND(getisnull, "PQgetisnull")
-    FIND(clear, "PQclear")
-    FIND(get_cancel, "PQgetCancel")
-    FIND(cancel, "PQcancel")
-    FIND(free_cancel, "PQfreeCancel")
-#undef FIND
+    static const tenki_symbol symbols[] = {
+        TENKI_SYMBOL(api.connectdb, "PQconnectdb"),
+        TENKI_SYMBOL(api.status, "PQstatus"),
+        TENKI_SYMBOL(api.error_message, "PQerrorMessage"),
+        TENKI_SYMBOL(api.backend_pid, "PQbackendPID"),
+        TENKI_SYMBOL(api.finish, "PQfinish"),
+        TENKI_SYMBOL(api.exec_params, "PQexecParams"),
+        TENKI_SYMBOL(api.exec, "PQexec"),
+        TENKI_SYMBOL(api.result_status, "PQresultStatus"),
+        TENKI_SYMBOL(api.result_error_message, "PQresultErrorMessage"),
+        TENKI_SYMBOL(api.result_error_field, "PQresultErrorField"),
+        TENKI_SYMBOL(api.ntuples, "PQntuples"),
+        TENKI_SYMBOL(api.nfields, "PQnfields"),
+        TENKI_SYMBOL(api.cmd_tuples, "PQcmdTuples"),
+        TENKI_SYMBOL(api.getvalue, "PQgetvalue"),
+        TENKI_SYMBOL(api.getisnull, "PQgetisnull"),
+        TENKI_SYMBOL(api.clear, "PQclear"),
+        TENKI_SYMBOL(api.get_cancel, "PQgetCancel"),
+        TENKI_SYMBOL(api.cancel, "PQcancel"),
+        TENKI_SYMBOL(api.free_cancel, "PQfreeCancel"),
+    };
+    static const tenki_library library = {
+        library_names, sizeof library_names / sizeof library_names[0], symbols, sizeof symbols / sizeof symbols[0],
+        "libpq", "libpq5", "libpq 10 or newer is needed",
+    };
+    if (tenki_load_library(&library, load_error, sizeof load_error) != 0) return;
     load_status = 0;
 }
 
 int tenki_pq_load(char *error, size_t capacity) {
     pthread_once(&load_once, load_library);
-    if (load_status != 0 && error && capacity > 0) {
-        snprintf(error, capacity, "%s", load_error);
-    }
-    return load_status;
+    return tenki_load_result(load_status, load_error, error, capacity);
 }
 
 tenki_pq_connection *tenki_pq_connect(const char *conninfo) {

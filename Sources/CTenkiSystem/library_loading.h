@@ -9,4 +9,34 @@
 /// NULL with the first name's dlerror() in `reason` (the likeliest to tell the operator why).
 void *tenki_open_first_library(const char *const names[], size_t count, char *reason, size_t reason_size);
 
+/// One function to find in a library: where its pointer goes, and its symbol.
+typedef struct {
+    void **slot;
+    const char *name;
+} tenki_symbol;
+
+#define TENKI_SYMBOL(pointer, name) {(void **)&(pointer), name}
+
+/// A library as Tenki wants it: the file names to try, the symbols it must have, and how to tell
+/// the operator what is missing.
+typedef struct {
+    const char *const *names;
+    size_t name_count;
+    const tenki_symbol *symbols;
+    size_t symbol_count;
+    /// "libcurl": how messages name the library.
+    const char *label;
+    /// "libcurl4": the package that installs it.
+    const char *package;
+    /// "version 7.68 or newer is needed": what a library without one of the symbols lacks.
+    const char *requirement;
+} tenki_library;
+
+/// Opens the first of `library->names` that loads and fills every symbol's slot. Returns 0, or -1
+/// with `error` saying what is missing in the operator's terms.
+int tenki_load_library(const tenki_library *library, char *error, size_t error_size);
+
+/// What a `tenki_*_load` returns: `status`, and when it is not 0 the reason, copied into `error`.
+int tenki_load_result(int status, const char *reason, char *error, size_t capacity);
+
 #endif

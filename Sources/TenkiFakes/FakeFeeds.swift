@@ -46,12 +46,7 @@ public struct FakeFeeds: AsyncHTTPHandler, FakeProvider {
     public var paths: [String] { samples.map { "/feeds/" + $0.file } }
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        let call = Call(request)
-        let (latency, failure) = providerState.withLock { state -> (Duration, HTTPStatus?) in
-            state.calls.append(call)
-            return (state.latency, state.failure)
-        }
-        await waitLatency(latency)
+        let (call, failure) = await receive(request)
         if let failure { return .text(failure, "\(failure.reason)\n", headers: ["Retry-After": "600"]) }
         return respond(to: call)
     }

@@ -39,12 +39,7 @@ public struct FakeNewsAPI: AsyncHTTPHandler, FakeProvider {
     }
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        let call = Call(request)
-        let (latency, failure) = providerState.withLock { state -> (Duration, HTTPStatus?) in
-            state.calls.append(call)
-            return (state.latency, state.failure)
-        }
-        await waitLatency(latency)
+        let (call, failure) = await receive(request)
         return respond(to: call, failure: failure)
     }
 

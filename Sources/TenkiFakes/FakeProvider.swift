@@ -42,6 +42,18 @@ extension FakeProvider {
         if latency > .zero { try? await Task.sleep(for: latency) }
     }
 
+    /// Logs `request` as a call, waits the configured latency and returns the call with the
+    /// failure to answer it with, if any.
+    func receive(_ request: HTTPRequest) async -> (call: Call, failure: HTTPStatus?) {
+        let call = Call(request)
+        let (latency, failure) = providerState.withLock { state -> (Duration, HTTPStatus?) in
+            state.calls.append(call)
+            return (state.latency, state.failure)
+        }
+        await waitLatency(latency)
+        return (call, failure)
+    }
+
     /// A JSON answer with `body` as sent.
     static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {
         HTTPResponse.json(status, Array(body.utf8))

@@ -12,8 +12,7 @@ extension ButtonPresses {
     func answerOnDiscord(_ interaction: DiscordInteraction, apiBase: URL, logger: Logger) async -> DiscordInteractionResponse {
         let strings = ReplyStrings.table(for: interaction.language ?? settings.language)
         guard let (actionID, value) = interaction.press, isTenkis(actionID, logger: logger) else {
-            let unusable = ButtonStrings.table(for: interaction.language ?? settings.language).unusableButton
-            return PressAnswer.note(ReplyStrings.fill(unusable, ["command": settings.commandNames.weather])).discord
+            return unusableButton(command: settings.commandNames.weather, language: interaction.language).discord
         }
         let guild = interaction.guildID.map { "discord:" + $0 } ?? "discord:dm"
         let user = UserKey(team: guild, user: interaction.userID ?? "")

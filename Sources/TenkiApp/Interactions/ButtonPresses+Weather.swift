@@ -7,13 +7,8 @@ extension ButtonPresses {
     /// The message the press leads to: the new view (replacing the pressed message), or a private
     /// note (beside it) when the press cannot be answered.
     func answer(_ press: WeatherAction, value encoded: String?, user: UserKey, logger: Logger) async -> PressAnswer {
-        let value: WeatherButtonValue
-        do {
-            value = try WeatherButtonValue(encoded: encoded ?? "")
-        } catch {
-            logger.notice("unusable button value", [("reason", "\(error)")])
-            let strings = ButtonStrings.table(for: settings.language)
-            return .note(ReplyStrings.fill(strings.unusableButton, ["command": settings.commandNames.weather]))
+        guard let value = buttonValue(encoded, logger: logger, read: WeatherButtonValue.init(encoded:)) else {
+            return unusableButton(command: settings.commandNames.weather)
         }
         if press == .refresh, await !rateLimiter.allowCommand(user) {
             logger.notice("user rate limit reached", [("user", user.user)])

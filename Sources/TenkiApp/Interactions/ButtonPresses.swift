@@ -90,4 +90,21 @@ struct ButtonPresses: InteractionResponder {
             return nil
         }
     }
+
+    /// The private note that answers a press whose button Tenki cannot use (a stale or foreign
+    /// value), pointing at the command that makes a fresh message.
+    func unusableButton(command: String, language: WeatherLanguage? = nil) -> PressAnswer {
+        let unusable = ButtonStrings.table(for: language ?? settings.language).unusableButton
+        return .note(ReplyStrings.fill(unusable, ["command": command]))
+    }
+
+    /// A button's value as `read` decodes it; nil, logged, when it is unusable.
+    func buttonValue<Value>(_ encoded: String?, logger: Logger, read: (String) throws -> Value) -> Value? {
+        do {
+            return try read(encoded ?? "")
+        } catch {
+            logger.notice("unusable button value", [("reason", "\(error)")])
+            return nil
+        }
+    }
 }

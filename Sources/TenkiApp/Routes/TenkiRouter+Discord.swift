@@ -15,11 +15,9 @@ extension TenkiRouter {
     /// type 4 and embeds within the same budget as Slack's commands, or type 5 and a PATCH of
     /// `@original` later; a press on a button is answered with type 7, or type 6 and a PATCH.
     func discordInteraction(_ request: HTTPRequest, since start: ContinuousClock.Instant) -> HTTPHandling {
-        let requestID = requestIDs.next()
-        let log = logger.with("request_id", requestID)
-        func now(_ response: HTTPResponse) -> HTTPHandling {
-            .respond(finished(response, request: request, since: start, requestID: requestID, route: Self.discordRoute))
-        }
+        let exchange = exchange(request, since: start, route: Self.discordRoute)
+        let log = exchange.log
+        func now(_ response: HTTPResponse) -> HTTPHandling { .respond(finished(response, exchange)) }
         guard let verifier = discord else {
             return now(.text(.notFound, "no such path; Slack commands go to POST \(Self.commandsPath)\n"))
         }
@@ -46,9 +44,7 @@ extension TenkiRouter {
         if interaction.type == DiscordInteraction.messageComponent, let interactions {
             return .later {
                 let response = await interactions.answerOnDiscord(interaction, apiBase: discordAPIBase, logger: log)
-                return finished(
-                    .json(.ok, MessageEncoding.json(response)), request: request, since: start, requestID: requestID,
-                    route: Self.discordRoute)
+                return finished(.json(.ok, MessageEncoding.json(response)), exchange)
             }
         }
         guard interaction.type == DiscordInteraction.applicationCommand,
@@ -62,8 +58,7 @@ extension TenkiRouter {
         payload.responseURL = interaction.originalMessageURL(apiBase: discordAPIBase)?.absoluteString
         return .later { [payload] in
             let reply = await commands.respond(to: payload, logger: log.with("command", payload.command))
-            return finished(
-                .json(.ok, reply.json(for: .discord)), request: request, since: start, requestID: requestID, route: Self.discordRoute)
+            return finished(.json(.ok, reply.json(for: .discord)), exchange)
         }
     }
 

@@ -11,21 +11,10 @@ extension TenkiRouter {
     /// (401), then the body (400 without a readable `payload` and `type`). Acknowledged with an
     /// empty 200 on the listener's thread; the effect follows through the payload's `response_url`.
     func interaction(_ request: HTTPRequest, since start: ContinuousClock.Instant) -> HTTPResponse {
-        let requestID = requestIDs.next()
-        let log = logger.with("request_id", requestID)
-        func now(_ response: HTTPResponse) -> HTTPResponse {
-            finished(response, request: request, since: start, requestID: requestID, route: Self.interactionsRoute)
-        }
-        guard Self.isFormEncoded(request.headers["Content-Type"]) else {
-            return now(.text(.unsupportedMediaType, "Slack interactions are application/x-www-form-urlencoded\n"))
-        }
-        if let verifier {
-            do {
-                try verifier.verify(request)
-            } catch {
-                return now(refused(error, log: log))
-            }
-        }
+        let exchange = exchange(request, since: start, route: Self.interactionsRoute)
+        let log = exchange.log
+        func now(_ response: HTTPResponse) -> HTTPResponse { finished(response, exchange) }
+        if let refusal = slackFormRefusal(request, what: "Slack interactions", log: log) { return now(refusal) }
         let payload: InteractionPayload
         do {
             payload = try InteractionPayload(formBody: request.body)

@@ -11,11 +11,9 @@ extension TenkiRouter {
     /// (401), then the same decoder and commands as Slack's, answered in Mattermost's format.
     /// Stored answers hold Slack JSON, so a Mattermost command always takes the full path.
     func mattermostCommand(_ request: HTTPRequest, since start: ContinuousClock.Instant) -> HTTPHandling {
-        let requestID = requestIDs.next()
-        let log = logger.with("request_id", requestID)
-        func now(_ response: HTTPResponse) -> HTTPHandling {
-            .respond(finished(response, request: request, since: start, requestID: requestID, route: Self.mattermostRoute))
-        }
+        let exchange = exchange(request, since: start, route: Self.mattermostRoute)
+        let log = exchange.log
+        func now(_ response: HTTPResponse) -> HTTPHandling { .respond(finished(response, exchange)) }
         guard let verifier = mattermost else {
             return now(.text(.notFound, "no such path; Slack commands go to POST \(Self.commandsPath)\n"))
         }
@@ -44,9 +42,7 @@ extension TenkiRouter {
         let payload = decodedPayload
         return .later {
             let reply = await commands.respond(to: payload, logger: log.with("command", payload.command))
-            return finished(
-                .json(.ok, reply.json(for: .mattermost)), request: request, since: start, requestID: requestID,
-                route: Self.mattermostRoute)
+            return finished(.json(.ok, reply.json(for: .mattermost)), exchange)
         }
     }
 }

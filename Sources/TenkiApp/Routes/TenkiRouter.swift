@@ -113,21 +113,10 @@ public struct TenkiRouter: HTTPHandler {
     /// The front half of a command, once: media type, signature, decoding; then a stored answer
     /// now, or the decoded payload to a task.
     private func command(_ request: HTTPRequest, since start: ContinuousClock.Instant) -> HTTPHandling {
-        let requestID = requestIDs.next()
-        let log = logger.with("request_id", requestID)
-        func now(_ response: HTTPResponse) -> HTTPHandling {
-            .respond(finished(response, request: request, since: start, requestID: requestID))
-        }
-        guard Self.isFormEncoded(request.headers["Content-Type"]) else {
-            return now(.text(.unsupportedMediaType, "Slack commands are application/x-www-form-urlencoded\n"))
-        }
-        if let verifier {
-            do {
-                try verifier.verify(request)
-            } catch {
-                return now(refused(error, log: log))
-            }
-        }
+        let exchange = exchange(request, since: start, route: "commands")
+        let log = exchange.log
+        func now(_ response: HTTPResponse) -> HTTPHandling { .respond(finished(response, exchange)) }
+        if let refusal = slackFormRefusal(request, what: "Slack commands", log: log) { return now(refusal) }
         let payload: SlashCommandPayload
         do {
             payload = try decoder.decode(request.body)
@@ -145,7 +134,7 @@ public struct TenkiRouter: HTTPHandler {
         return .later {
             let reply = await commands.respond(to: payload, logger: log.with("command", payload.command))
             let response = recorded(request, .json(.ok, reply.json), logger: log)
-            return finished(response, request: request, since: start, requestID: requestID)
+            return finished(response, exchange)
         }
     }
 
@@ -155,17 +144,6 @@ public struct TenkiRouter: HTTPHandler {
         metrics.increment("tenki_signature_failures_total", [("reason", error.reason)])
         log.warning("request rejected", [("reason", error.reason), ("detail", error.description)])
         return .text(.unauthorized, "\(error.refusal) (\(error.reason))\n")
-    }
-
-    /// Counts and logs a command's answer, and names it with its request id.
-    func finished(
-        _ response: HTTPResponse, request: HTTPRequest, since start: ContinuousClock.Instant, requestID: String,
-        route: String = "commands"
-    ) -> HTTPResponse {
-        record(route: route, request: request, status: response.status, since: start, requestID: requestID)
-        var withID = response
-        withID.headers.set("X-Request-Id", requestID)
-        return withID
     }
 
     private func metricsResponse(_ request: HTTPRequest) -> HTTPResponse {

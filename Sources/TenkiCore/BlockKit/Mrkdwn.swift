@@ -5,17 +5,7 @@ import Foundation
 public enum Mrkdwn {
     public static func escape(_ text: String) -> String {
         guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 8)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(character)
-            }
-        }
-        return out
+        return text.replacingEach(HTMLEntity.escaped)
     }
 
     /// A link `<url|title>`. The URL's `|`, `<`, `>` and spaces are percent-encoded so that they

@@ -20,17 +20,12 @@ public struct ForecastMessageFormatter: Sendable {
         guard !days.isEmpty else { return noForecast(placeTitle: placeTitle) }
         let title = ReplyStrings.fill(strings.forecastTitle, ["place": placeTitle])
         let lines = days.prefix(6).map { line(for: $0, units: units) }
-        var context: [RichText] = [.markup(strings.dataSource)]
-        if let staleContext { context.insert(.markup(staleContext), at: 0) }
-        let parts: [ChatMessage.Part] = [
-            .title("📅 " + title),
-            .paragraph(RichText.joined(lines, separator: "\n"), image: nil),
-            .context(context),
-        ]
         let summary = days.prefix(3).map { day in
             "\(dateLabel(day)) \(Self.degrees(day.high))/\(Self.degrees(day.low))"
         }.joined(separator: ", ")
-        return ChatMessage(summary: .text("📅 \(title): \(summary)"), parts: parts, visibility: visibility)
+        return .lines(
+            lines, icon: "📅", title: title, context: [.markup(strings.dataSource)], staleContext: staleContext,
+            summary: summary, visibility: visibility)
     }
 
     /// One line, only to the user who asked: there is nothing for the channel to read.

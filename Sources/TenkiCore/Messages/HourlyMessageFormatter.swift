@@ -25,21 +25,17 @@ public struct HourlyMessageFormatter: Sendable {
         let offset = utcOffsetSeconds ?? 0
         let title = ReplyStrings.fill(viewStrings.hourlyTitle, ["place": placeTitle])
         let lines = steps.prefix(HourlyStep.stepsPerDay).map { line(for: $0, offset: offset, units: units) }
-        var context: [RichText] = [
+        let context: [RichText] = [
             .markup(ReplyStrings.fill(viewStrings.hourlyTimes, ["offset": WeatherMessageFormatter.offset(offset)])),
             .markup(strings.dataSource),
-        ]
-        if let staleContext { context.insert(.markup(staleContext), at: 0) }
-        let parts: [ChatMessage.Part] = [
-            .title("🕒 " + title),
-            .paragraph(RichText.joined(lines, separator: "\n"), image: nil),
-            .context(context),
         ]
         let summary = steps.prefix(4).map { step in
             let time = WeatherMessageFormatter.clock(step.time, offsetSeconds: offset)
             return "\(time) \(ForecastMessageFormatter.degrees(step.temperature))°"
         }.joined(separator: ", ")
-        return ChatMessage(summary: .text("🕒 \(title): \(summary)"), parts: parts, visibility: visibility)
+        return .lines(
+            lines, icon: "🕒", title: title, context: context, staleContext: staleContext, summary: summary,
+            visibility: visibility)
     }
 
     func line(for step: HourlyStep, offset: Int, units: Units) -> RichText {

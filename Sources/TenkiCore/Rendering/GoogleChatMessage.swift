@@ -5,11 +5,6 @@ public struct GoogleChatMessage: Sendable, Equatable, Encodable {
     public var text: String
     public var card: Card
 
-    public init(text: String, card: Card) {
-        self.text = text
-        self.card = card
-    }
-
     public struct Card: Sendable, Equatable, Encodable {
         public var header: Header?
         public var sections: [Section]

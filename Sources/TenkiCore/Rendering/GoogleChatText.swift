@@ -64,31 +64,12 @@ public enum GoogleChatText {
 
     /// As much of `text`, escaped, as fits in `room` bytes.
     static func fitted(_ text: String, room: Int) -> String {
-        var out = ""
-        var used = 0
-        for character in text {
-            let piece = escape(String(character))
-            used += jsonBytes(piece)
-            if used > room { break }
-            out += piece
-        }
-        return out
+        text.escapedPrefix(fitting: room, escape: escape, measure: jsonBytes)
     }
 
     /// Outside text made inert: the three characters HTML reads escaped, line breaks as `<br>`.
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 8)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case _ where character.isNewline: out += "<br>"
-            default: out.append(character)
-            }
-        }
-        return out
+        text.replacingEach { $0.isNewline ? "<br>" : HTMLEntity.escaped($0) }
     }
 
     /// `<a href="url">title</a>` for an http(s) URL, its quote, angle brackets, spaces and
@@ -124,16 +105,13 @@ public enum GoogleChatText {
     /// `<` and `&` followed by a zero-width space, so neither Chat's `<users/all>` and `<url|title>`
     /// nor an HTML tag or entity can form, whichever way the field is read; on one line.
     public static func plain(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 8)
-        for character in text {
+        text.replacingEach { character in
             switch character {
-            case "<", "&": out.append(character); out += "\u{200B}"
-            case _ where character.isNewline: out += " "
-            default: out.append(character)
+            case "<", "&": String(character) + "\u{200B}"
+            case _ where character.isNewline: " "
+            default: nil
             }
         }
-        return out
     }
 
     /// `plain(text)` cut to `limit` UTF-16 units (never fewer than the characters Google counts),

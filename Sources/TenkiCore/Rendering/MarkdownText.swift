@@ -32,14 +32,7 @@ public enum MarkdownText {
 
     /// As much of `text`, escaped, as fits in `room`.
     static func fitted(_ text: String, room: Int) -> String {
-        var out = ""
-        var used = 0
-        for character in text {
-            let piece = escape(String(character))
-            used += length(piece)
-            if used > room { break }
-            out += piece
-        }
+        var out = text.escapedPrefix(fitting: room, escape: escape, measure: length)
         // An `@` cut off from its zero-width space would be a mention again.
         if out.hasSuffix("@") { out.removeLast() }
         return out
@@ -53,20 +46,13 @@ public enum MarkdownText {
 
     /// Outside text made inert: Markdown's punctuation backslash-escaped, mentions broken.
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 8)
-        for character in text {
+        text.replacingEach { character in
             switch character {
-            case "\\", "*", "_", "~", "`", "[", "]", "<", ">", "|", "#":
-                out.append("\\")
-                out.append(character)
-            case "@":
-                out += "@\u{200B}"
-            default:
-                out.append(character)
+            case "\\", "*", "_", "~", "`", "[", "]", "<", ">", "|", "#": "\\" + String(character)
+            case "@": "@\u{200B}"
+            default: nil
             }
         }
-        return out
     }
 
     /// `[title](url)` with the title escaped and the URL's parentheses, spaces and angle brackets

@@ -8,15 +8,6 @@ public enum WeatherEmoji {
     public struct Entry: Sendable, Hashable {
         public var day: String
         public var night: String
-
-        public init(day: String, night: String) {
-            self.day = day
-            self.night = night
-        }
-
-        init(_ both: String) {
-            self.init(day: both, night: both)
-        }
     }
 
     /// Shown when neither the id nor its group is known.
@@ -68,5 +59,12 @@ public enum WeatherEmoji {
     public static func emoji(forConditionID id: Int, isNight: Bool) -> String {
         guard let entry = table[id] ?? groups[id / 100] else { return neutral }
         return isNight ? entry.night : entry.day
+    }
+}
+
+extension WeatherEmoji.Entry {
+    /// The same emoji by day and by night.
+    init(_ both: String) {
+        self.init(day: both, night: both)
     }
 }

@@ -86,22 +86,6 @@ public struct ClaimedDelivery: Sendable {
     public var attempt: Int
     public var limits: DeliveryLimits
     public var createdAt: Date
-
-    public init(
-        id: DeliveryID, kind: String, destination: URL, destinationKind: DestinationKind, destinationHost: String,
-        destinationHash: String, body: [UInt8], attempt: Int, limits: DeliveryLimits, createdAt: Date
-    ) {
-        self.id = id
-        self.kind = kind
-        self.destination = destination
-        self.destinationKind = destinationKind
-        self.destinationHost = destinationHost
-        self.destinationHash = destinationHash
-        self.body = body
-        self.attempt = attempt
-        self.limits = limits
-        self.createdAt = createdAt
-    }
 }
 
 /// A message as listings show it: no URL, no body.
@@ -144,10 +128,4 @@ public struct DeliveryStatistics: Sendable, Equatable {
     public var pending: Int
     public var dead: Int
     public var oldestPendingCreatedAt: Date?
-
-    public init(pending: Int, dead: Int, oldestPendingCreatedAt: Date?) {
-        self.pending = pending
-        self.dead = dead
-        self.oldestPendingCreatedAt = oldestPendingCreatedAt
-    }
 }

@@ -5,7 +5,7 @@ import TenkiCore
 /// claims across connections and processes, and the primary key (digest, slot) would refuse a
 /// second row even if it did not.
 public final class SQLiteDigestLedger: DigestLedger {
-    private let database: SQLiteDatabase
+    package let database: SQLiteDatabase
 
     /// Uses an open state file (shared with the delivery store of the process), migrating it.
     public init(database: SQLiteDatabase) throws(DeliveryStoreError) {
@@ -51,19 +51,15 @@ public final class SQLiteDigestLedger: DigestLedger {
     }
 
     public func previousHeadlineURLs(digest: String) async throws(DeliveryStoreError) -> Set<String> {
-        do {
-            return try await database.perform { connection throws(SQLiteError) in
-                let rows = try connection.query(
-                    """
-                    SELECT headline_urls FROM digest_slots WHERE digest = ?1 AND delivery_id IS NOT NULL
-                    ORDER BY claimed_at DESC, slot DESC LIMIT 1
-                    """,
-                    [.text(digest)]
-                ) { $0.text(0) }
-                return Set((rows.first ?? "").split(separator: "\n").map(String.init))
-            }
-        } catch {
-            throw .storage(error.description)
+        try await perform { connection throws(SQLiteError) in
+            let rows = try connection.query(
+                """
+                SELECT headline_urls FROM digest_slots WHERE digest = ?1 AND delivery_id IS NOT NULL
+                ORDER BY claimed_at DESC, slot DESC LIMIT 1
+                """,
+                [.text(digest)]
+            ) { $0.text(0) }
+            return Set((rows.first ?? "").split(separator: "\n").map(String.init))
         }
     }
 
@@ -77,16 +73,5 @@ public final class SQLiteDigestLedger: DigestLedger {
                 claimedAt: Date(timeIntervalSince1970: row.double(1)),
                 headlineURLs: row.text(2).split(separator: "\n").map(String.init))
         }.first
-    }
-
-    /// Off the cooperative thread pool: a claim may wait for another process' lock.
-    private func transaction<Value: Sendable>(
-        _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
-    ) async throws(DeliveryStoreError) -> Value {
-        do {
-            return try await database.performTransaction(body)
-        } catch {
-            throw .storage(error.description)
-        }
     }
 }

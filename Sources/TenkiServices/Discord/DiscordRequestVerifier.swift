@@ -41,18 +41,13 @@ public struct DiscordRequestVerifier: Sendable, CustomStringConvertible {
         signatureHeaderValues: [String],
         body: [UInt8]
     ) throws(RequestVerificationError) {
-        let timestampText = try RequestVerificationError.Header.discordTimestamp.single(timestampHeaderValues)
-        let signatureText = try RequestVerificationError.Header.discordSignature.single(signatureHeaderValues)
-        guard let timestamp = RequestTimestampWindow.parse(timestampText) else { throw .malformedTimestamp(.discordTimestamp) }
+        let headers = try SignedRequestHeaders(
+            timestamp: timestampHeaderValues, .discordTimestamp, signature: signatureHeaderValues, .discordSignature)
+        let (timestampText, signatureText) = (headers.timestampText, headers.signatureText)
         guard let signature = HexBytes.decode(signatureText), signature.count == Ed25519PublicKey.signatureByteCount else {
             throw .malformedSignature(.discord, length: signatureText.utf8.count)
         }
-
-        switch window.check(timestamp, now: clock.now().timeIntervalSince1970) {
-        case .fresh: break
-        case .stale(let skew): throw .staleTimestamp(.discordTimestamp, skewSeconds: skew)
-        case .future(let skew): throw .futureTimestamp(.discordTimestamp, skewSeconds: skew)
-        }
+        try window.require(headers.timestamp, now: clock.now().timeIntervalSince1970, header: .discordTimestamp)
 
         // The signature covers the timestamp exactly as sent, not as re-formatted from the parsed number.
         var message = [UInt8]()

@@ -19,19 +19,22 @@ enum Ed25519Backend {
         private let pointer: OpaquePointer
 
         /// The public key from its 32 raw bytes, or nil if libcrypto refuses them.
-        init?(publicBytes: [UInt8]) {
-            guard publicBytes.count == keyByteCount else { return nil }
-            guard let pointer = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, publicBytes, keyByteCount) else {
-                ERR_clear_error()
-                return nil
-            }
-            self.pointer = pointer
+        convenience init?(publicBytes: [UInt8]) {
+            self.init(publicBytes, loadedBy: EVP_PKEY_new_raw_public_key)
         }
 
         /// The private key from its 32-byte seed, or nil if libcrypto refuses it.
-        init?(seed: [UInt8]) {
-            guard seed.count == keyByteCount else { return nil }
-            guard let pointer = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, seed, keyByteCount) else {
+        convenience init?(seed: [UInt8]) {
+            self.init(seed, loadedBy: EVP_PKEY_new_raw_private_key)
+        }
+
+        /// A key from its 32 bytes through `load` (`EVP_PKEY_new_raw_public_key` or
+        /// `EVP_PKEY_new_raw_private_key`), or nil if libcrypto refuses them.
+        private init?(
+            _ bytes: [UInt8], loadedBy load: (Int32, OpaquePointer?, UnsafePointer<UInt8>?, Int) -> OpaquePointer?
+        ) {
+            guard bytes.count == keyByteCount else { return nil }
+            guard let pointer = load(EVP_PKEY_ED25519, nil, bytes, keyByteCount) else {
                 ERR_clear_error()
                 return nil
             }

@@ -24,9 +24,7 @@ public struct NewsService: Sendable {
         self.client = client
         self.budget = budget
         upstream = UpstreamMetrics(upstream: "newsapi", registry: metrics)
-        cache = ExpiringCache(
-            name: "news", policy: policy, clock: clock, metrics: metrics, classify: { $0.cacheDisposition },
-            cancellationError: { NewsAPIError(.cancelled, operation: .everything) })
+        cache = ExpiringCache("news", policy: policy, clock: clock, metrics: metrics, call: .everything)
     }
 
     /// Articles for a topic: a country's (and category's) top headlines, or a search. A call to

@@ -76,12 +76,6 @@ public struct PendingCommand: Sendable {
     /// How many times it has been taken over, this claim included: a command that keeps killing
     /// its process is not run for ever.
     public var claims: Int
-
-    public init(id: PendingCommandID, command: NewPendingCommand, claims: Int) {
-        self.id = id
-        self.command = command
-        self.claims = claims
-    }
 }
 
 /// A `pending_commands` row as both stores read it back after a takeover.
@@ -92,6 +86,28 @@ struct PendingCommandRow {
     var kind: String
     var createdAt: Double
     var claims: Int
+
+    /// A row returned as `id, payload, destination_url, destination_kind, created_at, claims`.
+    init(_ row: some StoreRow) {
+        (id, payload, url, kind) = (row.int64(0), row.blob(1), row.text(2), row.text(3))
+        (createdAt, claims) = (row.double(4), row.int(5))
+    }
+
+    /// The commands of `rows`, oldest first; a row with nowhere to answer is deleted on `connection`
+    /// instead, since nothing can ever be done with it.
+    static func commands<Connection: StoreConnection>(
+        _ rows: [PendingCommandRow], settlingOn connection: Connection
+    ) throws(Connection.Failure) -> [PendingCommand] {
+        var claimed: [PendingCommand] = []
+        for row in rows.sorted(by: { $0.id < $1.id }) {
+            guard let command = row.command else {
+                try connection.run("DELETE FROM pending_commands WHERE id = $1", [.integer(row.id)])
+                continue
+            }
+            claimed.append(command)
+        }
+        return claimed
+    }
 
     /// The command, or nil when its destination no longer reads (nothing could ever answer it).
     var command: PendingCommand? {

@@ -7,12 +7,12 @@ import TenkiCore
 /// looking at once never take the same command.
 extension PostgresDeliveryStore {
     /// Seconds since 1970 on the database server's clock, at the moment the statement reads it.
-    private static let databaseNow = "extract(epoch FROM clock_timestamp())::double precision"
+    package static let databaseNow = "extract(epoch FROM clock_timestamp())::double precision"
 
-    public func hold(
+    package func hold(
         _ command: NewPendingCommand, owner: String, lease: TimeInterval
     ) async throws(DeliveryStoreError) -> PendingCommandID {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
+        try await perform { connection throws(PostgresError) in
             let id = try connection.query(
                 """
                 INSERT INTO pending_commands (payload, destination_url, destination_kind, created_at, claimed_by, lease_until)
@@ -20,7 +20,7 @@ extension PostgresDeliveryStore {
                 RETURNING id
                 """,
                 [
-                    .bytes(command.payload), .text(command.destination.absoluteString), .text(command.destinationKind.rawValue),
+                    .blob(command.payload), .text(command.destination.absoluteString), .text(command.destinationKind.rawValue),
                     .real(command.createdAt.timeIntervalSince1970), .text(owner), .real(lease),
                 ]
             ) { $0.int64(0) }.first
@@ -28,42 +28,10 @@ extension PostgresDeliveryStore {
         }
     }
 
-    public func renew(_ id: PendingCommandID, owner: String, lease: TimeInterval) async throws(DeliveryStoreError) -> Bool {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
-            try connection.execute(
-                """
-                UPDATE pending_commands SET lease_until = \(Self.databaseNow) + $3::double precision
-                WHERE id = $1 AND claimed_by = $2
-                """,
-                [.integer(id.rawValue), .text(owner), .real(lease)]
-            ).affectedRows == 1
-        }
-    }
-
-    public func complete(
-        _ id: PendingCommandID, owner: String, answer: NewDelivery
-    ) async throws(DeliveryStoreError) -> DeliveryID? {
-        try await PostgresStore.transaction(pool) { connection throws(PostgresError) -> DeliveryID? in
-            let forgotten = try connection.execute(
-                "DELETE FROM pending_commands WHERE id = $1 AND claimed_by = $2", [.integer(id.rawValue), .text(owner)]
-            ).affectedRows
-            guard forgotten == 1 else { return nil }
-            return try Self.insert(answer, in: connection)
-        }
-    }
-
-    public func forget(_ id: PendingCommandID, owner: String) async throws(DeliveryStoreError) -> Bool {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
-            try connection.execute(
-                "DELETE FROM pending_commands WHERE id = $1 AND claimed_by = $2", [.integer(id.rawValue), .text(owner)]
-            ).affectedRows == 1
-        }
-    }
-
-    public func claimAbandoned(
+    package func claimAbandoned(
         owner: String, lease: TimeInterval, limit: Int
     ) async throws(DeliveryStoreError) -> [PendingCommand] {
-        try await PostgresStore.transaction(pool) { connection throws(PostgresError) -> [PendingCommand] in
+        try await transaction { connection throws(PostgresError) -> [PendingCommand] in
             let rows = try connection.query(
                 """
                 WITH picked AS (
@@ -77,36 +45,9 @@ extension PostgresDeliveryStore {
                 RETURNING p.id, p.payload, p.destination_url, p.destination_kind, p.created_at, p.claims
                 """,
                 [.text(owner), .real(lease), .integer(Int64(max(1, limit)))]
-            ) { row in
-                PendingCommandRow(
-                    id: row.int64(0), payload: row.bytes(1), url: row.text(2), kind: row.text(3), createdAt: row.double(4),
-                    claims: row.int(5))
-            }
-            var claimed: [PendingCommand] = []
-            for row in rows.sorted(by: { $0.id < $1.id }) {
-                guard let command = row.command else {
-                    // Nowhere to answer: nothing can ever be done with it.
-                    try connection.execute("DELETE FROM pending_commands WHERE id = $1", [.integer(row.id)])
-                    continue
-                }
-                claimed.append(command)
-            }
-            return claimed
+            ) { row in PendingCommandRow(row) }
+            return try PendingCommandRow.commands(rows, settlingOn: connection)
         }
     }
 
-    @discardableResult
-    public func releasePendingCommands(owner: String) async throws(DeliveryStoreError) -> Int {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
-            try connection.execute(
-                "UPDATE pending_commands SET lease_until = \(Self.databaseNow) WHERE claimed_by = $1", [.text(owner)]
-            ).affectedRows
-        }
-    }
-
-    public func pendingCommandCount() async throws(DeliveryStoreError) -> Int {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
-            try connection.query("SELECT COUNT(*) FROM pending_commands") { $0.int(0) }.first ?? 0
-        }
-    }
 }

@@ -5,9 +5,9 @@ import TenkiCore
 /// measured on SQLite's clock, which is the machine's: every process on one file shares it.
 extension SQLiteDeliveryStore {
     /// Seconds since 1970, with milliseconds, as SQLite reads the system clock.
-    private static let databaseNow = "((julianday('now') - 2440587.5) * 86400.0)"
+    package static let databaseNow = "((julianday('now') - 2440587.5) * 86400.0)"
 
-    public func hold(
+    package func hold(
         _ command: NewPendingCommand, owner: String, lease: TimeInterval
     ) async throws(DeliveryStoreError) -> PendingCommandID {
         try await perform { connection throws(SQLiteError) in
@@ -24,33 +24,7 @@ extension SQLiteDeliveryStore {
         }
     }
 
-    public func renew(_ id: PendingCommandID, owner: String, lease: TimeInterval) async throws(DeliveryStoreError) -> Bool {
-        try await perform { connection throws(SQLiteError) in
-            try connection.run(
-                "UPDATE pending_commands SET lease_until = \(Self.databaseNow) + ?3 WHERE id = ?1 AND claimed_by = ?2",
-                [.integer(id.rawValue), .text(owner), .real(lease)]) == 1
-        }
-    }
-
-    public func complete(
-        _ id: PendingCommandID, owner: String, answer: NewDelivery
-    ) async throws(DeliveryStoreError) -> DeliveryID? {
-        try await transaction { connection throws(SQLiteError) -> DeliveryID? in
-            let forgotten = try connection.run(
-                "DELETE FROM pending_commands WHERE id = ?1 AND claimed_by = ?2", [.integer(id.rawValue), .text(owner)])
-            guard forgotten == 1 else { return nil }
-            return try Self.insert(answer, in: connection)
-        }
-    }
-
-    public func forget(_ id: PendingCommandID, owner: String) async throws(DeliveryStoreError) -> Bool {
-        try await perform { connection throws(SQLiteError) in
-            try connection.run(
-                "DELETE FROM pending_commands WHERE id = ?1 AND claimed_by = ?2", [.integer(id.rawValue), .text(owner)]) == 1
-        }
-    }
-
-    public func claimAbandoned(
+    package func claimAbandoned(
         owner: String, lease: TimeInterval, limit: Int
     ) async throws(DeliveryStoreError) -> [PendingCommand] {
         try await transaction { connection throws(SQLiteError) -> [PendingCommand] in
@@ -63,35 +37,9 @@ extension SQLiteDeliveryStore {
                 RETURNING id, payload, destination_url, destination_kind, created_at, claims
                 """,
                 [.text(owner), .real(lease), .integer(Int64(max(1, limit)))]
-            ) { row throws(SQLiteError) in
-                PendingCommandRow(
-                    id: row.int64(0), payload: row.blob(1), url: row.text(2), kind: row.text(3), createdAt: row.double(4),
-                    claims: row.int(5))
-            }
-            var claimed: [PendingCommand] = []
-            for row in rows.sorted(by: { $0.id < $1.id }) {
-                guard let command = row.command else {
-                    // Nowhere to answer: nothing can ever be done with it.
-                    _ = try connection.run("DELETE FROM pending_commands WHERE id = ?1", [.integer(row.id)])
-                    continue
-                }
-                claimed.append(command)
-            }
-            return claimed
+            ) { row in PendingCommandRow(row) }
+            return try PendingCommandRow.commands(rows, settlingOn: connection)
         }
     }
 
-    @discardableResult
-    public func releasePendingCommands(owner: String) async throws(DeliveryStoreError) -> Int {
-        try await perform { connection throws(SQLiteError) in
-            try connection.run(
-                "UPDATE pending_commands SET lease_until = \(Self.databaseNow) WHERE claimed_by = ?1", [.text(owner)])
-        }
-    }
-
-    public func pendingCommandCount() async throws(DeliveryStoreError) -> Int {
-        try await perform { connection throws(SQLiteError) in
-            try connection.query("SELECT COUNT(*) FROM pending_commands") { $0.int(0) }.first ?? 0
-        }
-    }
 }

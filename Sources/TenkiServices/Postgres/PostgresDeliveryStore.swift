@@ -5,46 +5,19 @@ import TenkiCore
 /// `FOR UPDATE SKIP LOCKED` and stamps them with its owner and a lease in the same statement, so
 /// two processes never hold one message; a claim not settled before its lease ends (a killed
 /// replica) is taken by the next claim anywhere. Every settle checks the owner, as in SQLite.
-public final class PostgresDeliveryStore: DeliveryStore {
-    let pool: PostgresPool
+package final class PostgresDeliveryStore: SQLOutbox {
+    package let database: PostgresPool
 
     /// Uses the process' pool; the schema must be migrated (`PostgresSchema.migrate`).
-    public init(pool: PostgresPool) {
-        self.pool = pool
+    package init(pool: PostgresPool) {
+        database = pool
     }
 
-    public func enqueue(_ delivery: NewDelivery) async throws(DeliveryStoreError) -> DeliveryID {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in try Self.insert(delivery, in: connection) }
-    }
-
-    /// Inserts a new pending message on `connection`, inside whatever transaction the caller holds:
-    /// the digest ledger claims its slot and queues its message in one transaction with this.
-    static func insert(_ delivery: NewDelivery, in connection: PostgresConnection) throws(PostgresError) -> DeliveryID {
-        let id = try connection.query(
-            """
-            INSERT INTO deliveries (kind, destination_url, destination_kind, destination_host, destination_hash,
-                body, state, created_at, deadline, max_uses, webhook_lifetime, next_attempt_at)
-            VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10, $11)
-            RETURNING id
-            """,
-            [
-                .text(delivery.kind), .text(delivery.destination.absoluteString), .text(delivery.destinationKind.rawValue),
-                .text(DestinationFingerprint.host(of: delivery.destination)),
-                .text(delivery.destinationHash), .bytes(delivery.body),
-                .real(delivery.createdAt.timeIntervalSince1970), .real(delivery.deadline.timeIntervalSince1970),
-                delivery.maxUses.map { .integer(Int64($0)) } ?? .null,
-                .real(delivery.deadline.timeIntervalSince(delivery.createdAt)),
-                .real((delivery.firstAttemptAt ?? delivery.createdAt).timeIntervalSince1970),
-            ]
-        ) { $0.int64(0) }.first
-        return DeliveryID(rawValue: id ?? 0)
-    }
-
-    public func claim(
+    package func claim(
         owner: String, now: Date, leaseDuration: TimeInterval, perDestination: Int, limit: Int
     ) async throws(DeliveryStoreError) -> [ClaimedDelivery] {
         let at = now.timeIntervalSince1970
-        return try await PostgresStore.transaction(pool) { connection throws(PostgresError) in
+        return try await transaction { connection throws(PostgresError) in
             // The window keeps one busy destination from filling the whole batch. The conditions are
             // repeated on the locked rows: PostgreSQL re-checks them on the newest version of a row
             // that another claim changed after this statement's snapshot.
@@ -64,8 +37,8 @@ public final class PostgresDeliveryStore: DeliveryStore {
                 )
                 UPDATE deliveries SET claimed_by = $4, lease_until = $5, attempts = deliveries.attempts + 1
                 FROM picked WHERE deliveries.id = picked.id
-                RETURNING deliveries.id, kind, destination_url, destination_kind, destination_host, destination_hash, body,
-                    attempts, deadline, max_uses, created_at, next_attempt_at
+                -- deliveries.id: picked has an id too
+                RETURNING deliveries.\(DeliveryColumns.claimed), next_attempt_at
                 """,
                 [
                     .real(at), .integer(Int64(max(1, perDestination))), .integer(Int64(max(1, limit))), .text(owner),
@@ -74,104 +47,14 @@ public final class PostgresDeliveryStore: DeliveryStore {
             ) { row in (row, row.double(11)) }
             var claimed: [ClaimedDelivery] = []
             for (row, _) in rows.sorted(by: { ($0.1, $0.0.int64(0)) < ($1.1, $1.0.int64(0)) }) {
-                let id = DeliveryID(rawValue: row.int64(0))
-                guard let url = URL(string: row.text(2)) else {
-                    // A URL that no longer parses can never be sent: settle it rather than claim it forever.
-                    try connection.execute(
-                        """
-                        UPDATE deliveries SET state = 'dead', last_error = 'destination URL unreadable', finished_at = $2,
-                            claimed_by = NULL, lease_until = NULL
-                        WHERE id = $1
-                        """,
-                        [.integer(id.rawValue), .real(at)])
+                // `attempts` as returned counts this claim.
+                guard let delivery = DeliveryColumns.claimed(row, attempt: row.int(7)) else {
+                    try Self.settleUnreadable(row.int64(0), at: at, on: connection)
                     continue
                 }
-                claimed.append(
-                    ClaimedDelivery(
-                        id: id, kind: row.text(1), destination: url,
-                        destinationKind: DestinationKind(rawValue: row.text(3)) ?? .incomingWebhook,
-                        destinationHost: row.text(4), destinationHash: row.text(5), body: row.bytes(6),
-                        attempt: row.int(7),
-                        limits: DeliveryLimits(deadline: Date(timeIntervalSince1970: row.double(8)), maxUses: row.optionalInt(9)),
-                        createdAt: Date(timeIntervalSince1970: row.double(10))))
+                claimed.append(delivery)
             }
             return claimed
-        }
-    }
-
-    @discardableResult
-    public func release(_ id: DeliveryID, owner: String, at: Date) async throws(DeliveryStoreError) -> Bool {
-        try await settle(
-            "attempts = attempts - 1, next_attempt_at = $3, claimed_by = NULL, lease_until = NULL",
-            id, owner, [.real(at.timeIntervalSince1970)])
-    }
-
-    public func takePostingTurn(
-        _ destinationHash: String, now: Date, interval: TimeInterval
-    ) async throws(DeliveryStoreError) -> Date? {
-        let (time, step) = (now.timeIntervalSince1970, interval)
-        return try await PostgresStore.transaction(pool) { connection throws(PostgresError) -> Date? in
-            let taken = try connection.query(
-                """
-                INSERT INTO destination_pacing (destination_hash, next_at) VALUES ($1, $2::double precision + $3::double precision)
-                ON CONFLICT (destination_hash) DO UPDATE SET next_at = excluded.next_at
-                WHERE destination_pacing.next_at <= $2::double precision
-                RETURNING next_at
-                """, [.text(destinationHash), .real(time), .real(step)]) { $0.double(0) }
-            guard taken.isEmpty else { return nil }
-            return try connection.query(
-                "SELECT next_at FROM destination_pacing WHERE destination_hash = $1", [.text(destinationHash)]
-            ) { Date(timeIntervalSince1970: $0.double(0)) }.first
-        }
-    }
-
-    @discardableResult
-    public func reschedule(
-        _ id: DeliveryID, owner: String, at: Date, lastError: String, body: [UInt8]?
-    ) async throws(DeliveryStoreError) -> Bool {
-        try await settle(
-            "next_attempt_at = $3, last_error = $4, body = COALESCE($5::bytea, body), claimed_by = NULL, lease_until = NULL",
-            id, owner, [.real(at.timeIntervalSince1970), .text(lastError), body.map { .bytes($0) } ?? .null])
-    }
-
-    @discardableResult
-    public func markDelivered(_ id: DeliveryID, owner: String, at: Date) async throws(DeliveryStoreError) -> Bool {
-        try await settle(
-            "state = 'delivered', finished_at = $3, claimed_by = NULL, lease_until = NULL", id, owner,
-            [.real(at.timeIntervalSince1970)])
-    }
-
-    @discardableResult
-    public func markDead(_ id: DeliveryID, owner: String, reason: String, at: Date) async throws(DeliveryStoreError) -> Bool {
-        try await settle(
-            "state = 'dead', finished_at = $3, last_error = $4, claimed_by = NULL, lease_until = NULL",
-            id, owner, [.real(at.timeIntervalSince1970), .text(reason)])
-    }
-
-    public func retry(_ id: DeliveryID, now: Date) async throws(DeliveryStoreError) -> Bool {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
-            try connection.execute(
-                """
-                UPDATE deliveries SET state = 'pending', next_attempt_at = $2, finished_at = NULL,
-                    claimed_by = NULL, lease_until = NULL,
-                    attempts = CASE destination_kind WHEN 'webhook' THEN 0 ELSE attempts END,
-                    deadline = CASE destination_kind WHEN 'webhook' THEN $2 + webhook_lifetime ELSE deadline END
-                WHERE id = $1 AND state = 'dead'
-                """,
-                [.integer(id.rawValue), .real(now.timeIntervalSince1970)]
-            ).affectedRows == 1
-        }
-    }
-
-    /// Updates a message this owner still holds; false when the lease was lost (expired and taken).
-    private func settle(
-        _ assignments: String, _ id: DeliveryID, _ owner: String, _ values: [PostgresValue]
-    ) async throws(DeliveryStoreError) -> Bool {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
-            try connection.execute(
-                "UPDATE deliveries SET \(assignments) WHERE id = $1 AND claimed_by = $2 AND state = 'pending'",
-                [.integer(id.rawValue), .text(owner)] + values
-            ).affectedRows == 1
         }
     }
 }

@@ -6,11 +6,11 @@ import TenkiCore
 /// insert and makes the others wait for its commit and then insert nothing; only the one that
 /// inserted queues the message, in the same transaction.
 public final class PostgresDigestLedger: DigestLedger {
-    private let pool: PostgresPool
+    package let database: PostgresPool
 
     /// Uses the process' pool; the schema must be migrated (`PostgresSchema.migrate`).
     public init(pool: PostgresPool) {
-        self.pool = pool
+        database = pool
     }
 
     public func claim(
@@ -19,7 +19,7 @@ public final class PostgresDigestLedger: DigestLedger {
         let key: [PostgresValue] = [.text(digest), .real(slot.timeIntervalSince1970)]
         let claimedAt = PostgresValue.real(delivery.createdAt.timeIntervalSince1970)
         let headlines = PostgresValue.text(headlineURLs.joined(separator: "\n"))
-        return try await PostgresStore.transaction(pool) { connection throws(PostgresError) -> DigestSlotClaim in
+        return try await transaction { connection throws(PostgresError) -> DigestSlotClaim in
             let inserted =
                 try connection.execute(
                     """
@@ -41,7 +41,7 @@ public final class PostgresDigestLedger: DigestLedger {
 
     @discardableResult
     public func recordMissed(digest: String, slot: Date, at: Date) async throws(DeliveryStoreError) -> Bool {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
+        try await perform { connection throws(PostgresError) in
             try connection.execute(
                 """
                 INSERT INTO digest_slots (digest, slot, delivery_id, claimed_at) VALUES ($1, $2, NULL, $3)
@@ -53,13 +53,13 @@ public final class PostgresDigestLedger: DigestLedger {
     }
 
     public func entry(digest: String, slot: Date) async throws(DeliveryStoreError) -> DigestLedgerEntry? {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
+        try await perform { connection throws(PostgresError) in
             try Self.entry([.text(digest), .real(slot.timeIntervalSince1970)], in: connection)
         }
     }
 
     public func previousHeadlineURLs(digest: String) async throws(DeliveryStoreError) -> Set<String> {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) in
+        try await perform { connection throws(PostgresError) in
             let rows = try connection.query(
                 """
                 SELECT headline_urls FROM digest_slots WHERE digest = $1 AND delivery_id IS NOT NULL

@@ -76,7 +76,7 @@ public final class PostgresPool: Sendable {
     }
 
     /// Runs `body` in a transaction (READ COMMITTED): commits when it returns, rolls back when it throws.
-    public func transaction<Value: Sendable>(
+    public func performTransaction<Value: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) throws(PostgresError) -> Value
     ) async throws(PostgresError) -> Value {
         var attempt = 0

@@ -125,7 +125,7 @@ public enum PostgresSchema {
     /// Brings the database up to `version`, in one transaction under the advisory lock: DDL is
     /// transactional in PostgreSQL, so a crash mid-migration leaves the previous version whole.
     public static func migrate(_ pool: PostgresPool) async throws(DeliveryStoreError) {
-        let found = try await PostgresStore.perform(pool) { connection throws(PostgresError) -> Int in
+        let found = try await pool.storePerform(failing: DeliveryStoreError.self) { connection throws(PostgresError) -> Int in
             try migrate(on: connection)
         }
         if found > version { throw .schemaTooNew(found: found, supported: version) }
@@ -164,33 +164,10 @@ public enum PostgresSchema {
 
     /// The version the database is at (0 before the first migration).
     public static func currentVersion(_ pool: PostgresPool) async throws(DeliveryStoreError) -> Int {
-        try await PostgresStore.perform(pool) { connection throws(PostgresError) -> Int in
+        try await pool.storePerform(failing: DeliveryStoreError.self) { connection throws(PostgresError) -> Int in
             let exists = try connection.query("SELECT to_regclass('tenki_schema') IS NOT NULL") { $0.bool(0) }.first ?? false
             guard exists else { return 0 }
             return try connection.query("SELECT version FROM tenki_schema") { $0.int(0) }.first ?? 0
-        }
-    }
-}
-
-/// The pool's calls with errors as the stores' `DeliveryStoreError`.
-enum PostgresStore {
-    static func perform<Value: Sendable>(
-        _ pool: PostgresPool, _ body: @escaping @Sendable (PostgresConnection) throws(PostgresError) -> Value
-    ) async throws(DeliveryStoreError) -> Value {
-        do {
-            return try await pool.perform(body)
-        } catch {
-            throw .storage(error.description)
-        }
-    }
-
-    static func transaction<Value: Sendable>(
-        _ pool: PostgresPool, _ body: @escaping @Sendable (PostgresConnection) throws(PostgresError) -> Value
-    ) async throws(DeliveryStoreError) -> Value {
-        do {
-            return try await pool.transaction(body)
-        } catch {
-            throw .storage(error.description)
         }
     }
 }

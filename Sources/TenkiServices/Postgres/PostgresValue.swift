@@ -5,7 +5,7 @@ public enum PostgresValue: Sendable, Equatable {
     case real(Double)
     case text(String)
     /// For a `bytea` parameter: sent in PostgreSQL's hex form (`\x0a1b…`).
-    case bytes([UInt8])
+    case blob([UInt8])
 
     /// The text PostgreSQL parses, or nil for SQL NULL.
     var text: String? {
@@ -14,7 +14,7 @@ public enum PostgresValue: Sendable, Equatable {
         case .integer(let value): String(value)
         case .real(let value): "\(value)"
         case .text(let value): value
-        case .bytes(let value): "\\x" + HexBytes.encode(value)
+        case .blob(let value): "\\x" + HexBytes.encode(value)
         }
     }
 }
@@ -34,7 +34,7 @@ public struct PostgresRow: Sendable {
     public func bool(_ column: Int) -> Bool { values[column] == "t" }
 
     /// A `bytea` column, from the hex form PostgreSQL sends by default (`bytea_output = hex`).
-    public func bytes(_ column: Int) -> [UInt8] {
+    public func blob(_ column: Int) -> [UInt8] {
         guard let text = values[column], text.hasPrefix("\\x") else { return [] }
         return HexBytes.decode(String(text.dropFirst(2))) ?? []
     }

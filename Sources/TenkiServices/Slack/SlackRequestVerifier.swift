@@ -56,19 +56,16 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
         signatureHeaderValues: [String],
         body: [UInt8]
     ) throws(RequestVerificationError) {
-        let timestampText = try RequestVerificationError.Header.slackTimestamp.single(timestampHeaderValues)
-        let signatureText = try RequestVerificationError.Header.slackSignature.single(signatureHeaderValues)
-        guard let timestamp = RequestTimestampWindow.parse(timestampText) else { throw .malformedTimestamp(.slackTimestamp) }
+        let headers = try SignedRequestHeaders(
+            timestamp: timestampHeaderValues, .slackTimestamp, signature: signatureHeaderValues, .slackSignature)
+        let (timestampText, signatureText) = (headers.timestampText, headers.signatureText)
         guard let received = Self.decodeSignature(signatureText) else {
             throw .malformedSignature(.slack, length: signatureText.utf8.count)
         }
 
         let now = clock.now()
-        switch RequestTimestampWindow(tolerance: tolerance).check(timestamp, now: now.timeIntervalSince1970) {
-        case .fresh: break
-        case .stale(let skew): throw .staleTimestamp(.slackTimestamp, skewSeconds: skew)
-        case .future(let skew): throw .futureTimestamp(.slackTimestamp, skewSeconds: skew)
-        }
+        let window = RequestTimestampWindow(tolerance: tolerance)
+        try window.require(headers.timestamp, now: now.timeIntervalSince1970, header: .slackTimestamp)
 
         // The signature covers the timestamp exactly as sent, not as re-formatted from the parsed number.
         var matched = false

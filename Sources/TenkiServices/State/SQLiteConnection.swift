@@ -67,10 +67,13 @@ public final class SQLiteStatement {
         sqlite3_finalize(pointer)
     }
 
-    /// Binds `values` to parameters 1…n.
+    /// Binds `values` to parameters 1…n, written `?1`…`?n` or, as PostgreSQL writes them, `$1`…`$n`
+    /// (so one SQL text serves both databases). SQLite numbers `$` names in the order they first
+    /// appear, not by their digits, so those are bound by name.
     public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+        let named = sqlite3_bind_parameter_name(pointer, 1).map { $0.pointee == CChar(UInt8(ascii: "$")) } ?? false
         for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
+            let index = named ? sqlite3_bind_parameter_index(pointer, "$\(offset + 1)") : Int32(offset + 1)
             let code: Int32
             switch value {
             case .null: code = sqlite3_bind_null(pointer, index)
@@ -95,25 +98,26 @@ public final class SQLiteStatement {
         }
     }
 
-    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(pointer, column) == SQLITE_NULL }
-    public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(pointer, column) }
-    public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(pointer, column)) }
-    public func double(_ column: Int32) -> Double { sqlite3_column_double(pointer, column) }
+    // Columns are counted from 0, as `StoreRow` counts them; SQLite's C API takes an `Int32`.
+    public func isNull(_ column: Int) -> Bool { sqlite3_column_type(pointer, Int32(column)) == SQLITE_NULL }
+    public func int64(_ column: Int) -> Int64 { sqlite3_column_int64(pointer, Int32(column)) }
+    public func int(_ column: Int) -> Int { Int(int64(column)) }
+    public func double(_ column: Int) -> Double { sqlite3_column_double(pointer, Int32(column)) }
 
-    public func text(_ column: Int32) -> String {
-        guard let bytes = sqlite3_column_text(pointer, column) else { return "" }
+    public func text(_ column: Int) -> String {
+        guard let bytes = sqlite3_column_text(pointer, Int32(column)) else { return "" }
         return String(cString: bytes)
     }
 
-    public func blob(_ column: Int32) -> [UInt8] {
-        let count = Int(sqlite3_column_bytes(pointer, column))
-        guard count > 0, let base = sqlite3_column_blob(pointer, column) else { return [] }
+    public func blob(_ column: Int) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(pointer, Int32(column)))
+        guard count > 0, let base = sqlite3_column_blob(pointer, Int32(column)) else { return [] }
         return Array(UnsafeRawBufferPointer(start: base, count: count))
     }
 
-    public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
-    public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
-    public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+    public func optionalText(_ column: Int) -> String? { isNull(column) ? nil : text(column) }
+    public func optionalDouble(_ column: Int) -> Double? { isNull(column) ? nil : double(column) }
+    public func optionalInt(_ column: Int) -> Int? { isNull(column) ? nil : int(column) }
 
     private func failure(_ code: Int32, _ operation: String) -> SQLiteError {
         SQLiteError(code: code, operation: operation, message: String(cString: sqlite3_errmsg(connection)))

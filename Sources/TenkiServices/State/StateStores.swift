@@ -28,8 +28,8 @@ public struct StateStores: Sendable {
         StateStores(
             deliveries: try SQLiteDeliveryStore(database: database), ledger: try SQLiteDigestLedger(database: database),
             preferences: try SQLiteUserPreferencesStore(database: database, clock: clock),
-            budgets: try SQLiteCallBudgetStore(database: database), geocoding: try SQLiteGeocodingStore(database: database),
-            subscriptions: try SQLiteSubscriptionStore(database: database))
+            budgets: try SQLiteCallBudgetStore(database: database), geocoding: SQLGeocodingStore(database: database),
+            subscriptions: SQLSubscriptionStore(database: database))
     }
 
     /// The stores on a PostgreSQL pool, after creating or migrating the schema (one process at a
@@ -46,6 +46,6 @@ public struct StateStores: Sendable {
         StateStores(
             deliveries: PostgresDeliveryStore(pool: pool), ledger: PostgresDigestLedger(pool: pool),
             preferences: PostgresUserPreferencesStore(pool: pool, clock: clock), budgets: PostgresCallBudgetStore(pool: pool),
-            geocoding: PostgresGeocodingStore(pool: pool), subscriptions: PostgresSubscriptionStore(pool: pool))
+            geocoding: SQLGeocodingStore(database: pool), subscriptions: SQLSubscriptionStore(database: pool))
     }
 }

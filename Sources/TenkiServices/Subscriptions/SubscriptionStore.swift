@@ -30,23 +30,20 @@ public enum SubscriptionAddResult: Sendable, Equatable {
 
 /// The columns a subscription is stored in, shared by both backends' queries.
 enum SubscriptionColumns {
-    /// In the order `init(reading:)` reads them.
+    /// In the order `subscription(_:)` reads them.
     static let select =
         "id, team, channel, kind, local_time, days, title, latitude, longitude, time_zone, language, units, created_by, "
         + "created_at, dead_in_a_row, paused_reason"
 
     /// The values of `INSERT INTO subscriptions (team, channel, kind, local_time, days, title,
-    /// latitude, longitude, time_zone, language, units, created_by, created_at)`, in either
-    /// backend's value type.
-    static func insertValues<Value>(
-        _ subscription: Subscription, text: (String) -> Value, real: (Double) -> Value, null: Value
-    ) -> [Value] {
+    /// latitude, longitude, time_zone, language, units, created_by, created_at)`.
+    static func insertValues<Value: StoreValue>(_ subscription: Subscription) -> [Value] {
         let columns = kindColumns(subscription.kind)
         return [
-            text(subscription.team), text(subscription.channel), text(columns.kind), columns.time.map(text) ?? null,
-            columns.days.map(text) ?? null, text(subscription.title), real(subscription.coordinates.latitude),
-            real(subscription.coordinates.longitude), text(subscription.timeZone), text(subscription.language.rawValue),
-            text(subscription.units.rawValue), text(subscription.createdBy), real(subscription.createdAt.timeIntervalSince1970),
+            .text(subscription.team), .text(subscription.channel), .text(columns.kind), columns.time.map(Value.text) ?? .null,
+            columns.days.map(Value.text) ?? .null, .text(subscription.title), .real(subscription.coordinates.latitude),
+            .real(subscription.coordinates.longitude), .text(subscription.timeZone), .text(subscription.language.rawValue),
+            .text(subscription.units.rawValue), .text(subscription.createdBy), .date(subscription.createdAt),
         ]
     }
 
@@ -58,12 +55,9 @@ enum SubscriptionColumns {
         }
     }
 
-    /// A row back as a subscription; nil for a row this build cannot read (a kind from a newer one).
-    static func subscription(
-        id: Int64, team: String, channel: String, kind: String, time: String?, days: String?, title: String,
-        latitude: Double, longitude: Double, timeZone: String, language: String, units: String, createdBy: String,
-        createdAt: Double, deadInARow: Int, pausedReason: String?
-    ) -> Subscription? {
+    /// A row of `select` back as a subscription; nil for a row this build cannot read (a kind from a newer one).
+    static func subscription(_ row: some StoreRow) -> Subscription? {
+        let (kind, time, days) = (row.text(3), row.optionalText(4), row.optionalText(5))
         let parsedKind: Subscription.Kind
         switch kind {
         case "rain":
@@ -76,10 +70,10 @@ enum SubscriptionColumns {
             return nil
         }
         return Subscription(
-            id: id, team: team, channel: channel, kind: parsedKind, title: title,
-            coordinates: Coordinates(latitude: latitude, longitude: longitude), timeZone: timeZone,
-            language: WeatherLanguage(rawValue: language) ?? .en, units: Units(rawValue: units) ?? .metric, createdBy: createdBy,
-            createdAt: Date(timeIntervalSince1970: createdAt), deadInARow: deadInARow, pausedReason: pausedReason)
+            id: row.int64(0), team: row.text(1), channel: row.text(2), kind: parsedKind, title: row.text(6),
+            coordinates: Coordinates(latitude: row.double(7), longitude: row.double(8)), timeZone: row.text(9),
+            language: WeatherLanguage(rawValue: row.text(10)) ?? .en, units: Units(rawValue: row.text(11)) ?? .metric,
+            createdBy: row.text(12), createdAt: row.date(13), deadInARow: row.int(14), pausedReason: row.optionalText(15))
     }
 }
 

@@ -57,19 +57,15 @@ public struct WeatherService: Sendable {
             store: geocodingStore, clock: clock, lifetime: configuration.storedGeocodingLifetime,
             noMatchLifetime: configuration.storedNoMatchLifetime,
             metrics: CacheMetrics(registry: metrics, cache: "geocoding_store"))
-        let classify: @Sendable (OpenWeatherError) -> FailureDisposition = { $0.cacheDisposition }
-        geocodingCache = ExpiringCache(
-            name: "geocoding", policy: configuration.geocoding, clock: clock, metrics: metrics, classify: classify,
-            cancellationError: { OpenWeatherError(.cancelled, operation: .geocode) })
-        currentCache = ExpiringCache(
-            name: "weather", policy: configuration.currentWeather, clock: clock, metrics: metrics, classify: classify,
-            cancellationError: { OpenWeatherError(.cancelled, operation: .currentWeather) })
-        forecastCache = ExpiringCache(
-            name: "forecast", policy: configuration.forecast, clock: clock, metrics: metrics, classify: classify,
-            cancellationError: { OpenWeatherError(.cancelled, operation: .forecast) })
-        airCache = ExpiringCache(
-            name: "air", policy: configuration.airQuality, clock: clock, metrics: metrics, classify: classify,
-            cancellationError: { OpenWeatherError(.cancelled, operation: .airPollution) })
+        func cache<Key, Value>(
+            _ name: String, _ policy: CachePolicy, _ call: OpenWeatherError.Operation
+        ) -> ExpiringCache<Key, Value, OpenWeatherError> {
+            ExpiringCache(name, policy: policy, clock: clock, metrics: metrics, call: call)
+        }
+        geocodingCache = cache("geocoding", configuration.geocoding, .geocode)
+        currentCache = cache("weather", configuration.currentWeather, .currentWeather)
+        forecastCache = cache("forecast", configuration.forecast, .forecast)
+        airCache = cache("air", configuration.airQuality, .airPollution)
     }
 
     /// How long a current-weather answer is fresh (for answers built from it, see `CachedValue.fetchedAt`).

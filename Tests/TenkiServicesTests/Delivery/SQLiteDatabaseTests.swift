@@ -50,4 +50,16 @@ struct SQLiteDatabaseTests {
             #expect(!error.description.contains("SECRET"))
         }
     }
+
+    @Test("PostgreSQL's $n parameters bind by their number, in whatever order they first appear, and may repeat")
+    func dollarParameters() throws {
+        let file = try TemporaryStateFile()
+        let database = try SQLiteDatabase(path: file.path)
+        let row = try database.withConnection { connection throws(SQLiteError) in
+            try connection.query("SELECT $3, $1, $2, $3 || $1", [.text("a"), .integer(2), .text("c")]) { row in
+                [row.text(0), row.text(1), row.text(2), row.text(3)]
+            }
+        }
+        #expect(row == [["c", "a", "2", "ca"]])
+    }
 }

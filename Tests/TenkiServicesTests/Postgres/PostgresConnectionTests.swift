@@ -36,13 +36,13 @@ struct PostgresConnectionTests {
         let row = try #require(
             try connection.query(
                 "SELECT $1::text, $2::bigint, $3::float8, $4::text IS NULL, $5::bytea, $6::text",
-                [.text("Đà Nẵng 東京 'quoted' \\"), .integer(-42), .real(1_800_000_000.25), .null, .bytes(bytes), .text("")]
+                [.text("Đà Nẵng 東京 'quoted' \\"), .integer(-42), .real(1_800_000_000.25), .null, .blob(bytes), .text("")]
             ) { $0 }.first)
         #expect(row.text(0) == "Đà Nẵng 東京 'quoted' \\")
         #expect(row.int64(1) == -42)
         #expect(row.double(2) == 1_800_000_000.25)
         #expect(row.bool(3))
-        #expect(row.bytes(4) == bytes)
+        #expect(row.blob(4) == bytes)
         #expect(row.optionalText(5) == "")
     }
 
@@ -99,7 +99,7 @@ struct PostgresConnectionTests {
         let pool = try PostgresPool(url: url, size: 1)
         let first = try await pool.perform { connection throws(PostgresError) in connection.backendPID }
         try PostgresConnection(url: url).execute("SELECT pg_terminate_backend($1::int)", [.integer(Int64(first))])
-        let second = try await pool.transaction { connection throws(PostgresError) in
+        let second = try await pool.performTransaction { connection throws(PostgresError) in
             try connection.query("SELECT pg_backend_pid()") { $0.int(0) }.first ?? 0
         }
         #expect(second != 0 && Int32(second) != first)

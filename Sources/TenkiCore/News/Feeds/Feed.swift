@@ -28,16 +28,4 @@ public struct FeedItem: Equatable, Sendable {
     public var published: Date?
     public var author: String?
     public var imageURL: String?
-
-    public init(
-        title: String?, link: String?, summary: String? = nil, published: Date? = nil, author: String? = nil,
-        imageURL: String? = nil
-    ) {
-        self.title = title
-        self.link = link
-        self.summary = summary
-        self.published = published
-        self.author = author
-        self.imageURL = imageURL
-    }
 }

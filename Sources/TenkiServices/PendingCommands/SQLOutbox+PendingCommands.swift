@@ -1,0 +1,47 @@
+import Foundation
+import TenkiCore
+
+/// Pending commands beside the outbox they complete into: the statements both databases share.
+/// Leases run on the database's clock (`databaseNow`), so processes whose clocks drift still agree
+/// on when one ended.
+extension SQLOutbox {
+    package func renew(_ id: PendingCommandID, owner: String, lease: TimeInterval) async throws(DeliveryStoreError) -> Bool {
+        try await perform { connection throws(Database.DatabaseError) in
+            try connection.run(
+                "UPDATE pending_commands SET lease_until = \(Self.databaseNow) + $3 WHERE id = $1 AND claimed_by = $2",
+                [.integer(id.rawValue), .text(owner), .real(lease)]) == 1
+        }
+    }
+
+    package func complete(
+        _ id: PendingCommandID, owner: String, answer: NewDelivery
+    ) async throws(DeliveryStoreError) -> DeliveryID? {
+        try await transaction { connection throws(Database.DatabaseError) -> DeliveryID? in
+            let forgotten = try connection.run(
+                "DELETE FROM pending_commands WHERE id = $1 AND claimed_by = $2", [.integer(id.rawValue), .text(owner)])
+            guard forgotten == 1 else { return nil }
+            return try Self.insert(answer, in: connection)
+        }
+    }
+
+    package func forget(_ id: PendingCommandID, owner: String) async throws(DeliveryStoreError) -> Bool {
+        try await perform { connection throws(Database.DatabaseError) in
+            try connection.run(
+                "DELETE FROM pending_commands WHERE id = $1 AND claimed_by = $2", [.integer(id.rawValue), .text(owner)]) == 1
+        }
+    }
+
+    @discardableResult
+    package func releasePendingCommands(owner: String) async throws(DeliveryStoreError) -> Int {
+        try await perform { connection throws(Database.DatabaseError) in
+            try connection.run(
+                "UPDATE pending_commands SET lease_until = \(Self.databaseNow) WHERE claimed_by = $1", [.text(owner)])
+        }
+    }
+
+    package func pendingCommandCount() async throws(DeliveryStoreError) -> Int {
+        try await perform { connection throws(Database.DatabaseError) in
+            try connection.query("SELECT COUNT(*) FROM pending_commands", []) { $0.int(0) }.first ?? 0
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The two headers of a signed request (Slack's, Discord's), each sent exactly once, with the
+/// timestamp read as a number; in the contract's order: both headers present, then the timestamp's form.
+struct SignedRequestHeaders {
+    let timestampText: String
+    let timestamp: Int64
+    let signatureText: String
+
+    init(
+        timestamp timestampValues: [String], _ timestampHeader: RequestVerificationError.Header,
+        signature signatureValues: [String], _ signatureHeader: RequestVerificationError.Header
+    ) throws(RequestVerificationError) {
+        timestampText = try timestampHeader.single(timestampValues)
+        signatureText = try signatureHeader.single(signatureValues)
+        guard let timestamp = RequestTimestampWindow.parse(timestampText) else { throw .malformedTimestamp(timestampHeader) }
+        self.timestamp = timestamp
+    }
+}
+
+extension RequestTimestampWindow {
+    /// Returns when `timestamp` is within the window around `now`; throws the stale or future
+    /// error naming `header` otherwise.
+    func require(_ timestamp: Int64, now: TimeInterval, header: RequestVerificationError.Header) throws(RequestVerificationError) {
+        switch check(timestamp, now: now) {
+        case .fresh: break
+        case .stale(let skew): throw .staleTimestamp(header, skewSeconds: skew)
+        case .future(let skew): throw .futureTimestamp(header, skewSeconds: skew)
+        }
+    }
+}
