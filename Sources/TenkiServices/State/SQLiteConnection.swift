@@ -5,6 +5,7 @@ import Foundation
 /// Not `Sendable` and not to be kept: it is valid only inside the closure that received it.
 public struct SQLiteConnection {
     let handle: OpaquePointer
+    let statements: SQLiteStatementCache
 
     /// Runs one or more statements without parameters (schema, pragmas, `BEGIN`/`COMMIT`).
     public func execute(_ sql: String) throws(SQLiteError) {
@@ -37,12 +38,18 @@ public struct SQLiteConnection {
     /// The rowid of the last `INSERT` on this connection.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
-    /// A prepared statement; finalized when the returned object goes away.
+    /// The prepared statement for `sql`, from the connection's cache when it was prepared before;
+    /// given back to the cache (or finalized) when the returned object goes away.
     public func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let cached = statements.take(sql) {
+            return SQLiteStatement(pointer: cached, connection: handle, cache: (statements, sql))
+        }
         var pointer: OpaquePointer?
-        let code = sqlite3_prepare_v2(handle, sql, -1, &pointer, nil)
+        let keep = statements.keeps(sql)
+        let flags = keep ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let code = sqlite3_prepare_v3(handle, sql, -1, flags, &pointer, nil)
         guard code == SQLITE_OK, let pointer else { throw error(code, "prepare") }
-        return SQLiteStatement(pointer: pointer, connection: handle)
+        return SQLiteStatement(pointer: pointer, connection: handle, cache: keep ? (statements, sql) : nil)
     }
 
     func error(_ code: Int32, _ operation: String) -> SQLiteError {
@@ -58,13 +65,21 @@ public final class SQLiteStatement {
     private let pointer: OpaquePointer
     private let connection: OpaquePointer
 
-    init(pointer: OpaquePointer, connection: OpaquePointer) {
+    /// Where the statement goes back after use; nil finalizes it.
+    private let cache: (statements: SQLiteStatementCache, sql: String)?
+
+    init(pointer: OpaquePointer, connection: OpaquePointer, cache: (statements: SQLiteStatementCache, sql: String)?) {
         self.pointer = pointer
         self.connection = connection
+        self.cache = cache
     }
 
     deinit {
-        sqlite3_finalize(pointer)
+        if let cache {
+            cache.statements.put(pointer, for: cache.sql)
+        } else {
+            sqlite3_finalize(pointer)
+        }
     }
 
     /// Binds `values` to parameters 1…n, written `?1`…`?n` or, as PostgreSQL writes them, `$1`…`$n`

@@ -20,6 +20,8 @@ import TenkiBase
 public final class SQLiteDatabase: @unchecked Sendable {
     private let handle: OpaquePointer
     private let lock = NSLock()
+    /// Prepared statements kept between calls; used only inside `lock`.
+    private let statements = SQLiteStatementCache()
     /// Where the async entry points run their work: SQLite blocks (a busy timeout waits up to
     /// seconds for another process' lock), and blocking must never happen on Swift's cooperative
     /// thread pool, which the listener's handlers share.
@@ -50,6 +52,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
 
     deinit {
+        statements.finalizeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -59,7 +62,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
     ) throws(SQLiteError) -> Result {
         lock.lock()
         defer { lock.unlock() }
-        return try body(SQLiteConnection(handle: handle))
+        return try body(SQLiteConnection(handle: handle, statements: statements))
     }
 
     /// `withConnection` off the cooperative thread pool, for async callers.

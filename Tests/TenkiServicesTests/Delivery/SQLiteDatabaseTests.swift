@@ -32,6 +32,34 @@ struct SQLiteDatabaseTests {
         #expect(count == [1])
     }
 
+    @Test("a statement run again is prepared once and leaves no binding behind; its own text inside its row mapping is prepared apart")
+    func preparedOnce() throws {
+        let file = try TemporaryStateFile()
+        let database = try SQLiteDatabase(path: file.path)
+        let select = "SELECT s FROM t WHERE i = $1 OR ($1 IS NULL AND i IS NULL)"
+        // Opening the database ran statements of its own.
+        let before = try database.withConnection { connection throws(SQLiteError) in connection.statements.count }
+        let (first, second, nested, kept) = try database.withConnection { connection throws(SQLiteError) in
+            try connection.execute("CREATE TABLE t (i INTEGER, s TEXT)")
+            try connection.run("INSERT INTO t VALUES ($1, $2)", [.integer(1), .text("one")])
+            try connection.run("INSERT INTO t VALUES ($1, $2)", [.integer(2), .text("two")])
+            let first = try connection.query(select, [.integer(1)]) { $0.text(0) }
+            let kept = connection.statements.count
+            // Unbound, the parameter is NULL: a binding left over from the last use would answer "one".
+            let second = try connection.query(select, []) { $0.text(0) }
+            let nested = try connection.query(select, [.integer(2)]) { row throws(SQLiteError) in
+                row.text(0) + "+" + (try connection.query(select, [.integer(1)]) { $0.text(0) }).joined()
+            }
+            return (first, second, nested, kept)
+        }
+        #expect(first == ["one"])
+        #expect(second == [])
+        #expect(nested == ["two+one"])
+        // The INSERT's text and the SELECT's, each kept once.
+        #expect(kept == before + 2)
+        #expect(try database.withConnection { connection throws(SQLiteError) in connection.statements.count } == before + 2)
+    }
+
     @Test("errors carry SQLite's message, never a bound value")
     func errorsHideValues() throws {
         let file = try TemporaryStateFile()
