@@ -9,25 +9,6 @@ extension PostgresDeliveryStore {
     /// Seconds since 1970 on the database server's clock, at the moment the statement reads it.
     package static let databaseNow = "extract(epoch FROM clock_timestamp())::double precision"
 
-    package func hold(
-        _ command: NewPendingCommand, owner: String, lease: TimeInterval
-    ) async throws(DeliveryStoreError) -> PendingCommandID {
-        try await perform { connection throws(PostgresError) in
-            let id = try connection.query(
-                """
-                INSERT INTO pending_commands (payload, destination_url, destination_kind, created_at, claimed_by, lease_until)
-                VALUES ($1, $2, $3, $4, $5, \(Self.databaseNow) + $6::double precision)
-                RETURNING id
-                """,
-                [
-                    .blob(command.payload), .text(command.destination.absoluteString), .text(command.destinationKind.rawValue),
-                    .real(command.createdAt.timeIntervalSince1970), .text(owner), .real(lease),
-                ]
-            ) { $0.int64(0) }.first
-            return PendingCommandID(rawValue: id ?? 0)
-        }
-    }
-
     package func claimAbandoned(
         owner: String, lease: TimeInterval, limit: Int
     ) async throws(DeliveryStoreError) -> [PendingCommand] {

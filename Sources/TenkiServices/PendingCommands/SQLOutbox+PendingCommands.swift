@@ -5,6 +5,25 @@ import TenkiCore
 /// Leases run on the database's clock (`databaseNow`), so processes whose clocks drift still agree
 /// on when one ended.
 extension SQLOutbox {
+    package func hold(
+        _ command: NewPendingCommand, owner: String, lease: TimeInterval
+    ) async throws(DeliveryStoreError) -> PendingCommandID {
+        try await perform { connection throws(Database.DatabaseError) in
+            let id = try connection.query(
+                """
+                INSERT INTO pending_commands (payload, destination_url, destination_kind, created_at, claimed_by, lease_until)
+                VALUES ($1, $2, $3, $4, $5, \(Self.databaseNow) + $6)
+                RETURNING id
+                """,
+                [
+                    .blob(command.payload), .text(command.destination.absoluteString), .text(command.destinationKind.rawValue),
+                    .date(command.createdAt), .text(owner), .real(lease),
+                ]
+            ) { $0.int64(0) }.first
+            return PendingCommandID(rawValue: id ?? 0)
+        }
+    }
+
     package func renew(_ id: PendingCommandID, owner: String, lease: TimeInterval) async throws(DeliveryStoreError) -> Bool {
         try await perform { connection throws(Database.DatabaseError) in
             try connection.run(

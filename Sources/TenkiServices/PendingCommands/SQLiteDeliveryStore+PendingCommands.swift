@@ -7,23 +7,6 @@ extension SQLiteDeliveryStore {
     /// Seconds since 1970, with milliseconds, as SQLite reads the system clock.
     package static let databaseNow = "((julianday('now') - 2440587.5) * 86400.0)"
 
-    package func hold(
-        _ command: NewPendingCommand, owner: String, lease: TimeInterval
-    ) async throws(DeliveryStoreError) -> PendingCommandID {
-        try await perform { connection throws(SQLiteError) in
-            _ = try connection.run(
-                """
-                INSERT INTO pending_commands (payload, destination_url, destination_kind, created_at, claimed_by, lease_until)
-                VALUES (?1, ?2, ?3, ?4, ?5, \(Self.databaseNow) + ?6)
-                """,
-                [
-                    .blob(command.payload), .text(command.destination.absoluteString), .text(command.destinationKind.rawValue),
-                    .real(command.createdAt.timeIntervalSince1970), .text(owner), .real(lease),
-                ])
-            return PendingCommandID(rawValue: connection.lastInsertRowID)
-        }
-    }
-
     package func claimAbandoned(
         owner: String, lease: TimeInterval, limit: Int
     ) async throws(DeliveryStoreError) -> [PendingCommand] {
