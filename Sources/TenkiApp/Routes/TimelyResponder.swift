@@ -80,11 +80,10 @@ public struct TimelyResponder: SlashCommandResponder {
             SlackMessage(text: slack, responseType: .ephemeral), chat: ChatMessage(summary: words, visibility: .ephemeral))
     }
 
-    /// The work's answer if it arrives before `deadline` returns, else nil; the work carries on
-    /// either way. (A task group would not do: it waits for all its children, the slow one too.)
     /// Starts `work` and returns its value if it is ready before `deadline` returns, else nil, with
     /// the work's task either way (it runs on after the deadline). The work's task hands its value
-    /// over itself, so an answer in time costs no hop through a task that only waits for it.
+    /// over itself, so an answer in time costs no hop through a task that only waits for it. (A task
+    /// group would not do: it waits for all its children, the slow one too.)
     static func start<Value: Sendable>(
         _ work: @escaping @Sendable () async -> Value, orNilAfter deadline: @escaping @Sendable () async -> Void
     ) async -> (Value?, Task<Value, Never>) {
@@ -108,23 +107,11 @@ public struct TimelyResponder: SlashCommandResponder {
         return (inline, task!)
     }
 
+    /// `work`'s value if it is ready before `deadline` returns, else nil (the work runs on).
     static func answer<Value: Sendable>(
         of work: Task<Value, Never>, orNilAfter deadline: @escaping @Sendable () async -> Void
     ) async -> Value? {
-        let decided = FirstOnly()
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
-            let timer = Task {
-                await deadline()
-                if decided.claim() { continuation.resume(returning: nil) }
-            }
-            Task {
-                let message = await work.value
-                if decided.claim() {
-                    timer.cancel()
-                    continuation.resume(returning: message)
-                }
-            }
-        }
+        await start({ await work.value }, orNilAfter: deadline).0
     }
 
     /// The command's `response_url`, when the allow-list permits it.
