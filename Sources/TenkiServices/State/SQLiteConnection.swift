@@ -45,7 +45,7 @@ public struct SQLiteConnection {
             return SQLiteStatement(pointer: cached, connection: handle, cache: (statements, sql))
         }
         var pointer: OpaquePointer?
-        let keep = statements.keeps(sql)
+        let keep = statements.hasRoom
         let flags = keep ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
         let code = sqlite3_prepare_v3(handle, sql, -1, flags, &pointer, nil)
         guard code == SQLITE_OK, let pointer else { throw error(code, "prepare") }

@@ -19,10 +19,8 @@ final class SQLiteStatementCache {
         idle.removeValue(forKey: sql)
     }
 
-    /// Whether a statement for `sql` should come back here after use.
-    func keeps(_ sql: String) -> Bool {
-        idle.count < Self.capacity
-    }
+    /// Whether a newly prepared statement should come back here after use.
+    var hasRoom: Bool { idle.count < Self.capacity }
 
     /// `statement` is done: reset and kept for `sql`, or finalized when one is already kept.
     func put(_ statement: OpaquePointer, for sql: String) {
