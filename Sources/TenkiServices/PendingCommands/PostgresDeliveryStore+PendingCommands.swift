@@ -30,5 +30,4 @@ extension PostgresDeliveryStore {
             return try PendingCommandRow.commands(rows, settlingOn: connection)
         }
     }
-
 }

@@ -24,5 +24,4 @@ extension SQLiteDeliveryStore {
             return try PendingCommandRow.commands(rows, settlingOn: connection)
         }
     }
-
 }
