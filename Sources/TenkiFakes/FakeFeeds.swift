@@ -65,11 +65,9 @@ public struct FakeFeeds: AsyncHTTPHandler, FakeProvider {
         let matches =
             call.headers["If-None-Match"].map { $0 == sample.etag || $0 == "*" }
             ?? call.headers["If-Modified-Since"].map { $0 == Self.lastModified } ?? false
-        if matches { return HTTPResponse(status: Self.notModified, headers: validators) }
+        if matches { return HTTPResponse(status: .notModified, headers: validators) }
         var headers = validators
         headers.add("Content-Type", sample.contentType)
         return HTTPResponse(status: .ok, headers: headers, body: Array(sample.body.utf8))
     }
-
-    static let notModified = HTTPStatus(code: 304, reason: "Not Modified")
 }

@@ -34,7 +34,7 @@ extension FakeSlackWebAPI {
             return .json(
                 .tooManyRequests, Self.encode(["ok": false, "error": "ratelimited"]), headers: ["Retry-After": retryAfter])
         case .status(let code, let body):
-            return .text(HTTPStatus(code: code, reason: "Status"), body)
+            return .text(HTTPStatus(code: code), body)
         }
     }
 

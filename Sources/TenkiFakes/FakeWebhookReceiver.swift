@@ -126,28 +126,13 @@ public final class FakeWebhookReceiver: AsyncHTTPHandler {
         case .ok:
             return Self.success(path: path, query: String(request.query ?? ""), number: number)
         case .status(let code, let body):
-            return .text(HTTPStatus(code: code, reason: Self.reasonPhrase(code)), body)
+            return .text(HTTPStatus(code: code), body)
         case .rateLimited(let retryAfter):
             return .json(
                 .tooManyRequests, Array("{\"ok\": false, \"error\": \"ratelimited\"}".utf8), headers: ["Retry-After": retryAfter])
         case .hang(let duration), .acceptAndDrop(let duration):
             try? await Task.sleep(for: duration)
             return .text(.serviceUnavailable, "too_late")
-        }
-    }
-
-    private static func reasonPhrase(_ code: Int) -> String {
-        switch code {
-        case 200: "OK"
-        case 400: "Bad Request"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 408: "Request Timeout"
-        case 410: "Gone"
-        case 429: "Too Many Requests"
-        case 500: "Internal Server Error"
-        case 503: "Service Unavailable"
-        default: "Status"
         }
     }
 }

@@ -87,21 +87,26 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public var code: Int
     public var reason: String
 
-    public init(code: Int, reason: String) {
+    /// `code` with `reason`, or else with the reason phrase of a status listed below (`Status` for
+    /// one that is not).
+    public init(code: Int, reason: String? = nil) {
         self.code = code
-        self.reason = reason
+        self.reason = reason ?? Self.listed.first { $0.code == code }?.reason ?? "Status"
     }
 
     public var description: String { "\(code) \(reason)" }
 
     public static let ok = HTTPStatus(code: 200, reason: "OK")
     public static let noContent = HTTPStatus(code: 204, reason: "No Content")
+    public static let found = HTTPStatus(code: 302, reason: "Found")
+    public static let notModified = HTTPStatus(code: 304, reason: "Not Modified")
     public static let badRequest = HTTPStatus(code: 400, reason: "Bad Request")
     public static let unauthorized = HTTPStatus(code: 401, reason: "Unauthorized")
     public static let forbidden = HTTPStatus(code: 403, reason: "Forbidden")
     public static let notFound = HTTPStatus(code: 404, reason: "Not Found")
     public static let methodNotAllowed = HTTPStatus(code: 405, reason: "Method Not Allowed")
     public static let requestTimeout = HTTPStatus(code: 408, reason: "Request Timeout")
+    public static let gone = HTTPStatus(code: 410, reason: "Gone")
     public static let contentTooLarge = HTTPStatus(code: 413, reason: "Content Too Large")
     public static let unsupportedMediaType = HTTPStatus(code: 415, reason: "Unsupported Media Type")
     public static let tooManyRequests = HTTPStatus(code: 429, reason: "Too Many Requests")
@@ -110,6 +115,12 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let notImplemented = HTTPStatus(code: 501, reason: "Not Implemented")
     public static let serviceUnavailable = HTTPStatus(code: 503, reason: "Service Unavailable")
     public static let httpVersionNotSupported = HTTPStatus(code: 505, reason: "HTTP Version Not Supported")
+
+    private static let listed: [HTTPStatus] = [
+        .ok, .noContent, .found, .notModified, .badRequest, .unauthorized, .forbidden, .notFound, .methodNotAllowed,
+        .requestTimeout, .gone, .contentTooLarge, .unsupportedMediaType, .tooManyRequests, .requestHeaderFieldsTooLarge,
+        .internalServerError, .notImplemented, .serviceUnavailable, .httpVersionNotSupported,
+    ]
 }
 
 /// How a handler answers one request: now, on the connection's own thread, or later, in a task.

@@ -64,6 +64,13 @@ struct ResponseSerializerTests {
         #expect(text.contains("\r\nContent-Length: \(expected)\r\n"))
     }
 
+    @Test func aStatusWithoutAReasonTakesItsStandardPhrase() {
+        #expect(serialize(HTTPResponse(status: HTTPStatus(code: 304))).hasPrefix("HTTP/1.1 304 Not Modified\r\n"))
+        #expect(HTTPStatus(code: 410) == .gone)
+        #expect(HTTPStatus(code: 299).reason == "Status")
+        #expect(HTTPStatus(code: 404, reason: "Gone Fishing").reason == "Gone Fishing")
+    }
+
     @Test func outOfRangeStatusCodeIsSentAs500() {
         #expect(serialize(HTTPResponse(status: HTTPStatus(code: 42, reason: "Nope"))).hasPrefix("HTTP/1.1 500 Nope\r\n"))
     }
