@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TenkiApp
+@testable import TenkiServices
 import TenkiBase
 import TenkiCore
 
