@@ -1,11 +1,11 @@
 import Foundation
 import Glibc
 import TenkiBase
-import TenkiCore
+@testable import TenkiCore
 import TenkiHTTPClient
-import TenkiHTTPServer
+@testable import TenkiHTTPServer
 import TenkiLogging
-import TenkiServices
+@testable import TenkiServices
 import Testing
 
 /// Hostile feeds through the live transport (libcurl) on loopback: a gzip bomb and a feed that

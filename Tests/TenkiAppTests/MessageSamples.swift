@@ -1,5 +1,5 @@
 import Foundation
-import TenkiCore
+@testable import TenkiCore
 
 /// Constructed inputs for message goldens and limit tests: every kind of message Tenki sends,
 /// from fixed data, so a golden changes only when the formatting does.

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 @testable import TenkiApp
-import TenkiCore
+@testable import TenkiCore
 import TenkiHTTPClient
-import TenkiHTTPServer
-import TenkiServices
+@testable import TenkiHTTPServer
+@testable import TenkiServices
 import TenkiFakes
 import TenkiTestSupport
 

@@ -95,7 +95,7 @@ struct WeatherCommandHandler: Sendable {
     }
 
     private func lookUp(_ command: WeatherCommand, text: String, place explicit: PlaceQuery?, user: UserKey, logger: Logger) async -> CommandReply {
-        var saved = UserPreferences()
+        var saved = UserPreferences.empty
         var savedKnown = true
         do {
             saved = try await preferences.preferences(for: user)

@@ -9,15 +9,7 @@ public struct ReplayResult: Sendable {
     /// One line per difference (or the reason nothing could be observed); empty when it passed.
     public var differences: [String]
     /// Things worth knowing that are not failures (e.g. settings ignored with `--target`).
-    public var notes: [String]
-
-    public init(name: String, file: ReplayFile?, observation: ReplayObservation?, differences: [String], notes: [String] = []) {
-        self.name = name
-        self.file = file
-        self.observation = observation
-        self.differences = differences
-        self.notes = notes
-    }
+    public var notes: [String] = []
 
     public var passed: Bool { differences.isEmpty }
 

@@ -14,13 +14,9 @@ public struct AllowedResponseHost: Sendable, Hashable, CustomStringConvertible {
     public let host: String
     public let scheme: String
     public let port: Int
+}
 
-    init(host: String, scheme: String, port: Int) {
-        self.host = host
-        self.scheme = scheme
-        self.port = port
-    }
-
+extension AllowedResponseHost {
     init(parsing entry: String) throws(SettingProblem) {
         let text = entry.trimmingCharacters(in: .whitespaces)
         let fix = "write hooks.slack.com, host:port or http://host:port, one origin per entry"

@@ -54,22 +54,17 @@ public struct DigestReport: Sendable {
         public var month: Int
         public var day: Int
         public var weekday: Int
+    }
+}
 
-        public init(year: Int, month: Int, day: Int, weekday: Int) {
-            self.year = year
-            self.month = month
-            self.day = day
-            self.weekday = weekday
-        }
-
-        /// The date at `instant` in `timeZone` (the team's zone, not the server's).
-        public init(_ instant: Date, in timeZone: TimeZone) {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = timeZone
-            let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: instant)
-            self.init(
-                year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1,
-                weekday: ((parts.weekday ?? 1) - 1 + 7) % 7)
-        }
+extension DigestReport.LocalDate {
+    /// The date at `instant` in `timeZone` (the team's zone, not the server's).
+    public init(_ instant: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: instant)
+        self.init(
+            year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1,
+            weekday: ((parts.weekday ?? 1) - 1 + 7) % 7)
     }
 }

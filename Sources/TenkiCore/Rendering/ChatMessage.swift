@@ -63,22 +63,12 @@ public struct ChatMessage: Sendable, Equatable {
 public struct ChatImage: Sendable, Equatable {
     public var url: String
     public var altText: String
-
-    public init(url: String, altText: String) {
-        self.url = url
-        self.altText = altText
-    }
 }
 
 /// A name and a value, shown as a pair.
 public struct ChatField: Sendable, Equatable {
     public var name: String
     public var value: RichText
-
-    public init(name: String, value: RichText) {
-        self.name = name
-        self.value = value
-    }
 }
 
 /// A button: the action it asks for (`tenki.weather.hourly`), its label, and Tenki's own state
@@ -87,14 +77,7 @@ public struct ChatButton: Sendable, Equatable {
     public var actionID: String
     public var label: String
     public var value: String
-    public var isPrimary: Bool
-
-    public init(actionID: String, label: String, value: String, isPrimary: Bool = false) {
-        self.actionID = actionID
-        self.label = label
-        self.value = value
-        self.isPrimary = isPrimary
-    }
+    public var isPrimary: Bool = false
 }
 
 /// A menu: the action a choice asks for (`tenki.weather.place`), what it says before a choice, and
@@ -103,20 +86,9 @@ public struct ChatMenu: Sendable, Equatable {
     public struct Option: Sendable, Equatable {
         public var label: String
         public var value: String
-
-        public init(label: String, value: String) {
-            self.label = label
-            self.value = value
-        }
     }
 
     public var actionID: String
     public var placeholder: String
     public var options: [Option]
-
-    public init(actionID: String, placeholder: String, options: [Option]) {
-        self.actionID = actionID
-        self.placeholder = placeholder
-        self.options = options
-    }
 }

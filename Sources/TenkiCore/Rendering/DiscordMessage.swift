@@ -3,18 +3,11 @@
 /// caller sees it) and `allowed_mentions` that is always empty, so nothing Tenki writes pings.
 public struct DiscordMessage: Sendable, Equatable, Encodable {
     public var content: String?
-    public var embeds: [Embed]
-    public var components: [ActionRow]
+    public var embeds: [Embed] = []
+    public var components: [ActionRow] = []
     public var flags: Int?
 
     public static let ephemeralFlag = 64
-
-    public init(content: String? = nil, embeds: [Embed] = [], components: [ActionRow] = [], flags: Int? = nil) {
-        self.content = content
-        self.embeds = embeds
-        self.components = components
-        self.flags = flags
-    }
 
     public struct Embed: Sendable, Equatable, Encodable {
         public var title: String?

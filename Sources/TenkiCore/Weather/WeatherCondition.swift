@@ -9,14 +9,9 @@ public struct WeatherCondition: Sendable, Hashable {
     public var description: String
     /// The icon code (`10d`, `01n`).
     public var icon: String
+}
 
-    public init(id: Int, main: String, description: String, icon: String) {
-        self.id = id
-        self.main = main
-        self.description = description
-        self.icon = icon
-    }
-
+extension WeatherCondition {
     public init(wire: OpenWeatherWire.Condition) {
         self.init(id: wire.id, main: wire.main, description: wire.description, icon: wire.icon)
     }

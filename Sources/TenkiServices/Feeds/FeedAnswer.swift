@@ -5,12 +5,9 @@ import TenkiCore
 public struct FeedValidators: Sendable, Equatable {
     public var etag: String?
     public var lastModified: String?
+}
 
-    public init(etag: String? = nil, lastModified: String? = nil) {
-        self.etag = etag
-        self.lastModified = lastModified
-    }
-
+extension FeedValidators {
     init?(_ headers: HTTPHeaders) {
         etag = headers["ETag"]
         lastModified = headers["Last-Modified"]

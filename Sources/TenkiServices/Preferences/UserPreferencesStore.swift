@@ -5,11 +5,11 @@ import TenkiCore
 public struct UserPreferences: Sendable, Equatable {
     public var place: String?
     public var units: Units?
+}
 
-    public init(place: String? = nil, units: Units? = nil) {
-        self.place = place
-        self.units = units
-    }
+extension UserPreferences {
+    /// Nothing saved.
+    public static let empty = UserPreferences()
 }
 
 /// Who a preference belongs to: Slack user ids are unique only within a team (or an Enterprise

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import TenkiApp
-import TenkiCore
+@testable import TenkiCore
 import TenkiTestSupport
 
 /// Golden JSON of one digest in each webhook format, from fixed data: two cities, one that could

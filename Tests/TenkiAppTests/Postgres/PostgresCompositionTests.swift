@@ -1,6 +1,6 @@
 import Foundation
-import TenkiCore
-import TenkiServices
+@testable import TenkiCore
+@testable import TenkiServices
 import TenkiTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import TenkiCore
+@testable import TenkiCore
 import Testing
 
 /// No formatter shows an empty section: an empty list says so in one line, and context lines

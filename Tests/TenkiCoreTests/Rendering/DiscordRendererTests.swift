@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TenkiCore
+@testable import TenkiCore
 
 @Suite("Discord renderer")
 struct DiscordRendererTests {

@@ -1,5 +1,5 @@
 import Foundation
-import TenkiCore
+@testable import TenkiCore
 
 /// Messages for the renderer tests: a weather-shaped one and random hostile ones.
 enum RenderingSamples {

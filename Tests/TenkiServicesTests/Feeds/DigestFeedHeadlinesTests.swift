@@ -1,7 +1,7 @@
 import Foundation
-import TenkiCore
+@testable import TenkiCore
 import TenkiFakes
-import TenkiServices
+@testable import TenkiServices
 import TenkiTestSupport
 import Testing
 

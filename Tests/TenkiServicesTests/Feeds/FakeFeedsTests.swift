@@ -1,7 +1,7 @@
 import Foundation
-import TenkiCore
+@testable import TenkiCore
 import TenkiFakes
-import TenkiServices
+@testable import TenkiServices
 import Testing
 
 /// The feeds `tenki fakes`, the demo and replay serve: parseable by the real client, with the

@@ -1,9 +1,9 @@
 import Foundation
 import TenkiBase
-import TenkiCore
+@testable import TenkiCore
 import TenkiHTTPClient
 import TenkiLogging
-import TenkiServices
+@testable import TenkiServices
 import TenkiTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import TenkiBase
-import TenkiCore
+@testable import TenkiCore
 import TenkiHTTPClient
 import TenkiTestSupport
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import TenkiCore
-import TenkiServices
+@testable import TenkiCore
+@testable import TenkiServices
 import TenkiFakes
 import TenkiTestSupport
 import Testing

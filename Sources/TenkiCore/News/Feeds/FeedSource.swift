@@ -8,11 +8,6 @@ public struct FeedSource: Sendable, Hashable, CustomStringConvertible {
     public let name: String
     public let url: URL
 
-    public init(name: String, url: URL) {
-        self.name = name
-        self.url = url
-    }
-
     public var description: String { "\(name)=\(url.absoluteString)" }
 
     /// Why an entry of the list cannot be used; `description` is one line naming the entry.
