@@ -23,17 +23,10 @@ public enum SubscriptionCommand: Sendable, Equatable {
 
     public struct MorningReport: Sendable, Equatable {
         public var place: String
-        public var time: LocalTime
-        public var days: ReportDays
+        public var time: LocalTime = .defaultReport
+        public var days: ReportDays = .daily
         /// An IANA zone the caller named; nil: the caller's Slack zone, else `TENKI_TIMEZONE`.
         public var zone: String?
-
-        public init(place: String, time: LocalTime = .defaultReport, days: ReportDays = .daily, zone: String? = nil) {
-            self.place = place
-            self.time = time
-            self.days = days
-            self.zone = zone
-        }
     }
 
     public enum Target: Sendable, Equatable {

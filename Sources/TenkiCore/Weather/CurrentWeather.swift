@@ -35,38 +35,9 @@ public struct CurrentWeather: Sendable, Hashable {
     public var utcOffsetSeconds: Int?
     public var sunrise: Date?
     public var sunset: Date?
+}
 
-    public init(
-        placeName: String, countryCode: String?, coordinates: Coordinates, conditions: [WeatherCondition], units: Units,
-        temperature: Double, feelsLike: Double? = nil, temperatureMin: Double? = nil, temperatureMax: Double? = nil,
-        humidity: Int, pressure: Double? = nil, windSpeed: Double, windDirectionDegrees: Double? = nil, windGust: Double? = nil,
-        visibility: Int? = nil, cloudiness: Int? = nil, rain: PrecipitationAmount? = nil, snow: PrecipitationAmount? = nil,
-        observedAt: Date, utcOffsetSeconds: Int? = nil, sunrise: Date? = nil, sunset: Date? = nil
-    ) {
-        self.placeName = placeName
-        self.countryCode = countryCode
-        self.coordinates = coordinates
-        self.conditions = conditions
-        self.units = units
-        self.temperature = temperature
-        self.feelsLike = feelsLike
-        self.temperatureMin = temperatureMin
-        self.temperatureMax = temperatureMax
-        self.humidity = humidity
-        self.pressure = pressure
-        self.windSpeed = windSpeed
-        self.windDirectionDegrees = windDirectionDegrees
-        self.windGust = windGust
-        self.visibility = visibility
-        self.cloudiness = cloudiness
-        self.rain = rain
-        self.snow = snow
-        self.observedAt = observedAt
-        self.utcOffsetSeconds = utcOffsetSeconds
-        self.sunrise = sunrise
-        self.sunset = sunset
-    }
-
+extension CurrentWeather {
     /// Maps a decoded response. `units` is what the request asked for: the body does not say.
     public init(wire: OpenWeatherWire.CurrentWeather, units: Units) {
         self.init(

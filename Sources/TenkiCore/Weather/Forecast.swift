@@ -23,50 +23,10 @@ public struct Forecast: Sendable, Hashable {
         public var conditions: [WeatherCondition]
         public var rain: PrecipitationAmount?
         public var snow: PrecipitationAmount?
-
-        public init(
-            time: Date, temperature: Double, temperatureMin: Double? = nil, temperatureMax: Double? = nil,
-            precipitationProbability: Double? = nil, conditions: [WeatherCondition], rain: PrecipitationAmount? = nil,
-            snow: PrecipitationAmount? = nil
-        ) {
-            self.time = time
-            self.temperature = temperature
-            self.temperatureMin = temperatureMin
-            self.temperatureMax = temperatureMax
-            self.precipitationProbability = precipitationProbability
-            self.conditions = conditions
-            self.rain = rain
-            self.snow = snow
-        }
-
-        public init(wire: OpenWeatherWire.Forecast.Entry) {
-            self.init(
-                time: Date(timeIntervalSince1970: TimeInterval(wire.dt)),
-                temperature: wire.main.temp,
-                temperatureMin: wire.main.tempMin,
-                temperatureMax: wire.main.tempMax,
-                precipitationProbability: wire.pop,
-                conditions: wire.weather.map(WeatherCondition.init(wire:)),
-                rain: PrecipitationAmount(wire: wire.rain),
-                snow: PrecipitationAmount(wire: wire.snow)
-            )
-        }
-
-        public var primaryCondition: WeatherCondition? { conditions.first }
     }
+}
 
-    public init(
-        placeName: String, countryCode: String? = nil, coordinates: Coordinates? = nil, utcOffsetSeconds: Int? = nil,
-        units: Units, entries: [Entry]
-    ) {
-        self.placeName = placeName
-        self.countryCode = countryCode
-        self.coordinates = coordinates
-        self.utcOffsetSeconds = utcOffsetSeconds
-        self.units = units
-        self.entries = entries
-    }
-
+extension Forecast {
     public init(wire: OpenWeatherWire.Forecast, units: Units) {
         self.init(
             placeName: wire.city.name,
@@ -77,4 +37,21 @@ public struct Forecast: Sendable, Hashable {
             entries: wire.list.map(Entry.init(wire:))
         )
     }
+}
+
+extension Forecast.Entry {
+    public init(wire: OpenWeatherWire.Forecast.Entry) {
+        self.init(
+            time: Date(timeIntervalSince1970: TimeInterval(wire.dt)),
+            temperature: wire.main.temp,
+            temperatureMin: wire.main.tempMin,
+            temperatureMax: wire.main.tempMax,
+            precipitationProbability: wire.pop,
+            conditions: wire.weather.map(WeatherCondition.init(wire:)),
+            rain: PrecipitationAmount(wire: wire.rain),
+            snow: PrecipitationAmount(wire: wire.snow)
+        )
+    }
+
+    public var primaryCondition: WeatherCondition? { conditions.first }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import TenkiApp
-import TenkiCore
+@testable import TenkiCore
 import TenkiServices
 import TenkiFakes
 
