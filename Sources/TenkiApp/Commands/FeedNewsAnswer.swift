@@ -40,10 +40,7 @@ struct FeedNewsAnswer: Sendable {
         var notes: [String] = []
         for outcome in outcomes {
             let name = outcome.source.name
-            if let feed = outcome.feed {
-                let shownName = feed.title ?? name
-                items += feed.items.map { FeedNewsItem(item: $0, feedName: shownName) }
-            }
+            if let feed = outcome.feed { items += feed.newsItems(configuredName: name) }
             if outcome.isPending {
                 logger.notice("feed late for the answer", [("feed", name)])
                 notes.append(ReplyStrings.fill(strings.slow, ["feed": name]))

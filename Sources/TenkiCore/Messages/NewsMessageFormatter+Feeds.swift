@@ -5,10 +5,12 @@ public struct FeedNewsItem: Sendable, Equatable {
     public var item: FeedItem
     /// The feed's own title, else its configured name.
     public var feedName: String
+}
 
-    public init(item: FeedItem, feedName: String) {
-        self.item = item
-        self.feedName = feedName
+extension Feed {
+    /// Its items, each shown with the feed's own title, else with `configuredName`.
+    public func newsItems(configuredName: String) -> [FeedNewsItem] {
+        items.map { FeedNewsItem(item: $0, feedName: title ?? configuredName) }
     }
 }
 

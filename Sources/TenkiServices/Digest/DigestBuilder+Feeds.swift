@@ -18,7 +18,7 @@ extension DigestBuilder {
                 logger.warning("digest feed failed", [("feed", outcome.source.name), ("error", error.description)])
             }
             guard let feed = outcome.feed else { continue }
-            items += feed.items.map { FeedNewsItem(item: $0, feedName: feed.title ?? outcome.source.name) }
+            items += feed.newsItems(configuredName: outcome.source.name)
         }
         guard !items.isEmpty else { return outcomes.isEmpty ? .omitted : .failed }
         var sorted = FeedItemMerge.newestFirst(items, item: \.item)
