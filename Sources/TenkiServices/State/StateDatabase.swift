@@ -34,19 +34,22 @@ extension StateDatabase {
     func storePerform<Value: Sendable, Failure: StoreFailure>(
         failing: Failure.Type = StateStoreError.self, _ body: @escaping @Sendable (Connection) throws(DatabaseError) -> Value
     ) async throws(Failure) -> Value {
-        do {
-            return try await perform(body)
-        } catch {
-            throw Failure(databaseMessage: error.description)
-        }
+        try await mappingFailure(to: Failure.self) { () async throws(DatabaseError) in try await perform(body) }
     }
 
     /// `performTransaction`, failing as the stores do.
     func storeTransaction<Value: Sendable, Failure: StoreFailure>(
         failing: Failure.Type = StateStoreError.self, _ body: @escaping @Sendable (Connection) throws(DatabaseError) -> Value
     ) async throws(Failure) -> Value {
+        try await mappingFailure(to: Failure.self) { () async throws(DatabaseError) in try await performTransaction(body) }
+    }
+
+    /// `work`, with a database error turned into the store's `Failure`.
+    private func mappingFailure<Value, Failure: StoreFailure>(
+        to failure: Failure.Type, _ work: () async throws(DatabaseError) -> Value
+    ) async throws(Failure) -> Value {
         do {
-            return try await performTransaction(body)
+            return try await work()
         } catch {
             throw Failure(databaseMessage: error.description)
         }
