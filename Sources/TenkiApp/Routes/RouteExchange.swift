@@ -29,6 +29,14 @@ extension TenkiRouter {
         return withID
     }
 
+    /// `response`, finished, written on the listener's thread.
+    func now(_ response: HTTPResponse, _ exchange: RouteExchange) -> HTTPHandling {
+        .respond(finished(response, exchange))
+    }
+
+    /// The answer to a path Tenki does not serve (or a platform that is not configured).
+    static var noSuchPath: HTTPResponse { .text(.notFound, "no such path; Slack commands go to POST \(commandsPath)\n") }
+
     /// A Slack request's first checks, in the contract's order: a form body (415 naming `what`),
     /// then the signature (401). Nil when both pass.
     func slackFormRefusal(_ request: HTTPRequest, what: String, log: Logger) -> HTTPResponse? {

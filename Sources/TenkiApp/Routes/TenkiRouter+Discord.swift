@@ -14,32 +14,28 @@ extension TenkiRouter {
     /// `weather` or `news` command runs as the slash command it stands for and is answered with
     /// type 4 and embeds within the same budget as Slack's commands, or type 5 and a PATCH of
     /// `@original` later; a press on a button is answered with type 7, or type 6 and a PATCH.
-    func discordInteraction(_ request: HTTPRequest, since start: ContinuousClock.Instant) -> HTTPHandling {
-        let exchange = exchange(request, since: start, route: Self.discordRoute)
-        let log = exchange.log
-        func now(_ response: HTTPResponse) -> HTTPHandling { .respond(finished(response, exchange)) }
-        guard let verifier = discord else {
-            return now(.text(.notFound, "no such path; Slack commands go to POST \(Self.commandsPath)\n"))
-        }
+    func discordInteraction(_ exchange: RouteExchange) -> HTTPHandling {
+        let (request, log) = (exchange.request, exchange.log)
+        guard let verifier = discord else { return now(Self.noSuchPath, exchange) }
         guard Self.mediaType(request.headers["Content-Type"]) == "application/json" else {
-            return now(.text(.unsupportedMediaType, "Discord interactions are application/json\n"))
+            return now(.text(.unsupportedMediaType, "Discord interactions are application/json\n"), exchange)
         }
         do {
             try verifier.verify(
                 timestampHeaderValues: request.headers.values(for: "X-Signature-Timestamp"),
                 signatureHeaderValues: request.headers.values(for: "X-Signature-Ed25519"), body: request.body)
         } catch {
-            return now(refused(error, log: log))
+            return now(refused(error, log: log), exchange)
         }
         let interaction: DiscordInteraction
         do {
             interaction = try DiscordInteraction(json: request.body)
         } catch {
             log.notice("undecodable interaction", [("detail", error.description)])
-            return now(.text(.badRequest, "the body is not a Discord interaction: \(error)\n"))
+            return now(.text(.badRequest, "the body is not a Discord interaction: \(error)\n"), exchange)
         }
         if interaction.type == DiscordInteraction.ping {
-            return now(.json(.ok, MessageEncoding.json(DiscordInteractionResponse.pong)))
+            return now(.json(.ok, MessageEncoding.json(DiscordInteractionResponse.pong)), exchange)
         }
         if interaction.type == DiscordInteraction.messageComponent, let interactions {
             return .later {
@@ -52,7 +48,7 @@ extension TenkiRouter {
         else {
             log.notice("discord interaction not handled", [("type", String(interaction.type))])
             let note = ChatMessage(summary: .text("Tenki answers /weather and /news."), visibility: .ephemeral)
-            return now(.json(.ok, MessageEncoding.json(DiscordInteractionResponse.message(DiscordRenderer.render(note)))))
+            return now(.json(.ok, MessageEncoding.json(DiscordInteractionResponse.message(DiscordRenderer.render(note)))), exchange)
         }
         // Where an answer that is not ready within the budget goes (see `TimelyResponder`).
         payload.responseURL = interaction.originalMessageURL(apiBase: discordAPIBase)?.absoluteString

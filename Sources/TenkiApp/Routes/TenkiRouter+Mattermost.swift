@@ -10,15 +10,11 @@ extension TenkiRouter {
     /// A Mattermost slash command, in the contract's order: media type (415), the command's token
     /// (401), then the same decoder and commands as Slack's, answered in Mattermost's format.
     /// Stored answers hold Slack JSON, so a Mattermost command always takes the full path.
-    func mattermostCommand(_ request: HTTPRequest, since start: ContinuousClock.Instant) -> HTTPHandling {
-        let exchange = exchange(request, since: start, route: Self.mattermostRoute)
-        let log = exchange.log
-        func now(_ response: HTTPResponse) -> HTTPHandling { .respond(finished(response, exchange)) }
-        guard let verifier = mattermost else {
-            return now(.text(.notFound, "no such path; Slack commands go to POST \(Self.commandsPath)\n"))
-        }
+    func mattermostCommand(_ exchange: RouteExchange) -> HTTPHandling {
+        let (request, log) = (exchange.request, exchange.log)
+        guard let verifier = mattermost else { return now(Self.noSuchPath, exchange) }
         guard Self.isFormEncoded(request.headers["Content-Type"]) else {
-            return now(.text(.unsupportedMediaType, "Mattermost commands are application/x-www-form-urlencoded\n"))
+            return now(.text(.unsupportedMediaType, "Mattermost commands are application/x-www-form-urlencoded\n"), exchange)
         }
         // The token may be in the body, so the body is decoded first; an undecodable body can still
         // be authenticated by its header, and without a valid token it is a 401, not a 400.
@@ -28,7 +24,7 @@ extension TenkiRouter {
                 authorizationHeaderValues: request.headers.values(for: "Authorization"),
                 formToken: (try? decoded.get())?.token)
         } catch {
-            return now(refused(error, log: log))
+            return now(refused(error, log: log), exchange)
         }
         var decodedPayload: SlashCommandPayload
         switch decoded {
@@ -36,7 +32,7 @@ extension TenkiRouter {
             decodedPayload = success
         case .failure(let error):
             log.notice("undecodable command body", [("detail", error.description)])
-            return now(.text(.badRequest, "the body is not a Mattermost slash command: \(error)\n"))
+            return now(.text(.badRequest, "the body is not a Mattermost slash command: \(error)\n"), exchange)
         }
         decodedPayload.platform = .mattermost
         let payload = decodedPayload

@@ -80,22 +80,22 @@ public struct TenkiRouter: HTTPHandler {
             route = "metrics"
             response = metricsResponse(request)
         case (Self.commandsPath, "POST") where servesCommands:
-            return command(request, since: start)
+            return command(exchange(request, since: start, route: "commands"))
         case (Self.commandsPath, _) where servesCommands:
             route = "commands"
             response = .text(.methodNotAllowed, "use POST for \(Self.commandsPath)\n", headers: ["Allow": "POST"])
         case (Self.interactionsPath, "POST") where servesCommands && interactions != nil:
-            return .respond(interaction(request, since: start))
+            return .respond(interaction(exchange(request, since: start, route: Self.interactionsRoute)))
         case (Self.interactionsPath, _) where servesCommands && interactions != nil:
             route = Self.interactionsRoute
             response = .text(.methodNotAllowed, "use POST for \(Self.interactionsPath)\n", headers: ["Allow": "POST"])
         case (Self.discordInteractionsPath, "POST") where servesCommands && discord != nil:
-            return discordInteraction(request, since: start)
+            return discordInteraction(exchange(request, since: start, route: Self.discordRoute))
         case (Self.discordInteractionsPath, _) where servesCommands && discord != nil:
             route = Self.discordRoute
             response = .text(.methodNotAllowed, "use POST for \(Self.discordInteractionsPath)\n", headers: ["Allow": "POST"])
         case (Self.mattermostCommandsPath, "POST") where servesCommands && mattermost != nil:
-            return mattermostCommand(request, since: start)
+            return mattermostCommand(exchange(request, since: start, route: Self.mattermostRoute))
         case (Self.mattermostCommandsPath, _) where servesCommands && mattermost != nil:
             route = Self.mattermostRoute
             response = .text(.methodNotAllowed, "use POST for \(Self.mattermostCommandsPath)\n", headers: ["Allow": "POST"])
@@ -104,7 +104,7 @@ public struct TenkiRouter: HTTPHandler {
             response = .text(.methodNotAllowed, "use GET\n", headers: ["Allow": "GET"])
         default:
             route = "unknown"
-            response = .text(.notFound, "no such path; Slack commands go to POST \(Self.commandsPath)\n")
+            response = Self.noSuchPath
         }
         record(route: route, request: request, status: response.status, since: start, requestID: nil)
         return .respond(response)
@@ -112,24 +112,22 @@ public struct TenkiRouter: HTTPHandler {
 
     /// The front half of a command, once: media type, signature, decoding; then a stored answer
     /// now, or the decoded payload to a task.
-    private func command(_ request: HTTPRequest, since start: ContinuousClock.Instant) -> HTTPHandling {
-        let exchange = exchange(request, since: start, route: "commands")
-        let log = exchange.log
-        func now(_ response: HTTPResponse) -> HTTPHandling { .respond(finished(response, exchange)) }
-        if let refusal = slackFormRefusal(request, what: "Slack commands", log: log) { return now(refusal) }
+    private func command(_ exchange: RouteExchange) -> HTTPHandling {
+        let (request, log) = (exchange.request, exchange.log)
+        if let refusal = slackFormRefusal(request, what: "Slack commands", log: log) { return now(refusal, exchange) }
         let payload: SlashCommandPayload
         do {
             payload = try decoder.decode(request.body)
         } catch {
             log.notice("undecodable command body", [("detail", error.description)])
-            return now(.text(.badRequest, "the body is not a Slack slash command: \(error)\n"))
+            return now(.text(.badRequest, "the body is not a Slack slash command: \(error)\n"), exchange)
         }
         if payload.sslCheck {
-            return now(recorded(request, HTTPResponse(status: .ok), logger: log))
+            return now(recorded(request, HTTPResponse(status: .ok), logger: log), exchange)
         }
         // While recording (`serve --record`), every command takes the path that writes replay files.
         if recorder == nil, let body = commands.cachedAnswer(to: payload) {
-            return now(HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: body))
+            return now(HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: body), exchange)
         }
         return .later {
             let reply = await commands.respond(to: payload, logger: log.with("command", payload.command))
