@@ -2,6 +2,8 @@
 /// `action_id` at most 255 and its `value` at most 2,000; a longer value is cut (the handler
 /// treats what comes back as untrusted anyway).
 public struct ButtonElement: Sendable, Equatable, Codable {
+    /// Block Kit's element type, encoded with the rest.
+    private(set) var type = "button"
     public private(set) var actionID: String
     public private(set) var text: TextObject
     public private(set) var value: String
@@ -25,14 +27,5 @@ public struct ButtonElement: Sendable, Equatable, Codable {
         self.text = try container.decode(TextObject.self, forKey: .text)
         self.value = try container.decodeIfPresent(String.self, forKey: .value) ?? ""
         self.style = try container.decodeIfPresent(String.self, forKey: .style)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("button", forKey: .type)
-        try container.encode(actionID, forKey: .actionID)
-        try container.encode(text, forKey: .text)
-        try container.encode(value, forKey: .value)
-        try container.encodeIfPresent(style, forKey: .style)
     }
 }

@@ -7,6 +7,8 @@ public struct StaticSelectElement: Sendable, Equatable, Codable {
         public private(set) var value: String
     }
 
+    /// Block Kit's element type, encoded with the rest (a decoded one is kept as sent).
+    private(set) var type = "static_select"
     public private(set) var actionID: String
     public private(set) var placeholder: TextObject
     public private(set) var options: [Option]
@@ -21,20 +23,5 @@ public struct StaticSelectElement: Sendable, Equatable, Codable {
     enum CodingKeys: String, CodingKey {
         case type, placeholder, options
         case actionID = "action_id"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        actionID = try container.decode(String.self, forKey: .actionID)
-        placeholder = try container.decode(TextObject.self, forKey: .placeholder)
-        options = try container.decode([Option].self, forKey: .options)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("static_select", forKey: .type)
-        try container.encode(actionID, forKey: .actionID)
-        try container.encode(placeholder, forKey: .placeholder)
-        try container.encode(options, forKey: .options)
     }
 }

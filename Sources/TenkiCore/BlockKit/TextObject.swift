@@ -32,6 +32,8 @@ public struct TextObject: Sendable, Equatable, Codable {
 /// An image shown beside a section or in a context line. Slack rejects the whole message when an
 /// image URL is not https or too long, so such an image is dropped by `init?`.
 public struct ImageElement: Sendable, Equatable, Codable {
+    /// Block Kit's element type, encoded with the rest (a decoded one is kept as sent).
+    private(set) var type = "image"
     public private(set) var imageURL: String
     public private(set) var altText: String
 
@@ -47,19 +49,6 @@ public struct ImageElement: Sendable, Equatable, Codable {
         case type
         case imageURL = "image_url"
         case altText = "alt_text"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.imageURL = try container.decode(String.self, forKey: .imageURL)
-        self.altText = try container.decode(String.self, forKey: .altText)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("image", forKey: .type)
-        try container.encode(imageURL, forKey: .imageURL)
-        try container.encode(altText, forKey: .altText)
     }
 }
 
