@@ -37,6 +37,12 @@ extension TenkiRouter {
     /// The answer to a path Tenki does not serve (or a platform that is not configured).
     static var noSuchPath: HTTPResponse { .text(.notFound, "no such path; Slack commands go to POST \(commandsPath)\n") }
 
+    /// The 400 for a body that is not what the route `expected` (`a Slack interaction`), with why.
+    func undecodable(_ error: some Error & CustomStringConvertible, expected: String, log: Logger) -> HTTPResponse {
+        log.notice("undecodable body", [("expected", expected), ("detail", error.description)])
+        return .text(.badRequest, "the body is not \(expected): \(error)\n")
+    }
+
     /// A Slack request's first checks, in the contract's order: a form body (415 naming `what`),
     /// then the signature (401). Nil when both pass.
     func slackFormRefusal(_ request: HTTPRequest, what: String, log: Logger) -> HTTPResponse? {

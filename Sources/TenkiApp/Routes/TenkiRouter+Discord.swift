@@ -31,8 +31,7 @@ extension TenkiRouter {
         do {
             interaction = try DiscordInteraction(json: request.body)
         } catch {
-            log.notice("undecodable interaction", [("detail", error.description)])
-            return now(.text(.badRequest, "the body is not a Discord interaction: \(error)\n"), exchange)
+            return now(undecodable(error, expected: "a Discord interaction", log: log), exchange)
         }
         if interaction.type == DiscordInteraction.ping {
             return now(.json(.ok, MessageEncoding.json(DiscordInteractionResponse.pong)), exchange)

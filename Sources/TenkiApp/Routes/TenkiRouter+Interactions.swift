@@ -17,8 +17,7 @@ extension TenkiRouter {
         do {
             payload = try InteractionPayload(formBody: request.body)
         } catch {
-            log.notice("undecodable interaction", [("detail", error.description)])
-            return finished(.text(.badRequest, "the body is not a Slack interaction: \(error)\n"), exchange)
+            return finished(undecodable(error, expected: "a Slack interaction", log: log), exchange)
         }
         interactions?.accept(payload, logger: log.with("interaction", String(payload.type.prefix(40))))
         return finished(HTTPResponse(status: .ok), exchange)

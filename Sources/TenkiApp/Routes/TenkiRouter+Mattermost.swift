@@ -31,8 +31,7 @@ extension TenkiRouter {
         case .success(let success):
             decodedPayload = success
         case .failure(let error):
-            log.notice("undecodable command body", [("detail", error.description)])
-            return now(.text(.badRequest, "the body is not a Mattermost slash command: \(error)\n"), exchange)
+            return now(undecodable(error, expected: "a Mattermost slash command", log: log), exchange)
         }
         decodedPayload.platform = .mattermost
         let payload = decodedPayload

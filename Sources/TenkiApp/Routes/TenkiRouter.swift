@@ -119,8 +119,7 @@ public struct TenkiRouter: HTTPHandler {
         do {
             payload = try decoder.decode(request.body)
         } catch {
-            log.notice("undecodable command body", [("detail", error.description)])
-            return now(.text(.badRequest, "the body is not a Slack slash command: \(error)\n"), exchange)
+            return now(undecodable(error, expected: "a Slack slash command", log: log), exchange)
         }
         if payload.sslCheck {
             return now(recorded(request, HTTPResponse(status: .ok), logger: log), exchange)
