@@ -30,19 +30,16 @@ public struct DiscordRequestVerifier: Sendable, CustomStringConvertible {
     /// How far, in seconds, the request timestamp may be from now.
     public var tolerance: TimeInterval { window.tolerance }
 
-    /// Returns normally when the request is authentic and fresh; throws why not otherwise.
-    ///
-    /// - Parameters:
-    ///   - timestampHeaderValues: every value of `X-Signature-Timestamp`, so duplicates are visible.
-    ///   - signatureHeaderValues: every value of `X-Signature-Ed25519`.
-    ///   - body: the body exactly as received, before any decoding.
-    public func verify(
-        timestampHeaderValues: [String],
-        signatureHeaderValues: [String],
-        body: [UInt8]
-    ) throws(RequestVerificationError) {
-        let headers = try SignedRequestHeaders(
-            timestamp: timestampHeaderValues, .discordTimestamp, signature: signatureHeaderValues, .discordSignature)
+    public var description: String {
+        "DiscordRequestVerifier(publicKey: \(publicKey.hex), tolerance: \(tolerance) s)"
+    }
+}
+
+extension DiscordRequestVerifier: SignedRequestVerifier {
+    package static let timestampHeader = RequestVerificationError.Header.discordTimestamp
+    package static let signatureHeader = RequestVerificationError.Header.discordSignature
+
+    package func verify(_ headers: SignedRequestHeaders, body: [UInt8]) throws(RequestVerificationError) {
         let (timestampText, signatureText) = (headers.timestampText, headers.signatureText)
         guard let signature = HexBytes.decode(signatureText), signature.count == Ed25519PublicKey.signatureByteCount else {
             throw .malformedSignature(.discord, length: signatureText.utf8.count)
@@ -55,9 +52,5 @@ public struct DiscordRequestVerifier: Sendable, CustomStringConvertible {
         message.append(contentsOf: timestampText.utf8)
         message.append(contentsOf: body)
         guard publicKey.isValidSignature(signature, for: message) else { throw .badSignature(.discord) }
-    }
-
-    public var description: String {
-        "DiscordRequestVerifier(publicKey: \(publicKey.hex), tolerance: \(tolerance) s)"
     }
 }

@@ -45,45 +45,6 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
     /// How many usable secrets were configured (for a start-up check; never the secrets themselves).
     public var secretCount: Int { keys.count }
 
-    /// Returns normally when the request is authentic and fresh; throws why not otherwise.
-    ///
-    /// - Parameters:
-    ///   - timestampHeaderValues: every value of `X-Slack-Request-Timestamp`, so duplicates are visible.
-    ///   - signatureHeaderValues: every value of `X-Slack-Signature`.
-    ///   - body: the body exactly as received, before any decoding.
-    public func verify(
-        timestampHeaderValues: [String],
-        signatureHeaderValues: [String],
-        body: [UInt8]
-    ) throws(RequestVerificationError) {
-        let headers = try SignedRequestHeaders(
-            timestamp: timestampHeaderValues, .slackTimestamp, signature: signatureHeaderValues, .slackSignature)
-        let (timestampText, signatureText) = (headers.timestampText, headers.signatureText)
-        guard let received = Self.decodeSignature(signatureText) else {
-            throw .malformedSignature(.slack, length: signatureText.utf8.count)
-        }
-
-        let now = clock.now()
-        let window = RequestTimestampWindow(tolerance: tolerance)
-        try window.require(headers.timestamp, now: now.timeIntervalSince1970, header: .slackTimestamp)
-
-        // The signature covers the timestamp exactly as sent, not as re-formatted from the parsed number.
-        var matched = false
-        for key in keys {
-            let expected = key.authenticationCode { message in
-                message.append(Self.versionPrefix)
-                message.append(timestampText.utf8)
-                message.append(Self.colon)
-                message.append(body)
-            }
-            // Every secret is tried, so timing does not reveal which one matched.
-            matched = HMACSHA256.constantTimeEquals(expected, received) || matched
-        }
-        guard matched else { throw .badSignature(.slack) }
-        // Only an authentic request is remembered: a forgery must not evict real entries.
-        if let replays, !replays.firstSighting(of: received, now: now) { throw .replayed(.slack) }
-    }
-
     private static let versionPrefix: [UInt8] = Array("v0:".utf8)
     private static let colon: [UInt8] = [UInt8(ascii: ":")]
 
@@ -114,5 +75,37 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
             }
             return bytes
         }
+    }
+}
+
+extension SlackRequestVerifier: SignedRequestVerifier {
+    package static let timestampHeader = RequestVerificationError.Header.slackTimestamp
+    package static let signatureHeader = RequestVerificationError.Header.slackSignature
+
+    package func verify(_ headers: SignedRequestHeaders, body: [UInt8]) throws(RequestVerificationError) {
+        let (timestampText, signatureText) = (headers.timestampText, headers.signatureText)
+        guard let received = Self.decodeSignature(signatureText) else {
+            throw .malformedSignature(.slack, length: signatureText.utf8.count)
+        }
+
+        let now = clock.now()
+        let window = RequestTimestampWindow(tolerance: tolerance)
+        try window.require(headers.timestamp, now: now.timeIntervalSince1970, header: .slackTimestamp)
+
+        // The signature covers the timestamp exactly as sent, not as re-formatted from the parsed number.
+        var matched = false
+        for key in keys {
+            let expected = key.authenticationCode { message in
+                message.append(Self.versionPrefix)
+                message.append(timestampText.utf8)
+                message.append(Self.colon)
+                message.append(body)
+            }
+            // Every secret is tried, so timing does not reveal which one matched.
+            matched = HMACSHA256.constantTimeEquals(expected, received) || matched
+        }
+        guard matched else { throw .badSignature(.slack) }
+        // Only an authentic request is remembered: a forgery must not evict real entries.
+        if let replays, !replays.firstSighting(of: received, now: now) { throw .replayed(.slack) }
     }
 }

@@ -2,10 +2,10 @@ import Foundation
 
 /// The two headers of a signed request (Slack's, Discord's), each sent exactly once, with the
 /// timestamp read as a number; in the contract's order: both headers present, then the timestamp's form.
-struct SignedRequestHeaders {
-    let timestampText: String
-    let timestamp: Int64
-    let signatureText: String
+package struct SignedRequestHeaders {
+    package let timestampText: String
+    package let timestamp: Int64
+    package let signatureText: String
 
     init(
         timestamp timestampValues: [String], _ timestampHeader: RequestVerificationError.Header,
