@@ -28,10 +28,10 @@ public struct ReplayCase: Sendable {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw .noSuchPath(path)
+                throw ReplayLoadError(reason: .noSuchPath, path: path)
             }
             let files = isDirectory.boolValue ? jsonFiles(under: path) : [path]
-            if isDirectory.boolValue, files.isEmpty { throw .emptyFolder(path) }
+            if isDirectory.boolValue, files.isEmpty { throw ReplayLoadError(reason: .emptyFolder, path: path) }
             for file in files {
                 do {
                     let data = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -51,15 +51,15 @@ public struct ReplayCase: Sendable {
     }
 }
 
-/// A PATH argument of `tenki replay` that names nothing to replay.
-public enum ReplayLoadError: Error, Sendable, CustomStringConvertible {
-    case noSuchPath(String)
-    case emptyFolder(String)
-
-    public var description: String {
-        switch self {
-        case .noSuchPath(let path): "no such file or folder: \(path)"
-        case .emptyFolder(let path): "no replay files (*.json) in \(path)"
-        }
+/// A PATH argument of `tenki replay` that names nothing to replay, and why.
+public struct ReplayLoadError: Error, Sendable, CustomStringConvertible {
+    public enum Reason: String, Sendable {
+        case noSuchPath = "no such file or folder"
+        case emptyFolder = "no replay files (*.json) in the folder"
     }
+
+    public var reason: Reason
+    public var path: String
+
+    public var description: String { "\(reason.rawValue): \(path)" }
 }

@@ -87,13 +87,13 @@ public final class ReplayHarness: Sendable {
         do {
             upstreamPort = try upstream.start()
         } catch {
-            throw .listener("fake upstreams: \(error)")
+            throw ReplayRunError(.listener, "fake upstreams: \(error)")
         }
         do {
             sinkPort = try sinkServer.start()
         } catch {
             Task { await upstream.shutdown(gracePeriod: .zero) }
-            throw .listener("response_url sink: \(error)")
+            throw ReplayRunError(.listener, "response_url sink: \(error)")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-replay-\(UUID().uuidString)")
         do {
@@ -103,7 +103,7 @@ public final class ReplayHarness: Sendable {
                 await upstream.shutdown(gracePeriod: .zero)
                 await sinkServer.shutdown(gracePeriod: .zero)
             }
-            throw .setup("cannot create a temporary state folder: \(error.localizedDescription)")
+            throw ReplayRunError(.setup, "cannot create a temporary state folder: \(error.localizedDescription)")
         }
         return ReplayHarness(
             options: options, fakes: fakes, sink: sink, upstream: upstream, sinkServer: sinkServer,
@@ -193,13 +193,13 @@ public final class ReplayHarness: Sendable {
                     transport: transport, clock: clock, logger: logger, state: .settings,
                     waitForBudget: budgeted ? TimelyResponder.sleeping : Self.waitingForTheAnswer))
         } catch {
-            throw .settings(String(describing: error))
+            throw ReplayRunError(.settings, String(describing: error))
         }
         let running: TenkiServer.Running
         do {
             running = try server.start(TenkiServer.ListenOptions(host: "127.0.0.1", port: 0, scheduler: false))
         } catch {
-            throw .listener(String(describing: error))
+            throw ReplayRunError(.listener, String(describing: error))
         }
         let port = running.port
         let origin = URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
@@ -221,7 +221,7 @@ public final class ReplayHarness: Sendable {
         do {
             response = try await transport.send(request)
         } catch {
-            throw .transport(String(describing: error))
+            throw ReplayRunError(.transport, String(describing: error))
         }
         if file.expect?.responseURL != nil {
             let deadline = ContinuousClock.now + options.deliveryWait
@@ -265,19 +265,23 @@ public final class ReplayHarness: Sendable {
     }
 }
 
-/// Why a file could not be replayed at all (as opposed to replaying with a different answer).
-public enum ReplayRunError: Error, Sendable, CustomStringConvertible {
-    case setup(String)
-    case settings(String)
-    case listener(String)
-    case transport(String)
-
-    public var description: String {
-        switch self {
-        case .setup(let problem): "could not prepare the replay: \(problem)"
-        case .settings(let problem): "the file's settings are invalid: \(problem)"
-        case .listener(let problem): "could not start the listener: \(problem)"
-        case .transport(let problem): "the request got no response: \(problem)"
-        }
+/// Why a file could not be replayed at all (as opposed to replaying with a different answer):
+/// the step that failed, and how.
+public struct ReplayRunError: Error, Sendable, CustomStringConvertible {
+    public enum Step: String, Sendable {
+        case setup = "could not prepare the replay"
+        case settings = "the file's settings are invalid"
+        case listener = "could not start the listener"
+        case transport = "the request got no response"
     }
+
+    public var step: Step
+    public var problem: String
+
+    init(_ step: Step, _ problem: String) {
+        self.step = step
+        self.problem = problem
+    }
+
+    public var description: String { "\(step.rawValue): \(problem)" }
 }
