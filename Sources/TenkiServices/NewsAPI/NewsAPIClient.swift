@@ -12,8 +12,8 @@ import TenkiLogging
 /// messages, a header is not, so the key never has to be scrubbed from a URL in the first place.
 /// Every failure is a `NewsAPIError` that says which call failed and why, without the key.
 /// Each request writes one debug line (redacted URL, status, duration).
-public struct NewsAPIClient: Sendable {
-    let apiKey: String
+public struct NewsAPIClient: ProviderClient {
+    package static let provider = "newsapi"
     /// The base URL, timeout, transport and logger, and the key and token as secrets to scrub.
     let request: ProviderRequest
     public var baseURL: URL { request.baseURL }
@@ -23,17 +23,9 @@ public struct NewsAPIClient: Sendable {
     /// NewsAPI's largest page; larger `pageSize` values are clamped to it.
     public static let maximumPageSize = 100
 
-    /// - Parameters:
-    ///   - baseURL: `https://newsapi.org`, or a proxy (a path prefix is kept).
-    ///   - bearerToken: sent as `Authorization: Bearer …`, for proxies that want their own credential.
-    public init(
-        transport: any HTTPTransport, baseURL: URL, apiKey: String, bearerToken: String? = nil, timeout: Duration = .seconds(5),
-        logger: Logger
-    ) {
-        self.apiKey = apiKey
-        self.request = ProviderRequest(
-            provider: "newsapi", transport: transport, baseURL: baseURL, apiKey: apiKey, bearerToken: bearerToken,
-            timeout: timeout, logger: logger)
+    /// Calls to `https://newsapi.org`, or a proxy, as `request` says (see `ProviderClient`).
+    package init(request: ProviderRequest) {
+        self.request = request
     }
 
     /// The top headlines in `country` (a code from `NewsCountry.supportedCodes`, any case),
@@ -74,7 +66,7 @@ public struct NewsAPIClient: Sendable {
     ) async throws(NewsAPIError) -> [NewsArticle] {
         let response: OutboundResponse
         do {
-            let key: HTTPHeaders = apiKey.isEmpty ? [:] : ["X-Api-Key": apiKey]
+            let key: HTTPHeaders = request.apiKey.isEmpty ? [:] : ["X-Api-Key": request.apiKey]
             response = try await request.get(path: path, query: query, headers: key, operation: operation.rawValue)
         } catch {
             throw NewsAPIError(error.kind(), operation: operation)

@@ -8,24 +8,16 @@ import TenkiLogging
 ///
 /// Every failure is an `OpenWeatherError` that says which call failed and why, never with the
 /// key in it. Each request writes one debug line (redacted URL, status, duration).
-public struct OpenWeatherClient: Sendable {
-    let apiKey: String
+public struct OpenWeatherClient: ProviderClient {
+    package static let provider = "openweather"
     /// The base URL, timeout, transport and logger, and the key and token as secrets to scrub.
     let request: ProviderRequest
     public var baseURL: URL { request.baseURL }
     public var timeout: Duration { request.timeout }
 
-    /// - Parameters:
-    ///   - baseURL: `https://api.openweathermap.org`, or a proxy (a path prefix is kept).
-    ///   - bearerToken: sent as `Authorization: Bearer …`, for proxies that want their own credential.
-    public init(
-        transport: any HTTPTransport, baseURL: URL, apiKey: String, bearerToken: String? = nil, timeout: Duration = .seconds(5),
-        logger: Logger
-    ) {
-        self.apiKey = apiKey
-        self.request = ProviderRequest(
-            provider: "openweather", transport: transport, baseURL: baseURL, apiKey: apiKey, bearerToken: bearerToken,
-            timeout: timeout, logger: logger)
+    /// Calls to `https://api.openweathermap.org`, or a proxy, as `request` says (see `ProviderClient`).
+    package init(request: ProviderRequest) {
+        self.request = request
     }
 
     /// Places matching `query` (`Da Nang`, `London,GB`, `東京`), best first.
@@ -99,7 +91,7 @@ public struct OpenWeatherClient: Sendable {
     ) async throws(OpenWeatherError) -> T {
         let response: OutboundResponse
         do {
-            response = try await request.get(path: path, query: query + [("appid", apiKey)], operation: operation.rawValue)
+            response = try await request.get(path: path, query: query + [("appid", request.apiKey)], operation: operation.rawValue)
         } catch {
             throw OpenWeatherError(error.kind(), operation: operation)
         }

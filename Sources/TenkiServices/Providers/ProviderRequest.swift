@@ -7,9 +7,11 @@ import TenkiLogging
 /// the percent-encoded query, JSON accepted, a bearer token for proxies, the client's timeout, and
 /// one debug line with the redacted URL, status and duration. Transport errors come back with
 /// every secret scrubbed, so no client can leak a key through an error message.
-struct ProviderRequest: Sendable {
+package struct ProviderRequest: Sendable {
     /// The log message's prefix and the logs' view of who was called (`openweather`, `newsapi`).
     let provider: String
+    /// The provider's key, for the client to send the provider's way (a header, a query item).
+    let apiKey: String
     let transport: any HTTPTransport
     let baseURL: URL
     let bearerToken: String?
@@ -24,6 +26,7 @@ struct ProviderRequest: Sendable {
         logger: Logger
     ) {
         self.provider = provider
+        self.apiKey = apiKey
         self.transport = transport
         self.baseURL = baseURL
         self.bearerToken = bearerToken
