@@ -7,7 +7,6 @@ public typealias FeedError = ProviderError<Feeds>
 /// RSS and Atom feeds, as their errors name them.
 public enum Feeds: ProviderAPI {
     public static let displayName = "feed"
-    public static let codeField = "code"
 
     public enum Kind: ProviderErrorKind {
         /// No answer within the feed's deadline.

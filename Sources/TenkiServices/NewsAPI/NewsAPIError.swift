@@ -4,7 +4,6 @@ public typealias NewsAPIError = ProviderError<NewsAPI>
 /// NewsAPI.org, as its errors name it.
 public enum NewsAPI: ProviderAPI {
     public static let displayName = "NewsAPI"
-    public static let codeField = "code"
 
     public enum Kind: ProviderErrorKind {
         /// `apiKeyInvalid`, `apiKeyMissing`, `apiKeyDisabled`, `apiKeyExhausted` (or HTTP 401):

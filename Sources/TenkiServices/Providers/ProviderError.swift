@@ -10,6 +10,11 @@ public protocol ProviderAPI: Sendable {
     static var codeField: String { get }
 }
 
+extension ProviderAPI {
+    /// Most providers call it `code`.
+    public static var codeField: String { "code" }
+}
+
 /// Why a provider call produced no result, with the context an operator needs (which call, HTTP
 /// status, the provider's own code and message) and never the API key, a bearer token or the
 /// request URL: errors end up in logs and in replies. Each client names its own:
