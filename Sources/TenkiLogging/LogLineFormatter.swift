@@ -50,28 +50,24 @@ public enum LogLineFormatter {
         format: Format, millis: Int64, level: LogLevel, message: String, timestamps: inout TimestampCache,
         to out: inout LineBuffer
     ) {
+        let json = format == .json
         out.reserve(out.count + 256)
-        switch format {
-        case .logfmt:
-            out.append(ascii: "ts=")
-            timestamps.append(millis: millis, to: &out)
-            out.append(ascii: " level=")
-            out.append(ascii: level.name)
-            out.append(ascii: " msg=")
-            appendQuotedIfNeeded(message, to: &out)
-        case .json:
-            out.append(ascii: "{\"ts\":\"")
-            timestamps.append(millis: millis, to: &out)
-            out.append(ascii: "\",\"level\":\"")
-            out.append(ascii: level.name)
-            out.append(ascii: "\",\"msg\":")
-            appendJSONString(message, to: &out)
-        }
+        out.append(ascii: json ? "{\"ts\":\"" : "ts=")
+        timestamps.append(millis: millis, to: &out)
+        out.append(ascii: json ? "\",\"level\":\"" : " level=")
+        out.append(ascii: level.name)
+        out.append(ascii: json ? "\",\"msg\":" : " msg=")
+        appendValue(message, format: format, to: &out)
     }
 
     /// ` key=value` (quoted when it must be), or `,"key":"value"`.
     static func appendField(_ key: String, _ value: String, format: Format, to out: inout LineBuffer) {
         appendKey(key, format: format, to: &out)
+        appendValue(value, format: format, to: &out)
+    }
+
+    /// `value`, quoted when it must be, or as a JSON string.
+    static func appendValue(_ value: String, format: Format, to out: inout LineBuffer) {
         switch format {
         case .logfmt: appendQuotedIfNeeded(value, to: &out)
         case .json: appendJSONString(value, to: &out)
