@@ -8,6 +8,9 @@ import TenkiCore
 package protocol SQLOutbox: DeliveryStore, OutboxStorage {
     /// Seconds since 1970 on the database's clock, as SQL, for leases every process agrees on.
     static var databaseNow: String { get }
+    /// Takes up to `$3` pending commands whose lease ended, for owner `$1` with a lease of `$2`
+    /// seconds, returning their rows (`PendingCommandRow`); each database says it its own way.
+    static var claimAbandonedStatement: String { get }
 }
 
 extension SQLOutbox {

@@ -9,25 +9,17 @@ extension PostgresDeliveryStore {
     /// Seconds since 1970 on the database server's clock, at the moment the statement reads it.
     package static let databaseNow = "extract(epoch FROM clock_timestamp())::double precision"
 
-    package func claimAbandoned(
-        owner: String, lease: TimeInterval, limit: Int
-    ) async throws(DeliveryStoreError) -> [PendingCommand] {
-        try await transaction { connection throws(PostgresError) -> [PendingCommand] in
-            let rows = try connection.query(
-                """
-                WITH picked AS (
-                    SELECT id FROM pending_commands WHERE lease_until <= \(Self.databaseNow)
-                    ORDER BY id LIMIT $3
-                    FOR UPDATE SKIP LOCKED
-                )
-                UPDATE pending_commands p
-                SET claimed_by = $1, lease_until = \(Self.databaseNow) + $2::double precision, claims = p.claims + 1
-                FROM picked WHERE p.id = picked.id
-                RETURNING p.id, p.payload, p.destination_url, p.destination_kind, p.created_at, p.claims
-                """,
-                [.text(owner), .real(lease), .integer(Int64(max(1, limit)))]
-            ) { row in PendingCommandRow(row) }
-            return try PendingCommandRow.commands(rows, settlingOn: connection)
-        }
-    }
+    /// As SQLite's, and the rows taken are locked (`SKIP LOCKED`): two replicas looking at once
+    /// never take the same command.
+    package static let claimAbandonedStatement = """
+        WITH picked AS (
+            SELECT id FROM pending_commands WHERE lease_until <= \(databaseNow)
+            ORDER BY id LIMIT $3
+            FOR UPDATE SKIP LOCKED
+        )
+        UPDATE pending_commands p
+        SET claimed_by = $1, lease_until = \(databaseNow) + $2::double precision, claims = p.claims + 1
+        FROM picked WHERE p.id = picked.id
+        RETURNING p.id, p.payload, p.destination_url, p.destination_kind, p.created_at, p.claims
+        """
 }

@@ -24,6 +24,17 @@ extension SQLOutbox {
         }
     }
 
+    package func claimAbandoned(
+        owner: String, lease: TimeInterval, limit: Int
+    ) async throws(DeliveryStoreError) -> [PendingCommand] {
+        try await transaction { connection throws(Database.DatabaseError) -> [PendingCommand] in
+            let rows = try connection.query(
+                Self.claimAbandonedStatement, [.text(owner), .real(lease), .integer(Int64(max(1, limit)))]
+            ) { row in PendingCommandRow(row) }
+            return try PendingCommandRow.commands(rows, settlingOn: connection)
+        }
+    }
+
     package func renew(_ id: PendingCommandID, owner: String, lease: TimeInterval) async throws(DeliveryStoreError) -> Bool {
         try await perform { connection throws(Database.DatabaseError) in
             try connection.run(
