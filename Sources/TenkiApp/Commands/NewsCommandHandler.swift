@@ -82,7 +82,7 @@ struct NewsCommandHandler: Sendable {
                 .allowanceShareSpent(allowance: refusal.allowance, resetsIn: refusal.resetsAt.timeIntervalSince(now))
             }
         case .timedOut: .timedOut
-        case .badRequest, .upstream, .connectionFailed, .cancelled, .undecodable: .upstreamFailed
+        case .placeNotFound, .badRequest, .upstream, .connectionFailed, .cancelled, .undecodable: .upstreamFailed
         }
     }
 }

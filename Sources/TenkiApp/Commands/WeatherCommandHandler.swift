@@ -147,7 +147,7 @@ struct WeatherCommandHandler: Sendable {
         case .invalidKey: .keyRejected
         case .rateLimited: .rateLimited
         case .timedOut: .timedOut
-        case .upstream, .connectionFailed, .cancelled, .undecodable: .upstreamFailed
+        case .upstream, .connectionFailed, .cancelled, .undecodable, .budgetExhausted: .upstreamFailed
         }
     }
 }
