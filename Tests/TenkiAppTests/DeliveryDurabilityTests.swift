@@ -58,7 +58,9 @@ struct DeliveryDurabilityTests {
         environment["TENKI_RETRY_CAP_MS"] = "2000"
         environment["TENKI_DRAIN_DELAY_MS"] = "0"
 
-        // 1. The receiver is down; five commands miss the budget and queue their answers.
+        // 1. The receiver is down; five commands miss the budget and queue their answers. Each asks
+        //    for its own spot near Da Nang, so none is answered from another's cached weather, however
+        //    slowly the five arrive.
         let (first, port) = try await ServeProcessTests.startServe(environment)
         defer { first.stop() }
         let endpoint = try #require(URL(string: "http://127.0.0.1:\(port)/slack/commands"))
@@ -66,7 +68,7 @@ struct DeliveryDurabilityTests {
         let signer = SlackSigning(secret: ServeProcessTests.secret)
         for index in 0..<5 {
             let response = try await signer.send(
-                to: endpoint, transport: transport, text: "16.07,108.22", responseURL: "http://127.0.0.1:\(sinkPort)/hook/\(index)")
+                to: endpoint, transport: transport, text: "16.0\(index),108.22", responseURL: "http://127.0.0.1:\(sinkPort)/hook/\(index)")
             #expect(response.status == 200)
         }
         // 2. Wait until all five answers are committed, then kill -9.

@@ -35,7 +35,7 @@ extension TenkiRouter {
     }
 
     /// The answer to a path Tenki does not serve (or a platform that is not configured).
-    static var noSuchPath: HTTPResponse { .text(.notFound, "no such path; Slack commands go to POST \(commandsPath)\n") }
+    static let noSuchPath = HTTPResponse.text(.notFound, "no such path; Slack commands go to POST \(commandsPath)\n")
 
     /// The 400 for a body that is not what the route `expected` (`a Slack interaction`), with why.
     func undecodable(_ error: some Error & CustomStringConvertible, expected: String, log: Logger) -> HTTPResponse {
