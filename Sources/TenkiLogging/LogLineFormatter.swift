@@ -67,6 +67,7 @@ public enum LogLineFormatter {
     }
 
     /// `value`, quoted when it must be, or as a JSON string.
+    @inline(__always)
     static func appendValue(_ value: String, format: Format, to out: inout LineBuffer) {
         switch format {
         case .logfmt: appendQuotedIfNeeded(value, to: &out)

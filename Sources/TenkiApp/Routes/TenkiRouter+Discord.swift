@@ -15,21 +15,21 @@ extension TenkiRouter {
     /// type 4 and embeds within the same budget as Slack's commands, or type 5 and a PATCH of
     /// `@original` later; a press on a button is answered with type 7, or type 6 and a PATCH.
     func discordInteraction(_ exchange: RouteExchange) -> HTTPHandling {
-        let (request, log) = (exchange.request, exchange.log)
+        let log = exchange.log
         guard let verifier = discord else { return now(Self.noSuchPath, exchange) }
-        guard Self.mediaType(request.headers["Content-Type"]) == "application/json" else {
+        guard Self.mediaType(exchange.request.headers["Content-Type"]) == "application/json" else {
             return now(.text(.unsupportedMediaType, "Discord interactions are application/json\n"), exchange)
         }
         do {
             try verifier.verify(
-                timestampHeaderValues: request.headers.values(for: "X-Signature-Timestamp"),
-                signatureHeaderValues: request.headers.values(for: "X-Signature-Ed25519"), body: request.body)
+                timestampHeaderValues: exchange.request.headers.values(for: "X-Signature-Timestamp"),
+                signatureHeaderValues: exchange.request.headers.values(for: "X-Signature-Ed25519"), body: exchange.request.body)
         } catch {
             return now(refused(error, log: log), exchange)
         }
         let interaction: DiscordInteraction
         do {
-            interaction = try DiscordInteraction(json: request.body)
+            interaction = try DiscordInteraction(json: exchange.request.body)
         } catch {
             return now(undecodable(error, expected: "a Discord interaction", log: log), exchange)
         }

@@ -11,11 +11,11 @@ extension TenkiRouter {
     /// (401), then the body (400 without a readable `payload` and `type`). Acknowledged with an
     /// empty 200 on the listener's thread; the effect follows through the payload's `response_url`.
     func interaction(_ exchange: RouteExchange) -> HTTPResponse {
-        let (request, log) = (exchange.request, exchange.log)
-        if let refusal = slackFormRefusal(request, what: "Slack interactions", log: log) { return finished(refusal, exchange) }
+        let log = exchange.log
+        if let refusal = slackFormRefusal(exchange.request, what: "Slack interactions", log: log) { return finished(refusal, exchange) }
         let payload: InteractionPayload
         do {
-            payload = try InteractionPayload(formBody: request.body)
+            payload = try InteractionPayload(formBody: exchange.request.body)
         } catch {
             return finished(undecodable(error, expected: "a Slack interaction", log: log), exchange)
         }

@@ -11,17 +11,17 @@ extension TenkiRouter {
     /// (401), then the same decoder and commands as Slack's, answered in Mattermost's format.
     /// Stored answers hold Slack JSON, so a Mattermost command always takes the full path.
     func mattermostCommand(_ exchange: RouteExchange) -> HTTPHandling {
-        let (request, log) = (exchange.request, exchange.log)
+        let log = exchange.log
         guard let verifier = mattermost else { return now(Self.noSuchPath, exchange) }
-        guard Self.isFormEncoded(request.headers["Content-Type"]) else {
+        guard Self.isFormEncoded(exchange.request.headers["Content-Type"]) else {
             return now(.text(.unsupportedMediaType, "Mattermost commands are application/x-www-form-urlencoded\n"), exchange)
         }
         // The token may be in the body, so the body is decoded first; an undecodable body can still
         // be authenticated by its header, and without a valid token it is a 401, not a 400.
-        let decoded = Result { () throws(CommandDecodingError) in try decoder.decode(request.body) }
+        let decoded = Result { () throws(CommandDecodingError) in try decoder.decode(exchange.request.body) }
         do {
             try verifier.verify(
-                authorizationHeaderValues: request.headers.values(for: "Authorization"),
+                authorizationHeaderValues: exchange.request.headers.values(for: "Authorization"),
                 formToken: (try? decoded.get())?.token)
         } catch {
             return now(refused(error, log: log), exchange)

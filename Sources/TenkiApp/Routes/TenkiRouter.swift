@@ -113,16 +113,16 @@ public struct TenkiRouter: HTTPHandler {
     /// The front half of a command, once: media type, signature, decoding; then a stored answer
     /// now, or the decoded payload to a task.
     private func command(_ exchange: RouteExchange) -> HTTPHandling {
-        let (request, log) = (exchange.request, exchange.log)
-        if let refusal = slackFormRefusal(request, what: "Slack commands", log: log) { return now(refusal, exchange) }
+        let log = exchange.log
+        if let refusal = slackFormRefusal(exchange.request, what: "Slack commands", log: log) { return now(refusal, exchange) }
         let payload: SlashCommandPayload
         do {
-            payload = try decoder.decode(request.body)
+            payload = try decoder.decode(exchange.request.body)
         } catch {
             return now(undecodable(error, expected: "a Slack slash command", log: log), exchange)
         }
         if payload.sslCheck {
-            return now(recorded(request, HTTPResponse(status: .ok), logger: log), exchange)
+            return now(recorded(exchange.request, HTTPResponse(status: .ok), logger: log), exchange)
         }
         // While recording (`serve --record`), every command takes the path that writes replay files.
         if recorder == nil, let body = commands.cachedAnswer(to: payload) {
@@ -130,7 +130,7 @@ public struct TenkiRouter: HTTPHandler {
         }
         return .later {
             let reply = await commands.respond(to: payload, logger: log.with("command", payload.command))
-            let response = recorded(request, .json(.ok, reply.json), logger: log)
+            let response = recorded(exchange.request, .json(.ok, reply.json), logger: log)
             return finished(response, exchange)
         }
     }
