@@ -54,23 +54,32 @@ struct DeliveryDurabilityTests {
         let statePath = upstream.statePath
         var environment = upstream.environment
         environment["TENKI_DELIVERY_TIMEOUT_MS"] = "2000"
-        environment["TENKI_RETRY_BASE_MS"] = "200"
-        environment["TENKI_RETRY_CAP_MS"] = "2000"
+        // A refused connection counts against a response_url's five uses: with retries up to 30 s
+        // apart, no answer can spend all five before the kill, however slow this machine is.
+        environment["TENKI_RETRY_BASE_MS"] = "30000"
+        environment["TENKI_RETRY_CAP_MS"] = "30000"
         environment["TENKI_DRAIN_DELAY_MS"] = "0"
 
-        // 1. The receiver is down; five commands miss the budget and queue their answers. Each asks
-        //    for its own spot near Da Nang, so none is answered from another's cached weather, however
-        //    slowly the five arrive.
+        // 1. The receiver is down; five commands, sent at once, miss the budget and queue their
+        //    answers. Each asks for its own spot near Da Nang, so none is answered from another's
+        //    cached weather, however slowly the five arrive.
         let (first, port) = try await ServeProcessTests.startServe(environment)
         defer { first.stop() }
         let endpoint = try #require(URL(string: "http://127.0.0.1:\(port)/slack/commands"))
         let transport = CurlTransport()
         let signer = SlackSigning(secret: ServeProcessTests.secret)
-        for index in 0..<5 {
-            let response = try await signer.send(
-                to: endpoint, transport: transport, text: "16.0\(index),108.22", responseURL: "http://127.0.0.1:\(sinkPort)/hook/\(index)")
-            #expect(response.status == 200)
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<5 {
+                group.addTask {
+                    try await signer.send(
+                        to: endpoint, transport: transport, text: "16.0\(index),108.22",
+                        responseURL: "http://127.0.0.1:\(sinkPort)/hook/\(index)"
+                    ).status
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
         }
+        #expect(statuses == [200, 200, 200, 200, 200])
         // 2. Wait until all five answers are committed, then kill -9.
         _ = try await first.waitFor("five late answers queued") { _, log in
             log.components(separatedBy: "late answer queued").count - 1 == 5
@@ -94,7 +103,8 @@ struct DeliveryDurabilityTests {
         _ = try sink.start()
         let (second, _) = try await ServeProcessTests.startServe(environment)
         defer { second.stop() }
-        for _ in 0..<600 where Set(receiver.requests.map(\.path)).count < 5 {
+        // Each answer's next attempt is at most 30 s away.
+        for _ in 0..<900 where Set(receiver.requests.map(\.path)).count < 5 {
             try await Task.sleep(for: .milliseconds(100))
         }
         let paths = receiver.requests.map(\.path)
