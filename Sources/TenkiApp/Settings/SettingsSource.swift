@@ -25,7 +25,7 @@ struct SettingsSource {
     }
 
     /// The trimmed value of a setting, or nil when it is unset or empty. A secret's `NAME_FILE` is
-    /// read when `NAME` itself is not set; setting both is an error, as it is ambiguous which one is
+    /// read when `NAME` itself is not set, and an empty file counts as unset; setting both is an error, as it is ambiguous which one is
     /// meant. A value of spaces only is an error: it is a mistake, never a deliberate "unset".
     func value(_ declaration: SettingDeclaration) throws(ConfigurationError) -> String? {
         let name = declaration.name
@@ -42,10 +42,14 @@ struct SettingsSource {
                     setting: name + "_FILE", problem: "names a file that cannot be read (\(path))",
                     fix: "check the path and its permissions")
             }
+            // An empty file is a placeholder the operator did not fill in: the secret is unset, and
+            // its feature stays off (a required secret is then reported as missing). A file of white
+            // space only is a mistake, never a deliberate "unset".
+            guard !contents.isEmpty else { return nil }
             guard let secret = try? Self.nonBlank(contents, setting: name) else {
                 throw ConfigurationError(
-                    setting: name + "_FILE", problem: "names an empty file (\(path))",
-                    fix: "write the secret into it, or unset \(name)_FILE")
+                    setting: name + "_FILE", problem: "names a file of white space only (\(path))",
+                    fix: "write the secret into it, or leave the file empty to leave it unset")
             }
             return secret
         }
