@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The cost guard: instructions per cached signed /weather command, counted by valgrind's callgrind,
+# against the budget in bench/cost-budget.txt. Instruction counts are repeatable where wall time is
+# not (the same binary and requests give the same count within a fraction of a percent, whatever
+# else the machine does), so CI can fail on a slowdown without a timed assertion.
+#
+#   bench/cost-guard.sh TENKI-BINARY            # exit 1 when the cost exceeds the budget by > 10 %
+#   bench/cost-guard.sh --update TENKI-BINARY   # measure and write the budget (commit it with a reason)
+#
+# What it does: starts `tenki fakes` and `tenki serve` (production settings: verification, info
+# logs, metrics; per-user limit and replay refusal off, as in bench/run.sh) under callgrind with
+# instrumentation off; sends WARMUP commands (the first geocodes and fetches through the fake);
+# turns instrumentation on; sends COUNT commands one at a time over one connection
+# (bench/cost_client.py, which checks every answer); turns it off and divides. A static binary's
+# DWARF is more than valgrind 3.19 reads, so it profiles a copy without debug sections (symbols
+# stay). Loopback only; about a minute.
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+UPDATE=0
+if [ "${1:-}" = "--update" ]; then UPDATE=1; shift; fi
+BIN="${1:?usage: bench/cost-guard.sh [--update] TENKI-BINARY}"
+BUDGET_FILE="$HERE/cost-budget.txt"
+TOLERANCE_PERCENT=10
+WARMUP=50
+COUNT="${COST_GUARD_REQUESTS:-400}"
+
+for tool in valgrind callgrind_control callgrind_annotate python3 cc objcopy; do
+  command -v "$tool" >/dev/null || { echo "cost-guard: $tool not found (apt-get install valgrind gcc binutils python3)" >&2; exit 1; }
+done
+OUT="$(mktemp -d /tmp/tenki-cost-guard.XXXXXX)"
+FAKES_PID=""; SERVER_PID=""
+cleanup() {
+  [ -n "$SERVER_PID" ] && kill -TERM "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+  [ -n "$FAKES_PID" ] && kill -TERM "$FAKES_PID" 2>/dev/null && wait "$FAKES_PID" 2>/dev/null
+  rm -rf "$OUT"
+}
+trap cleanup EXIT
+
+objcopy --strip-debug "$BIN" "$OUT/tenki"
+# shellcheck source=bench/fakes.sh
+. "$HERE/fakes.sh"
+start_fakes "$OUT/tenki" "$OUT" cost-guard
+export_server_settings "$OUT/state.sqlite"
+
+# Valgrind 3.19 crashes on libdispatch's sigsuspend (valgrind-sigsuspend-shim.c): a shim under valgrind only.
+cc -shared -fPIC -O2 -o "$OUT/shim.so" "$HERE/valgrind-sigsuspend-shim.c"
+PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+LD_PRELOAD="$OUT/shim.so" valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$OUT/callgrind.out" \
+  "$OUT/tenki" serve --host 127.0.0.1 --port "$PORT" --no-scheduler >"$OUT/server.log" 2>&1 &
+SERVER_PID=$!
+
+ready=0
+for _ in $(seq 1 600); do
+  if python3 "$HERE/cost_client.py" "$PORT" 1 2>/dev/null; then ready=1; break; fi
+  kill -0 "$SERVER_PID" 2>/dev/null || break
+  sleep 0.1
+done
+[ "$ready" = 1 ] || { echo "cost-guard: the server never answered; its log:" >&2; tail -20 "$OUT/server.log" >&2; exit 1; }
+python3 "$HERE/cost_client.py" "$PORT" "$WARMUP"
+
+callgrind_control -i on "$SERVER_PID" >/dev/null
+python3 "$HERE/cost_client.py" "$PORT" "$COUNT"
+callgrind_control -i off "$SERVER_PID" >/dev/null
+kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
+
+total="$(callgrind_annotate "$OUT/callgrind.out" 2>/dev/null | awk '/PROGRAM TOTALS/ && !seen {gsub(",", "", $1); print $1; seen = 1}')"
+[ -n "$total" ] || { echo "cost-guard: callgrind wrote no totals" >&2; exit 1; }
+per_request=$(( total / COUNT ))
+
+if [ "$UPDATE" = 1 ]; then
+  sed -i -E "s/^instructions_per_request=.*/instructions_per_request=$per_request/" "$BUDGET_FILE"
+  echo "cost-guard: $per_request instructions per cached command written to $BUDGET_FILE"
+  exit 0
+fi
+budget="$(sed -n 's/^instructions_per_request=//p' "$BUDGET_FILE")"
+limit=$(( budget + budget * TOLERANCE_PERCENT / 100 ))
+printf 'cost-guard: %d instructions per cached command over %d commands (budget %d, limit +%d %%: %d)\n' \
+  "$per_request" "$COUNT" "$budget" "$TOLERANCE_PERCENT" "$limit"
+if [ "$per_request" -gt "$limit" ]; then
+  echo "cost-guard: FAIL: the cached path costs $(( (per_request - budget) * 100 / budget )) % more than its budget." >&2
+  echo "cost-guard: the top functions by self cost:" >&2
+  callgrind_annotate --threshold=90 "$OUT/callgrind.out" 2>/dev/null | grep -v '^-' | sed -n '/Ir/,$p' | sed -n 1,15p | cut -c1-160 >&2
+  exit 1
+fi
+echo "cost-guard: ok"
