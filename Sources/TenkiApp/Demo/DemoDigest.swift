@@ -18,13 +18,14 @@ enum DemoDigest {
         let now = harness.clock.now()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let settings = try Settings.load(environment: [
-                "OPENWEATHER_BASE_URL": harness.upstreamOrigin, "OPENWEATHER_API_KEY": ReplayHarness.apiKey,
-                "NEWSAPI_BASE_URL": harness.upstreamOrigin, "NEWSAPI_KEY": ReplayHarness.apiKey,
-                "TENKI_STATE": directory.appendingPathComponent("tenki.sqlite").path,
-                "DIGEST_WEBHOOK_URL": harness.sinkOrigin + webhookPath,
-                "DIGEST_CITIES": cities, "DIGEST_TIMEZONE": "Asia/Ho_Chi_Minh", "TENKI_LANG": language.rawValue,
-            ])
+            let settings = try Settings.load(
+                environment: SettingsTable.environment([
+                    \.openWeatherBaseURL: harness.upstreamOrigin, \.openWeatherAPIKey: ReplayHarness.apiKey,
+                    \.newsAPIBaseURL: harness.upstreamOrigin, \.newsAPIKey: ReplayHarness.apiKey,
+                    \.statePath: directory.appendingPathComponent("tenki.sqlite").path,
+                    \.digestWebhookURL: harness.sinkOrigin + webhookPath,
+                    \.digestCities: cities, \.digestTimeZone: "Asia/Ho_Chi_Minh", \.language: language.rawValue,
+                ]))
             guard let digest = settings.digests.first else { return ("▶ digest: not configured", false, nil) }
             let server = try TenkiServer.build(
                 settings: settings,

@@ -15,11 +15,12 @@ enum DemoSubscription {
         let directory = harness.stateDirectory.appendingPathComponent("subscription-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let settings = try Settings.load(environment: [
-                "OPENWEATHER_BASE_URL": harness.upstreamOrigin, "OPENWEATHER_API_KEY": ReplayHarness.apiKey,
-                "TENKI_STATE": directory.appendingPathComponent("tenki.sqlite").path,
-                "SLACK_BOT_TOKEN": FakeSlackWebAPI.defaultToken, "SLACK_API_BASE_URL": harness.upstreamOrigin + "/slack-api",
-            ])
+            let settings = try Settings.load(
+                environment: SettingsTable.environment([
+                    \.openWeatherBaseURL: harness.upstreamOrigin, \.openWeatherAPIKey: ReplayHarness.apiKey,
+                    \.statePath: directory.appendingPathComponent("tenki.sqlite").path,
+                    \.slackBotToken: FakeSlackWebAPI.defaultToken, \.slackAPIBaseURL: harness.upstreamOrigin + "/slack-api",
+                ]))
             let server = try TenkiServer.build(
                 settings: settings,
                 dependencies: ServerDependencies(

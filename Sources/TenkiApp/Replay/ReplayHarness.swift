@@ -165,25 +165,26 @@ public final class ReplayHarness: Sendable {
 
     /// The file's own application and listener, with late answers through a queue on its state file.
     private func sendInProcess(_ file: ReplayFile, sinkPath: String, number: Int) async throws(ReplayRunError) -> ReplayObservation {
-        var environment = [
-            "OPENWEATHER_API_KEY": Self.apiKey, "NEWSAPI_KEY": Self.apiKey, "TENKI_LOG_LEVEL": "error",
-        ]
+        var environment = SettingsTable.environment([\.openWeatherAPIKey: Self.apiKey, \.newsAPIKey: Self.apiKey, \.logLevel: "error"])
         // `{upstream}` in a file's setting is the fakes' origin (feeds listed at `{upstream}/feeds/…`).
         for (name, value) in file.settings ?? [:] {
             environment[name] = value.isEmpty ? nil : value.replacingOccurrences(of: "{upstream}", with: upstreamOrigin)
         }
-        environment["SLACK_SIGNING_SECRET"] = options.signingSecret
-        environment["OPENWEATHER_BASE_URL"] = upstreamOrigin
-        environment["NEWSAPI_BASE_URL"] = upstreamOrigin
-        environment["TENKI_ALLOWED_RESPONSE_HOSTS"] = "127.0.0.1"
-        if file.settings?["DISCORD_PUBLIC_KEY"] == nil { environment["DISCORD_PUBLIC_KEY"] = Self.discordKey.publicKey.hex }
-        // A deferred Discord answer is a PATCH of `{base}/webhooks/…/@original`: under the file's sink path.
-        environment["DISCORD_API_BASE_URL"] = sinkOrigin + sinkPath
-        environment["TENKI_STATE"] = stateDirectory.appendingPathComponent("replay-\(number).sqlite").path
+        let discordKeyName = SettingsTable.name(\.discordPublicKey)
+        environment.merge(
+            SettingsTable.environment([
+                \.signingSecrets: options.signingSecret, \.openWeatherBaseURL: upstreamOrigin, \.newsAPIBaseURL: upstreamOrigin,
+                \.allowedResponseHosts: "127.0.0.1",
+                // A deferred Discord answer is a PATCH of `{base}/webhooks/…/@original`: under the file's sink path.
+                \.discordAPIBaseURL: sinkOrigin + sinkPath,
+                \.statePath: stateDirectory.appendingPathComponent("replay-\(number).sqlite").path,
+            ])
+        ) { _, table in table }
+        if file.settings?[discordKeyName] == nil { environment[discordKeyName] = Self.discordKey.publicKey.hex }
         // No inline budget unless the file sets one: a replay checks answers, not speed, and a
         // loaded CI machine must not turn an inline answer into a placeholder. (The wait is
         // cancelled as soon as the answer is ready.)
-        let budgeted = file.settings?["TENKI_INLINE_BUDGET_MS"].map { !$0.isEmpty } ?? false
+        let budgeted = file.settings?[SettingsTable.name(\.inlineBudget)].map { !$0.isEmpty } ?? false
         let server: TenkiServer
         do {
             let settings = try Settings.load(environment: environment)

@@ -41,14 +41,14 @@ public final class RequestRecorder: Sendable {
 
     /// The settings of `serve` that change an answer, as a replay file's `settings`.
     public static func answerSettings(_ settings: Settings) -> [String: String] {
-        var values = [
-            "TENKI_LANG": settings.language.rawValue, "TENKI_UNITS": settings.units.rawValue,
-            "TENKI_RESULT_VISIBILITY": settings.resultVisibility.rawValue,
+        var values: [PartialKeyPath<SettingsTable>: String] = [
+            \.language: settings.language.rawValue, \.units: settings.units.rawValue,
+            \.resultVisibility: settings.resultVisibility.rawValue,
         ]
-        if let city = settings.defaultCity { values["TENKI_DEFAULT_CITY"] = city }
-        if settings.commandNames.weather != "/weather" { values["TENKI_WEATHER_COMMAND"] = settings.commandNames.weather }
-        if settings.commandNames.news != "/news" { values["TENKI_NEWS_COMMAND"] = settings.commandNames.news }
-        return values
+        if let city = settings.defaultCity { values[\.defaultCity] = city }
+        if settings.commandNames.weather != "/weather" { values[\.weatherCommand] = settings.commandNames.weather }
+        if settings.commandNames.news != "/news" { values[\.newsCommand] = settings.commandNames.news }
+        return SettingsTable.environment(values)
     }
 
     /// Writes the file before the response leaves, so a caller can replay it at once. A failure is

@@ -1,0 +1,21 @@
+extension SettingsTable {
+    /// An environment for `Settings.load`, its variables named through the table rather than spelt
+    /// out: `SettingsTable.environment([\.units: "imperial", \.language: "ja"])`. The demo, replay
+    /// and the request recorder build their settings this way, so a renamed setting cannot leave a
+    /// stale name behind.
+    static func environment(_ values: [PartialKeyPath<SettingsTable>: String]) -> [String: String] {
+        var environment: [String: String] = [:]
+        for (keyPath, value) in values {
+            environment[name(keyPath)] = value
+        }
+        return environment
+    }
+
+    /// The variable name of one setting of the table.
+    static func name(_ keyPath: PartialKeyPath<SettingsTable>) -> String {
+        guard let setting = shared[keyPath: keyPath] as? any DeclaredSetting else {
+            preconditionFailure("\(keyPath) is not a setting of SettingsTable")
+        }
+        return setting.declaration.name
+    }
+}
