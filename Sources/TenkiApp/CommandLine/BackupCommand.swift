@@ -24,7 +24,7 @@ enum BackupCommand {
     static func backUp(settings: Settings, to destination: String) throws -> String {
         if settings.databaseURL != nil {
             throw ConfigurationError(
-                setting: "TENKI_DATABASE_URL", problem: "is set: the state is in PostgreSQL, not in a file tenki can copy",
+                \.databaseURL, problem: "is set: the state is in PostgreSQL, not in a file tenki can copy",
                 fix: "back it up with pg_dump (or your provider's snapshots)")
         }
         try StateFile.requireExisting(settings, command: "backup")

@@ -34,13 +34,13 @@ struct DiscordRegistration {
     init(settings: Settings) throws(ConfigurationError) {
         guard let id = settings.discordApplicationID, !id.isEmpty, id.utf8.allSatisfy({ (48...57).contains($0) }) else {
             throw ConfigurationError(
-                setting: "DISCORD_APPLICATION_ID", problem: settings.discordApplicationID == nil ? "is not set" : "is not a number",
+                \.discordApplicationID, problem: settings.discordApplicationID == nil ? "is not set" : "is not a number",
                 fix: "copy the Application ID from the Discord Developer Portal (your application → General Information)")
         }
         guard let token = settings.discordBotToken, !token.isEmpty else {
             throw ConfigurationError(
-                setting: "DISCORD_BOT_TOKEN", problem: "is not set",
-                fix: "reset and copy the token on the Developer Portal's Bot page (or use DISCORD_BOT_TOKEN_FILE)")
+                \.discordBotToken, problem: "is not set",
+                fix: "reset and copy the token on the Developer Portal's Bot page (or use \(SettingsTable.name(\.discordBotToken))_FILE)")
         }
         applicationID = id
         botToken = token
@@ -76,11 +76,11 @@ struct DiscordRegistration {
                 + "they can take up to an hour to appear in existing servers"
         case 401, 403:
             throw ConfigurationError(
-                setting: "DISCORD_BOT_TOKEN", problem: "was refused by Discord (HTTP \(response.status))",
+                \.discordBotToken, problem: "was refused by Discord (HTTP \(response.status))",
                 fix: "check that it is the bot token of application \(applicationID)")
         case 404:
             throw ConfigurationError(
-                setting: "DISCORD_APPLICATION_ID", problem: "is not an application Discord knows (HTTP 404)",
+                \.discordApplicationID, problem: "is not an application Discord knows (HTTP 404)",
                 fix: "copy the Application ID from the Developer Portal")
         default:
             let detail = String(decoding: response.body.prefix(200), as: UTF8.self)

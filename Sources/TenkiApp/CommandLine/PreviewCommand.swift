@@ -20,7 +20,9 @@ enum PreviewCommand {
         let (command, text) = try split(line)
         let settings = try Settings.load()
         if command == settings.commandNames.weather, settings.openWeatherAPIKey == nil {
-            throw ConfigurationError(setting: "OPENWEATHER_API_KEY", problem: "is not set", fix: "set it to your OpenWeatherMap API key (or OPENWEATHER_API_KEY_FILE to a file holding it)")
+            throw ConfigurationError(
+                \.openWeatherAPIKey, problem: "is not set",
+                fix: "set it to your OpenWeatherMap API key (or \(SettingsTable.name(\.openWeatherAPIKey))_FILE to a file holding it)")
         }
         let logger = TenkiCLI.makeLogger(settings)
         let message = try await self.message(

@@ -29,7 +29,8 @@ enum ServeCommand {
         let port = flagPort ?? settings.port
         if settings.openWeatherAPIKey == nil, settings.newsAPIKey == nil, settings.newsFeeds.isEmpty {
             throw ConfigurationError(
-                setting: "OPENWEATHER_API_KEY", problem: "NEWSAPI_KEY and TENKI_NEWS_FEEDS are all unset",
+                \.openWeatherAPIKey,
+                problem: "\(SettingsTable.name(\.newsAPIKey)) and \(SettingsTable.name(\.newsFeeds)) are all unset",
                 fix: "set at least one provider key, or list news feeds")
         }
         let logger = TenkiCLI.makeLogger(settings)
@@ -79,8 +80,9 @@ enum ServeCommand {
 
     /// What chose the listening address, for the error when it cannot be used.
     static func listenSource(hostFlag: String?, portFlag: Int?) -> String {
-        let portFromEnvironment = !(ProcessInfo.processInfo.environment["PORT"] ?? "").isEmpty
-        let portSource = portFlag != nil ? "--port" : portFromEnvironment ? "PORT" : "the default port, --port or PORT"
+        let port = SettingsTable.name(\.port)
+        let portFromEnvironment = !(ProcessInfo.processInfo.environment[port] ?? "").isEmpty
+        let portSource = portFlag != nil ? "--port" : portFromEnvironment ? port : "the default port, --port or \(port)"
         return hostFlag != nil ? "--host and \(portSource)" : portSource
     }
 }

@@ -58,9 +58,10 @@ struct StateFile: Sendable {
         guard !FileManager.default.fileExists(atPath: path) else { return }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         throw ConfigurationError(
-            setting: "TENKI_STATE",
+            \.statePath,
             problem: "names \(absolute), which does not exist (tenki \(command) reads the state, never creates it)",
-            fix: "set TENKI_STATE to the service's state file, e.g. TENKI_STATE=/var/lib/tenki/tenki.sqlite")
+            fix: "set \(SettingsTable.name(\.statePath)) to the service's state file, "
+                + "e.g. \(SettingsTable.name(\.statePath))=/var/lib/tenki/tenki.sqlite")
     }
 
     /// The service's state for an operator's command (`outbox`, `subscriptions`), from the
@@ -94,7 +95,7 @@ struct StateFile: Sendable {
                 "the state file \(path) (TENKI_STATE) cannot be used now (\(error)); check the disk and its permissions")
         }
         return ConfigurationError(
-            setting: "TENKI_STATE", problem: "cannot be opened as the state file \(path) (\(error))",
+            \.statePath, problem: "cannot be opened as the state file \(path) (\(error))",
             fix: "point it at a writable path on local disk (not NFS)")
     }
 }

@@ -80,8 +80,10 @@ extension Settings {
         if settings.databaseURL != nil, try reader.read(\.statePath) != nil {
             // Checked before any connection: two places for the state would split it silently.
             throw ConfigurationError(
-                setting: "TENKI_STATE", problem: "is set, and so is TENKI_DATABASE_URL: the state lives in one place",
-                fix: "unset TENKI_STATE to keep the state in PostgreSQL, or TENKI_DATABASE_URL to keep it in the SQLite file")
+                \.statePath,
+                problem: "is set, and so is \(SettingsTable.name(\.databaseURL)): the state lives in one place",
+                fix: "unset \(SettingsTable.name(\.statePath)) to keep the state in PostgreSQL, "
+                    + "or \(SettingsTable.name(\.databaseURL)) to keep it in the SQLite file")
         }
         settings.misspeltVariables = SettingNameSuggestion.misspelt(in: environment)
         return settings
