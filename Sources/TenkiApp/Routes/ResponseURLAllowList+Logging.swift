@@ -13,7 +13,7 @@ extension ResponseURLAllowList {
         if let refusal = refusal(of: url) {
             var fields = [("scheme", url.scheme?.lowercased() ?? ""), ("host", host)]
             if let port = url.port { fields.append(("port", String(port))) }
-            fields.append(("setting", "TENKI_ALLOWED_RESPONSE_HOSTS"))
+            fields.append(("setting", SettingsTable.name(\.allowedResponseHosts)))
             logger.warning("response_url refused: \(refusal.rawValue)", fields)
             return nil
         }
