@@ -25,6 +25,7 @@ struct SettingsProcessTests {
             ("TENKI_WEATHER_COMMAND", "/news"),
             ("TENKI_METRICS_TOKEN", " "),
             ("DIGEST_SCHEDULE", "61 * * * *"),
+            ("DISCORD_PUBLIC_KEY", String(repeating: "00", count: 32)),
         ])
     func refused(name: String, value: String) async throws {
         guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {

@@ -105,6 +105,10 @@ struct SettingsTests {
             ("DIGEST_SCHEDULE", "every morning"),
             ("DIGEST_CITIES", ";;"),
             ("SLACK_SIGNING_SECRET", " , "),
+            // Issue 40, item 6: a weak key (small order: all zero, the identity) or no point at all (all ff).
+            ("DISCORD_PUBLIC_KEY", String(repeating: "00", count: 32)),
+            ("DISCORD_PUBLIC_KEY", "01" + String(repeating: "00", count: 31)),
+            ("DISCORD_PUBLIC_KEY", String(repeating: "ff", count: 32)),
         ])
     func invalidValues(name: String, value: String) {
         #expect {
