@@ -21,6 +21,9 @@ public struct DiscordInteraction: Sendable, Equatable {
     public var token: String?
     /// A pressed button's `custom_id` (type 3): `ACTION:VALUE`, as `DiscordRenderer` wrote it.
     public var customID: String?
+    /// Whether the message whose button was pressed is ephemeral (its `flags` has 64): only the
+    /// presser sees it.
+    public var isEphemeralMessage = false
 
     public static let ping = 1
     public static let applicationCommand = 2
@@ -121,6 +124,7 @@ public struct DiscordInteraction: Sendable, Equatable {
         applicationID = wire.application_id
         token = wire.token
         customID = wire.data?.custom_id
+        isEphemeralMessage = (wire.message?.flags ?? 0) & 64 != 0
     }
 
     /// The slash command this interaction stands for: `/weather PLACE [VIEW]` or `/news QUERY`,
@@ -180,5 +184,7 @@ public struct DiscordInteraction: Sendable, Equatable {
         var locale: String?
         var application_id: String?
         var token: String?
+        struct Message: Decodable { var flags: Int? }
+        var message: Message?
     }
 }
