@@ -2,6 +2,8 @@
 /// `{name}` placeholders and mrkdwn markup, filled with `RichText.fill`.
 public struct SubscriptionStrings: Sendable {
     public var notConfigured: String
+    /// Slack refused the bot token: not worth trying again; an admin must replace it.
+    public var tokenRefused: String
     public var slackOnly: String
     public var otherWorkspace: String
     public var missingPlace: String
@@ -40,6 +42,7 @@ public struct SubscriptionStrings: Sendable {
 
     public static let english = SubscriptionStrings(
         notConfigured: "Channel subscriptions need Tenki's Slack bot token: an admin sets `SLACK_BOT_TOKEN` (README, “The bot token”).",
+        tokenRefused: "Slack refused Tenki's bot token, so subscriptions cannot work until it is replaced: please ask an admin to check `SLACK_BOT_TOKEN` (README, “The bot token”).",
         slackOnly: "Channel subscriptions are on Slack only for now; {command} PLACE works here as usual.",
         otherWorkspace: "This Tenki posts only in the workspace of its bot token, so it cannot subscribe channels here.",
         missingPlace: "Which place? For example `{command} subscribe Danang at 7:30` or `{command} subscribe rain Danang`.",
@@ -70,6 +73,7 @@ public struct SubscriptionStrings: Sendable {
 
     public static let japanese = SubscriptionStrings(
         notConfigured: "チャンネルの購読には Tenki の Slack ボットトークンが必要です。管理者が `SLACK_BOT_TOKEN` を設定してください（README「The bot token」）。",
+        tokenRefused: "Slack が Tenki のボットトークンを受け付けないため、購読は使えません。管理者に `SLACK_BOT_TOKEN` の確認を依頼してください（README「The bot token」）。",
         slackOnly: "チャンネルの購読は今のところ Slack だけです。ここでは {command} 場所 をいつもどおり使えます。",
         otherWorkspace: "この Tenki はボットトークンのワークスペースにだけ投稿するため、ここのチャンネルは購読できません。",
         missingPlace: "どの場所ですか？ 例: `{command} 購読 ダナン 7:30` または `{command} 購読 雨 ダナン`",

@@ -126,6 +126,15 @@ struct SubscribeCommandTests {
         #expect(try await harness.application.state.subscriptions.all().map(\.id) == [1])
     }
 
+    @Test("a bot token Slack refuses: the caller is told to ask an admin, not to try again (issue 40, item 10)")
+    func refusedBotToken() async throws {
+        let harness = try Self.harness(["SLACK_BOT_TOKEN": "xoxb-not-the-right-one"])
+        let reply = Self.text(try await harness.message("/weather", "subscribe Danang"))
+        #expect(reply.contains("ask an admin") && reply.contains("SLACK_BOT_TOKEN"), "\(reply)")
+        #expect(!reply.contains("try again"), "\(reply)")
+        #expect(try await harness.application.state.subscriptions.all().isEmpty)
+    }
+
     @Test("the list says why one is paused, and that no scheduler runs when TENKI_SCHEDULER=off")
     func listSaysPausedAndNoScheduler() async throws {
         let harness = try Self.harness(["TENKI_SCHEDULER": "off"])
