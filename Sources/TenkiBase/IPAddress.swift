@@ -61,7 +61,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         var address = in_addr()
         guard inet_aton(text, &address) != 0 else { return nil }
         let value = UInt32(bigEndian: address.s_addr)
-        return IPAddress(bytes: [UInt8(value >> 24), UInt8((value >> 16) & 0xff), UInt8((value >> 8) & 0xff), UInt8(value & 0xff)])
+        return IPAddress(bytes: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) })
     }
 
     /// IPv6 as `inet_pton` reads it, an embedded dotted IPv4 tail included.

@@ -226,7 +226,8 @@ struct SettingsTable: Sendable {
 
     // Digests
     let digestWebhookURL: Setting<URL?> = .custom(
-        "DIGEST_WEBHOOK_URL", default: nil, defaultText: "none: no digest", secret: true, urlCredentials: true, readers: [.serve, .digest],
+        "DIGEST_WEBHOOK_URL", default: nil, defaultText: "none: no digest", secret: true, urlCredentials: true,
+        readers: [.serve, .digest],
         "incoming-webhook URL of the digest named `default`; see [The morning digest](#the-morning-digest)",
         parse: { text throws(SettingProblem) in try Setting<URL>.httpURL(text) })
     let digestWebhookFormat: Setting<DigestWebhookFormat?> = .custom(

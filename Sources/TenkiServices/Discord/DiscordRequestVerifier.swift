@@ -24,7 +24,9 @@ public struct DiscordRequestVerifier: Sendable, CustomStringConvertible {
     ///   - clock: the time of day; tests pass a fixed one.
     ///   - replays: where accepted signatures are remembered, to refuse the same request a second
     ///     time (as Slack's verifier does); nil accepts a fresh request as often as it is sent.
-    public init(publicKey: Ed25519PublicKey, tolerance: TimeInterval = 300, clock: any WallClock, replays: RecentSignatures? = nil) {
+    public init(
+        publicKey: Ed25519PublicKey, tolerance: TimeInterval = 300, clock: any WallClock, replays: RecentSignatures? = nil
+    ) {
         self.publicKey = publicKey
         self.window = RequestTimestampWindow(tolerance: tolerance)
         self.clock = clock

@@ -43,9 +43,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         let queryPasswords = (components.percentEncodedQueryItems ?? []).filter { $0.name == "password" }.flatMap {
             [$0.value, $0.value?.removingPercentEncoding]
         }
-        passwordForms = Array(
-            Set(([components.percentEncodedPassword, components.password] + queryPasswords).compactMap { $0 }.filter { !$0.isEmpty })
-        ).sorted { ($0.count, $0) > ($1.count, $1) }
+        let forms = ([components.percentEncodedPassword, components.password] + queryPasswords).compactMap { $0 }
+        passwordForms = Array(Set(forms.filter { !$0.isEmpty })).sorted { ($0.count, $0) > ($1.count, $1) }
         description = CredentialRedaction.redactingURL(trimmed)
     }
 

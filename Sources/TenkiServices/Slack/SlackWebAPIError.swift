@@ -25,7 +25,9 @@ public enum SlackWebAPIError: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// Slack's error codes that say the bot token itself is refused: only an admin's new
     /// `SLACK_BOT_TOKEN` helps, not trying again.
-    public static let tokenProblems: Set<String> = ["invalid_auth", "not_authed", "account_inactive", "token_revoked", "token_expired"]
+    public static let tokenProblems: Set<String> = [
+        "invalid_auth", "not_authed", "account_inactive", "token_revoked", "token_expired",
+    ]
 
     public var description: String {
         switch self {
