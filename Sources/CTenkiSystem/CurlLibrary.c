@@ -1,8 +1,11 @@
 // libcurl through dlopen: see tenki_curl.h for why.
 #include "tenki_curl.h"
 
+#include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,6 +85,8 @@ int tenki_curl_load(char *error, size_t capacity) {
 struct tenki_curl_transfer {
     void *easy;
     void *headers;
+    tenki_address_check check;
+    int refused;
 };
 
 tenki_curl_transfer *tenki_curl_transfer_new(
@@ -147,6 +152,37 @@ tenki_curl_transfer *tenki_curl_transfer_new(
         return NULL;
     }
     return transfer;
+}
+
+/// libcurl's CURLOPT_OPENSOCKETFUNCTION: the resolved address, checked before a socket exists.
+static int open_checked_socket(void *data, int purpose, tenki_curl_sockaddr *address) {
+    (void)purpose;
+    tenki_curl_transfer *transfer = data;
+    const uint8_t *bytes = NULL;
+    size_t length = 0;
+    if (address->family == AF_INET && address->addrlen >= sizeof(struct sockaddr_in)) {
+        bytes = (const uint8_t *)&((const struct sockaddr_in *)(const void *)&address->addr)->sin_addr;
+        length = 4;
+    } else if (address->family == AF_INET6 && address->addrlen >= sizeof(struct sockaddr_in6)) {
+        bytes = (const uint8_t *)&((const struct sockaddr_in6 *)(const void *)&address->addr)->sin6_addr;
+        length = 16;
+    }
+    if (!bytes || !transfer->check(bytes, length)) {
+        transfer->refused = 1;
+        return -1;  // CURL_SOCKET_BAD
+    }
+    return socket(address->family, address->socktype, address->protocol);
+}
+
+int tenki_curl_transfer_check_addresses(tenki_curl_transfer *transfer, tenki_address_check check) {
+    transfer->check = check;
+    int failed = api.easy_setopt(transfer->easy, TENKI_CURLOPT_OPENSOCKETFUNCTION, open_checked_socket);
+    failed |= api.easy_setopt(transfer->easy, TENKI_CURLOPT_OPENSOCKETDATA, (void *)transfer);
+    return failed;
+}
+
+int tenki_curl_transfer_was_refused(const tenki_curl_transfer *transfer) {
+    return transfer->refused;
 }
 
 void tenki_curl_transfer_set_context(tenki_curl_transfer *transfer, void *context) {

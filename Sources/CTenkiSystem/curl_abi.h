@@ -14,10 +14,12 @@ enum {
     TENKI_CURLOPT_CUSTOMREQUEST = 10036,
     TENKI_CURLOPT_ACCEPT_ENCODING = 10102,
     TENKI_CURLOPT_PRIVATE = 10103,
+    TENKI_CURLOPT_OPENSOCKETDATA = 10164,
     TENKI_CURLOPT_COPYPOSTFIELDS = 10165,
     TENKI_CURLOPT_PROTOCOLS_STR = 10318,
     TENKI_CURLOPT_WRITEFUNCTION = 20011,
     TENKI_CURLOPT_HEADERFUNCTION = 20079,
+    TENKI_CURLOPT_OPENSOCKETFUNCTION = 20163,
     TENKI_CURLOPT_POSTFIELDSIZE_LARGE = 30120,
     TENKI_CURLOPT_NOBODY = 44,
     TENKI_CURLOPT_POST = 47,
@@ -59,6 +61,16 @@ typedef struct {
     } data;
 } tenki_curl_message;
 
+/// libcurl's `struct curl_sockaddr`, what its open-socket callback is given: `addr` is the start
+/// of a `struct sockaddr_in` or `sockaddr_in6` (libcurl keeps room for the larger).
+typedef struct {
+    int family;
+    int socktype;
+    int protocol;
+    unsigned int addrlen;
+    struct sockaddr addr;
+} tenki_curl_sockaddr;
+
 #if defined(__has_include)
 #if __has_include(<curl/curl.h>)
 #define CURL_DISABLE_DEPRECATION  // CURLOPT_PROTOCOLS is deprecated, and still the fallback here
@@ -73,6 +85,8 @@ TENKI_SAME(TENKI_CURLOPT_CUSTOMREQUEST, CURLOPT_CUSTOMREQUEST);
 TENKI_SAME(TENKI_CURLOPT_ACCEPT_ENCODING, CURLOPT_ACCEPT_ENCODING);
 TENKI_SAME(TENKI_CURLOPT_PRIVATE, CURLOPT_PRIVATE);
 TENKI_SAME(TENKI_CURLOPT_COPYPOSTFIELDS, CURLOPT_COPYPOSTFIELDS);
+TENKI_SAME(TENKI_CURLOPT_OPENSOCKETDATA, CURLOPT_OPENSOCKETDATA);
+TENKI_SAME(TENKI_CURLOPT_OPENSOCKETFUNCTION, CURLOPT_OPENSOCKETFUNCTION);
 #if LIBCURL_VERSION_NUM >= 0x075500
 TENKI_SAME(TENKI_CURLOPT_PROTOCOLS_STR, CURLOPT_PROTOCOLS_STR);
 #endif
@@ -108,6 +122,7 @@ TENKI_SAME(TENKI_CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CACERT_BADFILE);
 TENKI_SAME(TENKI_CURLE_SSL_ISSUER_ERROR, CURLE_SSL_ISSUER_ERROR);
 TENKI_SAME(TENKI_CURLE_PROXY, CURLE_PROXY);
 _Static_assert(sizeof(tenki_curl_message) == sizeof(CURLMsg), "CURLMsg changed");
+_Static_assert(sizeof(tenki_curl_sockaddr) == sizeof(struct curl_sockaddr), "struct curl_sockaddr changed");
 #endif
 #endif
 

@@ -44,6 +44,17 @@ final class CurlTransfer: @unchecked Sendable {
         }
         native = created
         tenki_curl_transfer_set_context(native, Unmanaged.passUnretained(self).toOpaque())
+        if request.publicAddressesOnly, tenki_curl_transfer_check_addresses(native, Self.publicOnly) != 0 {
+            throw .invalidResponse(reason: "libcurl refused the address check")
+        }
+    }
+
+    /// The address rule for `publicAddressesOnly`, called by libcurl with each resolved address.
+    static let publicOnly: tenki_address_check = { bytes, length in
+        guard let bytes, let address = IPAddress(bytes: Array(UnsafeBufferPointer(start: bytes, count: length))) else {
+            return 0
+        }
+        return address.isPublic ? 1 : 0
     }
 
     deinit {
@@ -73,6 +84,9 @@ final class CurlTransfer: @unchecked Sendable {
         case TENKI_CURL_TIMED_OUT:
             return .failure(.timedOut)
         case TENKI_CURL_CONNECTION_FAILED:
+            if tenki_curl_transfer_was_refused(native) != 0 {
+                return .failure(.connectionFailed(reason: "refused before connecting: the host is a private or loopback address"))
+            }
             return .failure(.connectionFailed(reason: String(cString: tenki_curl_describe(result))))
         default:
             if bodyTooLarge {

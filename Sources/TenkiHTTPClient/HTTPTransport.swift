@@ -11,10 +11,14 @@ public struct OutboundRequest: Sendable {
     public var timeout: Duration
     /// Whether a 3xx is followed; by default it is the response (see `RedirectPolicy`).
     public var redirects: RedirectPolicy
+    /// Whether every address the host resolves to (on every hop) must be public
+    /// (`IPAddress.isPublic`): a transport refuses any other before connecting, so that a name or
+    /// a redirect pointing at a private address reaches nothing.
+    public var publicAddressesOnly: Bool
 
     public init(
         method: String = "GET", url: URL, headers: HTTPHeaders = [:], body: [UInt8] = [], timeout: Duration = .seconds(10),
-        redirects: RedirectPolicy = .none
+        redirects: RedirectPolicy = .none, publicAddressesOnly: Bool = false
     ) {
         self.method = method
         self.url = url
@@ -22,6 +26,7 @@ public struct OutboundRequest: Sendable {
         self.body = body
         self.timeout = timeout
         self.redirects = redirects
+        self.publicAddressesOnly = publicAddressesOnly
     }
 }
 

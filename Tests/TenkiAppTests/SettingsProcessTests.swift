@@ -25,6 +25,7 @@ struct SettingsProcessTests {
             ("TENKI_WEATHER_COMMAND", "/news"),
             ("TENKI_METRICS_TOKEN", " "),
             ("DIGEST_SCHEDULE", "61 * * * *"),
+            ("DISCORD_PUBLIC_KEY", String(repeating: "00", count: 32)),
         ])
     func refused(name: String, value: String) async throws {
         guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
@@ -74,5 +75,28 @@ struct SettingsProcessTests {
         #expect(line.contains("127.0.0.1:\(holder.port)"), "\(stderr)")
         #expect(line.contains("--port"), "\(stderr)")
         #expect(line.contains("already in use"), "\(stderr)")
+    }
+
+    @Test(
+        "a database or feed list that cannot be used never prints its password or token (issue 40, item 5)",
+        arguments: [
+            ("TENKI_DATABASE_URL", "postgresql://127.0.0.1:1/db?password=PW-SHOULD-NOT-LEAK"),
+            ("TENKI_DATABASE_URL", "postgres://tenki:PW-SHOULD-NOT-LEAK@127.0.0.1:1/db"),
+            ("TENKI_NEWS_FEEDS", "a=https://u:PW-SHOULD-NOT-LEAK@x.example/f;b=gopher://y.example/?token=PW-SHOULD-NOT-LEAK"),
+        ])
+    func secretsNotPrinted(name: String, value: String) async throws {
+        guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
+            Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path); run swift build first")
+            return
+        }
+        let serve = try ChildProcess(
+            ["serve", "--host", "127.0.0.1", "--port", "0", "--no-scheduler"], environment: Self.environment([name: value]))
+        defer { serve.stop() }
+        let code = try await serve.waitForExit()
+        // 75 when libpq is installed and the server refuses; 78 when libpq is missing or the feed list is refused.
+        #expect(code == ExitCode.temporaryFailure.rawValue || code == ExitCode.configuration.rawValue)
+        let stderr = serve.stderr
+        #expect(stderr.contains(name), "\(stderr)")
+        #expect(!stderr.contains("PW-SHOULD-NOT-LEAK"), "\(stderr)")
     }
 }

@@ -252,6 +252,48 @@ struct SlackInteractionTests {
         #expect(bodies.last == #"{"delete_original":true}"#)
     }
 
+    @Test("share pressed on a message already in the channel: a private note, nothing posted in the channel or deleted")
+    func shareFromChannelMessage() async throws {
+        let stack = try Stack(environment: ["TENKI_RESULT_VISIBILITY": "ephemeral"])
+        let response = try await stack.press(actionID: "tenki.share", value: Self.danang.encoded)
+        #expect(response.status == 200)
+        let delivered = try await stack.delivered()
+        let bodies = stack.sink.requests(to: "/actions/T0/1/press").map { String(decoding: $0.body, as: UTF8.self) }
+        await stack.stop()
+        #expect(delivered.count == 1)
+        let note = try #require(delivered.first)
+        #expect(note.responseType == .ephemeral && note.replaceOriginal == false)
+        #expect(MessageTextRenderer.render(note).contains("already in the channel"), "\(MessageTextRenderer.render(note))")
+        #expect(!bodies.contains { $0.contains("delete_original") })
+        #expect(stack.fake.calls.isEmpty, "nothing to look up for a share that is refused")
+    }
+
+    @Test(
+        "every press counts against the presser's rate limit, not only Refresh: a forged press with new coordinates is refused",
+        arguments: ["tenki.weather.forecast", "tenki.weather.units", "tenki.weather.now", "tenki.weather.air"])
+    func pressesAreRateLimited(actionID: String) async throws {
+        let stack = try Stack(environment: ["TENKI_USER_RATE_LIMIT": "2"])
+        for index in 0..<4 {
+            var value = Self.danang
+            value.coordinates = Coordinates(latitude: 10 + Double(index), longitude: 100 + Double(index))
+            let response = try await stack.press(actionID: actionID, value: value.encoded, path: "/actions/T0/1/press\(index)")
+            #expect(response.status == 200)
+        }
+        _ = try await stack.delivered(to: "/actions/T0/1/press0")
+        var delivered: [SlackMessage] = []
+        for index in 0..<4 {
+            delivered += try stack.sink.requests(to: "/actions/T0/1/press\(index)").map {
+                try JSONDecoder().decode(SlackMessage.self, from: Data($0.body))
+            }
+        }
+        await stack.stop()
+        let notes = delivered.filter { MessageTextRenderer.render($0).contains("sending commands quickly") }
+        #expect(delivered.count == 4)
+        #expect(notes.count == 2, "\(delivered.map(MessageTextRenderer.render))")
+        let places = Set(stack.fake.calls.compactMap { $0.query("lat") })
+        #expect(places.count == 2, "two presses' worth of places asked upstream, not four: \(places)")
+    }
+
     @Test("a private result offers share; a channel result does not")
     func shareOffered() async throws {
         let stack = try Stack(environment: ["TENKI_RESULT_VISIBILITY": "ephemeral"])

@@ -18,6 +18,31 @@ struct CurlTransportTests {
         }
     }
 
+    /// Issue 40, item 4: with `publicAddressesOnly`, the address libcurl resolved is checked before
+    /// a socket is opened, whatever the spelling of the host; the listener never sees a connection.
+    @Test(
+        "publicAddressesOnly refuses every spelling of loopback before connecting",
+        arguments: ["127.0.0.1", "2130706433", "0x7f000001", "127.1", "0177.0.0.1", "[::ffff:7f00:1]", "[::ffff:127.0.0.1]", "localhost"])
+    func publicAddressesOnly(host: String) async throws {
+        let handler = UpstreamHandler()
+        try await withUpstream(handler) { base in
+            let url = try #require(URL(string: "http://\(host):\(base.port ?? 0)/echo"))
+            do {
+                _ = try await CurlTransport().send(OutboundRequest(url: url, timeout: .seconds(60), publicAddressesOnly: true))
+                Issue.record("\(host): connected")
+            } catch {
+                guard case .connectionFailed(let reason)? = error as? TransportError else {
+                    Issue.record("\(host): \(error)")
+                    return
+                }
+                #expect(reason.contains("refused before connecting"), "\(host): \(reason)")
+            }
+            #expect(handler.echoed.withLock { $0 } == 0)
+            let allowed = try await CurlTransport().send(OutboundRequest(url: base.appending(path: "echo"), timeout: .seconds(60)))
+            #expect(allowed.status == 200, "without the rule the same listener answers")
+        }
+    }
+
     @Test func postSendsMethodHeadersBodyAndUserAgent() async throws {
         try await withUpstream { base in
             let body = Array(#"{"text":"東京 ☀️"}"#.utf8) + [0] + Array("after a NUL".utf8)

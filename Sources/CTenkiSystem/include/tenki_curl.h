@@ -36,6 +36,14 @@ tenki_curl_transfer *tenki_curl_transfer_new(
     const char *user_agent, tenki_curl_data_callback on_body, tenki_curl_data_callback on_header);
 /// What the body and header callbacks get as `context`; set before the transfer starts.
 void tenki_curl_transfer_set_context(tenki_curl_transfer *transfer, void *context);
+/// Decides on an address libcurl resolved, before it connects: `address` is 4 bytes (IPv4) or 16
+/// (IPv6), network order. Returns nonzero to connect, 0 to refuse.
+typedef int (*tenki_address_check)(const uint8_t *address, size_t length);
+/// From now on, every connection the transfer opens goes to an address `check` accepts; any other
+/// is refused before a socket is opened (the transfer fails as "couldn't connect"). 0 on success.
+int tenki_curl_transfer_check_addresses(tenki_curl_transfer *transfer, tenki_address_check check);
+/// Whether `check` refused an address for this transfer.
+int tenki_curl_transfer_was_refused(const tenki_curl_transfer *transfer);
 /// The final response's status code (0 if none arrived).
 long tenki_curl_transfer_status(const tenki_curl_transfer *transfer);
 /// Frees the transfer; it must not be part of a multi handle any more.

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 import TenkiLogging
 
 /// The `tenki` executable: reads the command line, runs one command, returns its exit code.
@@ -72,9 +73,10 @@ public enum TenkiCLI {
         }
     }
 
-    /// Diagnostics go to stderr; stdout carries only what was asked for.
+    /// Diagnostics go to stderr; stdout carries only what was asked for. A URL in a diagnostic
+    /// never shows its credentials, whatever error it came from.
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((CredentialRedaction.redactingURLs(in: line) + "\n").utf8))
     }
 
     /// Requested output, written at once (not buffered) so that a reading script sees it immediately.

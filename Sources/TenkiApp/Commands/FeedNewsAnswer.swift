@@ -48,7 +48,7 @@ struct FeedNewsAnswer: Sendable {
                 logger.log(
                     error.isTemporary ? .warning : .notice, "feed fetch failed", [("feed", name), ("error", error.description)])
                 let template = outcome.feed == nil ? strings.failed : strings.stale
-                notes.append(ReplyStrings.fill(template, ["feed": name, "reason": error.kind.summary.truncated(to: 120)]))
+                notes.append(ReplyStrings.fill(template, ["feed": name, "reason": error.kind.chatReason.truncated(to: 120)]))
             }
         }
         // Filtered before the merge: of two copies of a story, the one in the words searched for stays.

@@ -16,7 +16,8 @@ struct NewsCommandHandler: Sendable {
         let text = payload.text.trimmingCharacters(in: .whitespacesAndNewlines)
         if ["help", "?", "ヘルプ"].contains(text.lowercased()) {
             guard let feeds else { return notices.newsHelp() }
-            let names = feeds.feeds.sources.map { "`" + Mrkdwn.escape($0.name) + "`" }.joined(separator: ", ")
+            // Names are `[A-Za-z0-9_-]` (FeedSource.isValidName): nothing in them to escape in a code span.
+            let names = feeds.feeds.sources.map { "`" + $0.name + "`" }.joined(separator: ", ")
             let help = FeedReplyStrings.table(for: settings.language).help
             return notices.notice(ReplyStrings.fill(help, ["command": settings.commandNames.news, "feeds": names]))
         }
@@ -32,7 +33,7 @@ struct NewsCommandHandler: Sendable {
         if let feeds { return await feeds.respond(to: text, page: page, logger: logger) }
         guard let news else {
             logger.warning("news requested but neither NEWSAPI_KEY nor TENKI_NEWS_FEEDS is set")
-            return notices.notice("⚠️ " + Mrkdwn.escape(FeedReplyStrings.table(for: settings.language).notConfigured))
+            return notices.notice("⚠️ " + Mrkdwn.escapeEntities(FeedReplyStrings.table(for: settings.language).notConfigured))
         }
         return await headlines(news, text: text, page: page, user: user, logger: logger)
     }

@@ -16,7 +16,8 @@ extension ButtonPresses {
         }
         let guild = interaction.guildID.map { "discord:" + $0 } ?? "discord:dm"
         let user = UserKey(team: guild, user: interaction.userID ?? "")
-        let work = Task { await answer(actionID, value: value, user: user, logger: logger) }
+        let fromEphemeral = interaction.isEphemeralMessage
+        let work = Task { await answer(actionID, value: value, user: user, fromEphemeral: fromEphemeral, logger: logger) }
         let budget = inlineBudget, wait = waitForBudget
         if let ready = await TimelyResponder.answer(of: work, orNilAfter: { await wait(budget) }) {
             return ready.discord

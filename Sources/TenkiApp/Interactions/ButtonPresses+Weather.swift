@@ -6,14 +6,18 @@ import TenkiServices
 extension ButtonPresses {
     /// The message the press leads to: the new view (replacing the pressed message), or a private
     /// note (beside it) when the press cannot be answered.
-    func answer(_ press: WeatherAction, value encoded: String?, user: UserKey, logger: Logger) async -> PressAnswer {
+    func answer(
+        _ press: WeatherAction, value encoded: String?, user: UserKey, fromEphemeral: Bool, logger: Logger
+    ) async -> PressAnswer {
         guard let value = buttonValue(encoded, logger: logger, read: WeatherButtonValue.init(encoded:)) else {
             return unusableButton(command: settings.commandNames.weather)
         }
-        if press == .refresh, await !rateLimiter.allowCommand(user) {
-            logger.notice("user rate limit reached", [("user", user.user)])
-            return .note(ReplyStrings.table(for: value.language).slowDown)
+        // Only a private message is shared: one the channel already sees would be posted twice,
+        // and the "private copy" deleted would be the channel's.
+        if press == .share, !fromEphemeral {
+            return .note(ButtonStrings.table(for: value.language).alreadyInChannel)
         }
+        guard await rateLimiter.allowCommand(user) else { return slowDown(user, language: value.language, logger: logger) }
         var next = value
         switch press {
         case .show(let view): next.view = view

@@ -34,11 +34,13 @@ struct ButtonPresses: InteractionResponder {
         guard let url = settings.allowedResponseHosts.permittedURL(interaction.responseURL, logger: logger) else { return }
         let user = UserKey(team: interaction.teamID ?? "", user: interaction.userID ?? "")
         background.start {
-            let answer = await answer(action.actionID, value: action.value, user: user, logger: logger)
+            let answer = await answer(
+                action.actionID, value: action.value, user: user, fromEphemeral: interaction.isEphemeral, logger: logger)
             let message = answer.slack
             let posted = await post(message, to: url, logger: logger)
-            // Shared: the private copy goes only once the channel has the message.
-            if case .share = answer, message.responseType == .inChannel, let posted,
+            // Shared: the private copy goes only once the channel has the message, and only a
+            // private copy (`answer` shares only from one; this checks again before deleting).
+            if case .share = answer, interaction.isEphemeral, message.responseType == .inChannel, let posted,
                await queue.waitForOutcome(posted, timeout: Self.shareWait) == .delivered {
                 _ = await post(body: Self.deleteOriginal, to: url, logger: logger)
             }
@@ -55,11 +57,23 @@ struct ButtonPresses: InteractionResponder {
     }
 
     /// The answer to a press on one of Tenki's buttons (see `isTenkis`), on any platform.
-    func answer(_ actionID: String, value: String?, user: UserKey, logger: Logger) async -> PressAnswer {
+    /// `fromEphemeral`: whether the pressed message is private to the presser (only such a
+    /// message is shared). Every press counts against the presser's rate limit, as a command does:
+    /// a forged press with new coordinates would otherwise cost an upstream call each time.
+    func answer(
+        _ actionID: String, value: String?, user: UserKey, fromEphemeral: Bool, logger: Logger
+    ) async -> PressAnswer {
         guard let press = WeatherAction(actionID: actionID) else {
+            guard await rateLimiter.allowCommand(user) else { return slowDown(user, language: settings.language, logger: logger) }
             return await moreNews(value, user: user, logger: logger)
         }
-        return await answer(press, value: value, user: user, logger: logger)
+        return await answer(press, value: value, user: user, fromEphemeral: fromEphemeral, logger: logger)
+    }
+
+    /// The private note for a press beyond the presser's rate limit.
+    func slowDown(_ user: UserKey, language: WeatherLanguage, logger: Logger) -> PressAnswer {
+        logger.notice("user rate limit reached", [("user", user.user)])
+        return .note(ReplyStrings.table(for: language).slowDown)
     }
 
     /// Refresh asks the upstream anew only for an answer older than this: pressing it twice in a

@@ -72,7 +72,9 @@ extension TenkiServer {
             verifier: verifier, decoder: dependencies.decoder, commands: timely, metrics: metrics, logger: logger,
             isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess)
         router.mattermost = MattermostTokenVerifier(tokens: settings.mattermostTokens)
-        router.discord = settings.discordPublicKey.map { DiscordRequestVerifier(publicKey: $0, clock: clock) }
+        router.discord = settings.discordPublicKey.map {
+            DiscordRequestVerifier(publicKey: $0, clock: clock, replays: Self.replayCache(settings, tolerance: 300))
+        }
         router.discordAPIBase = settings.discordAPIBaseURL
         router.commandNames = settings.commandNames
         router.interactions = ButtonPresses(
@@ -106,11 +108,16 @@ extension TenkiServer {
                     fix: "copy the Signing Secret from the Slack app's Basic Information page (or use --insecure-skip-verification on loopback)")
             }
             let tolerance: TimeInterval = 300
-            let replays = settings.replayCacheEntries > 0
-                ? RecentSignatures(capacity: settings.replayCacheEntries, hold: 2 * tolerance) : nil
+            let replays = replayCache(settings, tolerance: tolerance)
             return SlackRequestVerifier(
                 signingSecrets: settings.signingSecrets, tolerance: tolerance, clock: dependencies.clock, replays: replays)
         }
+    }
+
+    /// Signatures remembered for twice the timestamp tolerance (`TENKI_REPLAY_CACHE_ENTRIES`; nil
+    /// when 0): Slack's and Discord's verifiers each have their own.
+    static func replayCache(_ settings: Settings, tolerance: TimeInterval) -> RecentSignatures? {
+        settings.replayCacheEntries > 0 ? RecentSignatures(capacity: settings.replayCacheEntries, hold: 2 * tolerance) : nil
     }
 
     /// A digest with cities needs OpenWeatherMap: without a key it would post only notes.

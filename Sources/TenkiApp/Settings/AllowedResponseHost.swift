@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 
 /// One entry of `TENKI_ALLOWED_RESPONSE_HOSTS`: where a command's `response_url` may point.
 ///
@@ -82,10 +83,13 @@ extension AllowedResponseHost {
         return host
     }
 
-    /// Loopback addresses and `localhost`: the process's own machine.
+    /// Loopback addresses and `localhost`: the process's own machine. An address is read as the
+    /// resolver reads it (`IPAddress`, the one address rule), not by its first characters.
     public static func isLoopback(_ host: String) -> Bool {
         let host = normalized(host)
-        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        if host == "localhost" { return true }
+        if case .address(let address) = IPAddress.host(host) { return address.isLoopback }
+        return false
     }
 
     static func isSlack(_ host: String) -> Bool {

@@ -6,12 +6,13 @@ import TenkiCore
 extension Setting {
     /// A value of any type, parsed by `parse`; the other kinds are built on this.
     static func custom(
-        _ name: String, default fallback: Value, defaultText: String, secret: Bool = false, readers: SettingReaders,
-        _ summary: String, parse: @escaping @Sendable (String) throws(SettingProblem) -> Value
+        _ name: String, default fallback: Value, defaultText: String, secret: Bool = false, urlCredentials: Bool = false,
+        readers: SettingReaders, _ summary: String, parse: @escaping @Sendable (String) throws(SettingProblem) -> Value
     ) -> Setting {
         Setting(
             declaration: SettingDeclaration(
-                name: name, summary: summary, defaultText: defaultText, isSecret: secret, readers: readers),
+                name: name, summary: summary, defaultText: defaultText, isSecret: secret, readers: readers,
+                hasURLCredentials: urlCredentials),
             fallback: fallback, parse: parse)
     }
 
@@ -48,10 +49,12 @@ extension Setting {
         }
     }
 
-    /// An absolute http(s) URL.
+    /// An absolute http(s) URL; a userinfo password or query values in it are credentials.
     static func url(_ name: String, default fallback: String, readers: SettingReaders, _ summary: String) -> Setting
     where Value == URL {
-        custom(name, default: URL(string: fallback)!, defaultText: "`\(fallback)`", readers: readers, summary) {
+        custom(
+            name, default: URL(string: fallback)!, defaultText: "`\(fallback)`", urlCredentials: true, readers: readers, summary
+        ) {
             text throws(SettingProblem) in
             try httpURL(text)
         }

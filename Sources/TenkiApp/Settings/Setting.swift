@@ -24,6 +24,9 @@ struct SettingDeclaration: Sendable, Equatable {
     let isSecret: Bool
     /// The commands whose behaviour the setting changes (every command still refuses an invalid one).
     let readers: SettingReaders
+    /// Whether the value holds URLs whose credential parts (a userinfo password, query values)
+    /// are secrets even when the rest is not: errors quote such a value only with them masked.
+    var hasURLCredentials: Bool = false
 }
 
 /// The `tenki` commands that use a setting, for the README's "read by" column.

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 
 /// Reads settings of `SettingsTable` from a source: the default when a setting is absent, its
 /// parsed value when valid, and otherwise a `ConfigurationError` naming it: never a silent default.
@@ -13,13 +14,17 @@ struct SettingsReader {
     }
 
     /// `text` parsed by `setting`, with errors naming `label` (the setting, or its key in a digest
-    /// of `TENKI_CONFIG`); a secret's text never appears in them.
+    /// of `TENKI_CONFIG`); a secret's text never appears in them, and a value with URL credentials
+    /// appears only with them masked.
     static func parse<Value>(_ text: String, as setting: Setting<Value>, label: String) throws(ConfigurationError) -> Value {
         do {
             return try setting.parse(text)
         } catch {
             var problem = error.problem
-            if let got = error.got, !setting.declaration.isSecret { problem += " (got \"\(got)\")" }
+            if let got = error.got, !setting.declaration.isSecret {
+                let shown = setting.declaration.hasURLCredentials ? CredentialRedaction.redactingURLs(in: got) : got
+                problem += " (got \"\(shown)\")"
+            }
             throw ConfigurationError(setting: label, problem: problem, fix: error.fix)
         }
     }

@@ -43,7 +43,7 @@ struct SettingsTable: Sendable {
         "NEWSAPI_BEARER_TOKEN", secret: true, none: "none", readers: .providers,
         "sent as `Authorization: Bearer` to a proxy at `NEWSAPI_BASE_URL`")
     let newsFeeds: Setting<[FeedSource]> = .custom(
-        "TENKI_NEWS_FEEDS", default: [], defaultText: "none", readers: .providers,
+        "TENKI_NEWS_FEEDS", default: [], defaultText: "none", urlCredentials: true, readers: .providers,
         "RSS or Atom feeds, `;`-separated, each `URL` or `name=URL` (`name` of `[A-Za-z0-9_-]`; a bare URL is named by its host)",
         parse: SettingParsers.newsFeeds)
     let newsProvider: Setting<NewsProvider?> = .custom(
@@ -160,7 +160,7 @@ struct SettingsTable: Sendable {
         "TENKI_STATE", none: "`$STATE_DIRECTORY/tenki.sqlite` under systemd, else `./tenki-state.sqlite`",
         readers: [.serve, .digest, .outbox], "path of the SQLite state file")
     let databaseURL: Setting<PostgresURL?> = .custom(
-        "TENKI_DATABASE_URL", default: nil, defaultText: "none: SQLite (`TENKI_STATE`)", secret: true,
+        "TENKI_DATABASE_URL", default: nil, defaultText: "none: SQLite (`TENKI_STATE`)", secret: true, urlCredentials: true,
         readers: [.serve, .digest, .outbox],
         "PostgreSQL connection URI (`postgres://user:password@host:port/database`, libpq options such as `sslmode`); "
             + "all state goes there instead of `TENKI_STATE`, so several replicas can share it",
@@ -226,7 +226,8 @@ struct SettingsTable: Sendable {
 
     // Digests
     let digestWebhookURL: Setting<URL?> = .custom(
-        "DIGEST_WEBHOOK_URL", default: nil, defaultText: "none: no digest", secret: true, readers: [.serve, .digest],
+        "DIGEST_WEBHOOK_URL", default: nil, defaultText: "none: no digest", secret: true, urlCredentials: true,
+        readers: [.serve, .digest],
         "incoming-webhook URL of the digest named `default`; see [The morning digest](#the-morning-digest)",
         parse: { text throws(SettingProblem) in try Setting<URL>.httpURL(text) })
     let digestWebhookFormat: Setting<DigestWebhookFormat?> = .custom(

@@ -12,9 +12,10 @@ extension SubscriptionCommands {
         let team = payload.teamID ?? "", channel = payload.channelID ?? ""
         guard !channel.isEmpty else { return say(strings.postRefused, nil, ["error": .text("no channel")]) }
         switch await isBotsWorkspace(team, slack: slack, logger: logger) {
-        case .some(false): return say(strings.otherWorkspace)
-        case nil: return say(strings.stateUnavailable)
-        case .some(true): break
+        case .other: return say(strings.otherWorkspace)
+        case .tokenRefused: return say(strings.tokenRefused)
+        case .unknown: return say(strings.stateUnavailable)
+        case .same: break
         }
         let query: String, kind: Subscription.Kind, zone: String?
         switch command {
@@ -50,16 +51,24 @@ extension SubscriptionCommands {
         return say(strings.saved, nil, ["id": .literal(String(saved.id))])
     }
 
-    /// True when `team` is the bot token's workspace; nil when Slack could not tell (try again).
-    private func isBotsWorkspace(_ team: String, slack: SlackWebAPIClient, logger: Logger) async -> Bool? {
-        if let known = botTeam.known { return known == team }
+    enum WorkspaceCheck {
+        case same, other
+        /// Slack refused the bot token (`invalid_auth`, `token_revoked`, …): an admin must fix it.
+        case tokenRefused
+        /// Slack could not tell now (try again).
+        case unknown
+    }
+
+    /// Whether `team` is the bot token's workspace.
+    private func isBotsWorkspace(_ team: String, slack: SlackWebAPIClient, logger: Logger) async -> WorkspaceCheck {
+        if let known = botTeam.known { return known == team ? .same : .other }
         do {
             let bots = try await slack.teamID()
             botTeam.remember(bots)
-            return bots == team
+            return bots == team ? .same : .other
         } catch {
             logger.warning("auth.test failed", [("error", error.description)])
-            return nil
+            return error.isTokenProblem ? .tokenRefused : .unknown
         }
     }
 
@@ -106,6 +115,9 @@ extension SubscriptionCommands {
         case .permanent(let error) where error == "not_in_channel" || error == "channel_not_found":
             logger.notice("subscription refused: the bot cannot post in the channel", [("error", error)])
             return say(strings.notInChannel)
+        case .permanent(let error) where SlackWebAPIError.tokenProblems.contains(error):
+            logger.error("subscription refused: Slack refused SLACK_BOT_TOKEN", [("error", error)])
+            return say(strings.tokenRefused)
         case .permanent(let error), .retryable(let error):
             logger.warning("subscription confirmation refused", [("error", error)])
             return say(strings.postRefused, nil, ["error": .text(error)])

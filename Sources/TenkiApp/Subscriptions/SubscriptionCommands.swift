@@ -56,12 +56,13 @@ struct SubscriptionCommands: Sendable {
         case .unknownZone: strings.unknownZone
         case .repeated: strings.repeated
         case .missingTarget: strings.missingTarget
+        case .targetWithoutLetters: strings.targetWithoutLetters
         }
     }
 
     private func word(of problem: SubscriptionCommand.Problem) -> String? {
         switch problem {
-        case .invalidTime(let word), .unknownZone(let word), .repeated(let word): word
+        case .invalidTime(let word), .unknownZone(let word), .repeated(let word), .targetWithoutLetters(let word): word
         case .missingPlace, .missingTarget: nil
         }
     }
@@ -124,7 +125,18 @@ struct SubscriptionCommands: Sendable {
             (chosen, asked) = (here.filter { $0.id == id }, "#\(id)")
         case .place(let text):
             let wanted = Self.folded(text)
-            (chosen, asked) = (here.filter { Self.folded($0.title).hasPrefix(wanted) }, text)
+            // The parser refuses a target without letters or digits; an empty fold would match every place.
+            guard !wanted.isEmpty else { return say(strings.nothingRemoved, nil, ["target": .text(text)]) }
+            let exact = here.filter { Self.folded($0.title) == wanted }
+            let matches = exact.isEmpty ? here.filter { Self.folded($0.title).hasPrefix(wanted) } : exact
+            // By text, one at a time: more than one match is listed, and the caller picks by ID.
+            if matches.count > 1 {
+                let names = matches.map { "#\($0.id) \($0.title)" }.joined(separator: ", ")
+                return say(
+                    strings.ambiguousTarget, nil,
+                    ["target": .text(text), "count": .literal(String(matches.count)), "names": .text(names)])
+            }
+            (chosen, asked) = (matches, text)
         }
         let removed = try await store.remove(chosen.map(\.id), team: team, channel: channel)
         guard removed > 0 else {
@@ -135,9 +147,10 @@ struct SubscriptionCommands: Sendable {
         return say(strings.removed, nil, ["count": .literal(String(removed)), "names": .text(names)])
     }
 
-    /// Lowercased letters and digits only: `Da Nang, VN` and `danang` start alike.
+    /// Lowercased letters and digits only (`SubscriptionCommand.isLetterOrDigit`): `Da Nang, VN`
+    /// and `danang` start alike.
     static func folded(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+        String(text.lowercased().unicodeScalars.filter(SubscriptionCommand.isLetterOrDigit).map(Character.init))
     }
 }
 

@@ -1,9 +1,58 @@
 import Foundation
 
-/// Slack's mrkdwn needs only three characters escaped in outside text (place names, headlines):
-/// `&`, `<` and `>`; anything else would show its escape literally.
+/// Slack's mrkdwn escapes only three characters in outside text (place names, headlines): `&`, `<`
+/// and `>`, as entities. Its emphasis marks (`*bold*`, `_italic_`, `~strike~`, `` `code` ``) have
+/// no escape (a backslash would show), so in outside text a mark that could open or close
+/// emphasis (one beside a space, punctuation or an end of the text) is written as its fullwidth
+/// form (`＊`, `＿`, `～`), which looks alike and marks nothing; a mark inside a word, which Slack
+/// never reads as emphasis (`Ho_Chi_Minh`, `is_archived`), stays. A backquote is always replaced
+/// (`｀`): a headline cannot restyle the message around it.
 public enum Mrkdwn {
     public static func escape(_ text: String) -> String {
+        guard text.contains(where: { isEmphasisMark($0) || HTMLEntity.escaped($0) != nil }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        var previous: Character?
+        var iterator = text.makeIterator()
+        var current = iterator.next()
+        while let character = current {
+            let next = iterator.next()
+            if let entity = HTMLEntity.escaped(character) {
+                out += entity
+            } else if isEmphasisMark(character),
+                character == "`" || !isWordCharacter(previous) || !isWordCharacter(next)
+            {
+                out += fullwidth(character)
+            } else {
+                out.append(character)
+            }
+            previous = character
+            current = next
+        }
+        return out
+    }
+
+    static func isEmphasisMark(_ character: Character) -> Bool {
+        character == "*" || character == "_" || character == "~" || character == "`"
+    }
+
+    private static func isWordCharacter(_ character: Character?) -> Bool {
+        guard let character else { return false }
+        return character.isLetter || character.isNumber
+    }
+
+    private static func fullwidth(_ mark: Character) -> String {
+        switch mark {
+        case "*": "＊"
+        case "_": "＿"
+        case "~": "～"
+        default: "｀"
+        }
+    }
+
+    /// Tenki's own words (a setting's name such as `TENKI_NEWS_FEEDS` keeps its underscores) with
+    /// only `&`, `<` and `>` escaped.
+    public static func escapeEntities(_ text: String) -> String {
         guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
         return text.replacingEach(HTMLEntity.escaped)
     }

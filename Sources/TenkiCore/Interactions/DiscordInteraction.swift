@@ -21,6 +21,9 @@ public struct DiscordInteraction: Sendable, Equatable {
     public var token: String?
     /// A pressed button's `custom_id` (type 3): `ACTION:VALUE`, as `DiscordRenderer` wrote it.
     public var customID: String?
+    /// Whether the message whose button was pressed is ephemeral (its `flags` has 64): only the
+    /// presser sees it.
+    public var isEphemeralMessage = false
 
     public static let ping = 1
     public static let applicationCommand = 2
@@ -40,12 +43,12 @@ public struct DiscordInteraction: Sendable, Equatable {
     }
 
     /// `PATCH` here edits the answer to this interaction: `{apiBase}/webhooks/{application_id}/{token}/messages/@original`.
-    /// Nil when the id is not a snowflake (digits) or the token holds anything but the URL-safe
-    /// characters Discord uses: both come from the request body, and become part of a URL.
+    /// Nil when the id is not a snowflake (digits) or the token is not as Discord issues it
+    /// (`isWellFormedToken`): both come from the request body, and become part of a URL.
     public func originalMessageURL(apiBase: URL) -> URL? {
         guard let applicationID, let token,
               (1...20).contains(applicationID.utf8.count), applicationID.utf8.allSatisfy({ (48...57).contains($0) }),
-              (1...512).contains(token.utf8.count), token.utf8.allSatisfy(Self.isTokenByte)
+              Self.isWellFormedToken(token)
         else { return nil }
         let base = apiBase.absoluteString.hasSuffix("/") ? String(apiBase.absoluteString.dropLast()) : apiBase.absoluteString
         return URL(string: "\(base)/webhooks/\(applicationID)/\(token)/messages/@original")
@@ -55,6 +58,26 @@ public struct DiscordInteraction: Sendable, Equatable {
     public func followUpURL(apiBase: URL) -> URL? {
         guard let original = originalMessageURL(apiBase: apiBase) else { return nil }
         return URL(string: String(original.absoluteString.dropLast("/messages/@original".count)))
+    }
+
+    /// An interaction token as Discord issues it: 16 to 512 of its URL-safe characters
+    /// (`A-Z a-z 0-9 - _ .`), beginning with a letter or digit. So it is one path segment that
+    /// needs no percent-encoding and is never a dot segment (`.`, `..`), which a URL parser or
+    /// libcurl would resolve, rewriting the path to another endpoint (`%2E%2E` is resolved
+    /// the same way, so encoding would not help).
+    public static func isWellFormedToken(_ token: String) -> Bool {
+        let bytes = token.utf8
+        guard (16...512).contains(bytes.count), let first = bytes.first, isAlphanumeric(first) else { return false }
+        return bytes.allSatisfy(isTokenByte)
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            false
+        }
     }
 
     private static func isTokenByte(_ byte: UInt8) -> Bool {
@@ -101,6 +124,7 @@ public struct DiscordInteraction: Sendable, Equatable {
         applicationID = wire.application_id
         token = wire.token
         customID = wire.data?.custom_id
+        isEphemeralMessage = (wire.message?.flags ?? 0) & 64 != 0
     }
 
     /// The slash command this interaction stands for: `/weather PLACE [VIEW]` or `/news QUERY`,
@@ -160,5 +184,7 @@ public struct DiscordInteraction: Sendable, Equatable {
         var locale: String?
         var application_id: String?
         var token: String?
+        struct Message: Decodable { var flags: Int? }
+        var message: Message?
     }
 }

@@ -42,6 +42,9 @@ public enum SubscriptionCommand: Sendable, Equatable {
         /// Two times, two day rules or two zones.
         case repeated(String)
         case missingTarget
+        /// An unsubscribe target with no letter or digit (`%`, `?`, `-`, an emoji): as a place it
+        /// would fold to nothing, a prefix of every place.
+        case targetWithoutLetters(String)
     }
 
     /// Nil when the text is not a subscription command (an ordinary `/weather` lookup).
@@ -102,6 +105,12 @@ public enum SubscriptionCommand: Sendable, Equatable {
         return report.place.isEmpty ? .invalid(.missingPlace) : .subscribe(report)
     }
 
+    /// A letter (of any script) or a digit: what place names are matched by. Not a mark alone (an
+    /// emoji's variation selector), a symbol or punctuation.
+    public static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
     private static func unsubscription(_ words: [String]) -> SubscriptionCommand {
         let text = words.joined(separator: " ")
         switch text.lowercased() {
@@ -110,6 +119,9 @@ public enum SubscriptionCommand: Sendable, Equatable {
         default:
             let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
             if let id = Int64(digits), id > 0 { return .unsubscribe(.id(id)) }
+            guard text.unicodeScalars.contains(where: Self.isLetterOrDigit) else {
+                return .invalid(.targetWithoutLetters(text))
+            }
             return .unsubscribe(.place(text))
         }
     }

@@ -2,6 +2,8 @@
 /// `{name}` placeholders and mrkdwn markup, filled with `RichText.fill`.
 public struct SubscriptionStrings: Sendable {
     public var notConfigured: String
+    /// Slack refused the bot token: not worth trying again; an admin must replace it.
+    public var tokenRefused: String
     public var slackOnly: String
     public var otherWorkspace: String
     public var missingPlace: String
@@ -9,6 +11,7 @@ public struct SubscriptionStrings: Sendable {
     public var unknownZone: String
     public var repeated: String
     public var missingTarget: String
+    public var targetWithoutLetters: String
     public var channelFull: String
     public var notInChannel: String
     public var postRefused: String
@@ -27,6 +30,8 @@ public struct SubscriptionStrings: Sendable {
     public var noScheduler: String
     public var removed: String
     public var nothingRemoved: String
+    /// A place that matches more than one subscription: they are listed, none is removed.
+    public var ambiguousTarget: String
     public var stateUnavailable: String
     /// Posted in the channel when rain is likely.
     public var rainAlert: String
@@ -37,6 +42,7 @@ public struct SubscriptionStrings: Sendable {
 
     public static let english = SubscriptionStrings(
         notConfigured: "Channel subscriptions need Tenki's Slack bot token: an admin sets `SLACK_BOT_TOKEN` (README, “The bot token”).",
+        tokenRefused: "Slack refused Tenki's bot token, so subscriptions cannot work until it is replaced: please ask an admin to check `SLACK_BOT_TOKEN` (README, “The bot token”).",
         slackOnly: "Channel subscriptions are on Slack only for now; {command} PLACE works here as usual.",
         otherWorkspace: "This Tenki posts only in the workspace of its bot token, so it cannot subscribe channels here.",
         missingPlace: "Which place? For example `{command} subscribe Danang at 7:30` or `{command} subscribe rain Danang`.",
@@ -44,6 +50,7 @@ public struct SubscriptionStrings: Sendable {
         unknownZone: "“{word}” is not a time zone: write a name such as Asia/Ho_Chi_Minh, America/New_York or UTC.",
         repeated: "“{word}” says something a second time: give one time, one of daily or weekdays, and one zone.",
         missingTarget: "Remove which? `{command} unsubscribe ID`, a place, or `all` (`{command} subscriptions` lists the IDs).",
+        targetWithoutLetters: "“{word}” names no place (it has no letter or digit): write part of a place's name, an ID or `all` (`{command} subscriptions` lists them).",
         channelFull: "This channel already has {count} subscriptions, the most it may hold: remove one with `{command} unsubscribe ID`.",
         notInChannel: "I cannot post in this channel yet. Invite me with `/invite @Tenki`, then subscribe again. Nothing was saved.",
         postRefused: "Slack refused my post in this channel ({error}), so nothing was saved.",
@@ -60,11 +67,13 @@ public struct SubscriptionStrings: Sendable {
         noScheduler: "⚠️ No scheduler runs in this Tenki (`TENKI_SCHEDULER=off`): reports go out only when a timer or CronJob runs `tenki digest`.",
         removed: "Removed {count}: {names}.",
         nothingRemoved: "No subscription in this channel matches “{target}”. `{command} subscriptions` lists them.",
+        ambiguousTarget: "“{target}” matches {count} subscriptions: {names}. Nothing was removed: remove each with `{command} unsubscribe ID`.",
         stateUnavailable: "⚠️ Subscriptions cannot be read or saved right now; please try again in a minute.",
         rainAlert: "🌧️ Rain is likely in *{place}*: {chance} % chance around {time} ({zone}).")
 
     public static let japanese = SubscriptionStrings(
         notConfigured: "チャンネルの購読には Tenki の Slack ボットトークンが必要です。管理者が `SLACK_BOT_TOKEN` を設定してください（README「The bot token」）。",
+        tokenRefused: "Slack が Tenki のボットトークンを受け付けないため、購読は使えません。管理者に `SLACK_BOT_TOKEN` の確認を依頼してください（README「The bot token」）。",
         slackOnly: "チャンネルの購読は今のところ Slack だけです。ここでは {command} 場所 をいつもどおり使えます。",
         otherWorkspace: "この Tenki はボットトークンのワークスペースにだけ投稿するため、ここのチャンネルは購読できません。",
         missingPlace: "どの場所ですか？ 例: `{command} 購読 ダナン 7:30` または `{command} 購読 雨 ダナン`",
@@ -72,6 +81,7 @@ public struct SubscriptionStrings: Sendable {
         unknownZone: "「{word}」はタイムゾーンではありません。Asia/Tokyo や UTC のように書いてください。",
         repeated: "「{word}」が重なっています。時刻、毎日か平日、タイムゾーンはそれぞれ一つにしてください。",
         missingTarget: "どれを解除しますか？ `{command} 解除 ID`、場所、または `すべて`（ID は `{command} 購読一覧` で確認できます）。",
+        targetWithoutLetters: "「{word}」には文字も数字もないため、場所を指せません。場所の名前、ID、または `すべて` を書いてください（`{command} 購読一覧` で確認できます）。",
         channelFull: "このチャンネルの購読はすでに上限の {count} 件です。`{command} 解除 ID` で一つ解除してください。",
         notInChannel: "このチャンネルにはまだ投稿できません。`/invite @Tenki` で招待してから、もう一度購読してください。何も保存していません。",
         postRefused: "Slack がこのチャンネルへの投稿を拒否しました（{error}）。何も保存していません。",
@@ -88,6 +98,7 @@ public struct SubscriptionStrings: Sendable {
         noScheduler: "⚠️ この Tenki ではスケジューラーが動いていません（`TENKI_SCHEDULER=off`）。タイマーや CronJob が `tenki digest` を実行したときだけ送られます。",
         removed: "{count} 件解除しました: {names}",
         nothingRemoved: "このチャンネルに「{target}」に当たる購読はありません。`{command} 購読一覧` で確認できます。",
+        ambiguousTarget: "「{target}」に当たる購読が {count} 件あります: {names}。何も解除していません。`{command} 解除 ID` で一つずつ解除してください。",
         stateUnavailable: "⚠️ 今は購読を読み書きできません。少し待ってからもう一度お試しください。",
         rainAlert: "🌧️ *{place}* で雨が降りそうです: {time} ごろ降水確率 {chance} %（{zone}）")
 }

@@ -16,15 +16,21 @@ public struct DiscordRequestVerifier: Sendable, CustomStringConvertible {
     public let publicKey: Ed25519PublicKey
     private let window: RequestTimestampWindow
     private let clock: any WallClock
+    private let replays: RecentSignatures?
 
     /// - Parameters:
     ///   - publicKey: the application's public key (`DISCORD_PUBLIC_KEY`).
     ///   - tolerance: how far, in seconds, the request timestamp may be from now in either direction.
     ///   - clock: the time of day; tests pass a fixed one.
-    public init(publicKey: Ed25519PublicKey, tolerance: TimeInterval = 300, clock: any WallClock) {
+    ///   - replays: where accepted signatures are remembered, to refuse the same request a second
+    ///     time (as Slack's verifier does); nil accepts a fresh request as often as it is sent.
+    public init(
+        publicKey: Ed25519PublicKey, tolerance: TimeInterval = 300, clock: any WallClock, replays: RecentSignatures? = nil
+    ) {
         self.publicKey = publicKey
         self.window = RequestTimestampWindow(tolerance: tolerance)
         self.clock = clock
+        self.replays = replays
     }
 
     /// How far, in seconds, the request timestamp may be from now.
@@ -44,7 +50,8 @@ extension DiscordRequestVerifier: SignedRequestVerifier {
         guard let signature = HexBytes.decode(signatureText), signature.count == Ed25519PublicKey.signatureByteCount else {
             throw .malformedSignature(.discord, length: signatureText.utf8.count)
         }
-        try window.require(headers.timestamp, now: clock.now().timeIntervalSince1970, header: .discordTimestamp)
+        let now = clock.now()
+        try window.require(headers.timestamp, now: now.timeIntervalSince1970, header: .discordTimestamp)
 
         // The signature covers the timestamp exactly as sent, not as re-formatted from the parsed number.
         var message = [UInt8]()
@@ -52,5 +59,7 @@ extension DiscordRequestVerifier: SignedRequestVerifier {
         message.append(contentsOf: timestampText.utf8)
         message.append(contentsOf: body)
         guard publicKey.isValidSignature(signature, for: message) else { throw .badSignature(.discord) }
+        // Only an authentic request is remembered: a forgery must not evict real entries.
+        if let replays, !replays.firstSighting(of: signature, now: now) { throw .replayed(.discord) }
     }
 }

@@ -8,6 +8,11 @@ public enum Ed25519KeyError: Error, Sendable, Equatable, CustomStringConvertible
     case wrongLength(byteCount: Int)
     /// 32 bytes that libcrypto refused to load as an Ed25519 key.
     case rejectedByLibrary
+    /// 32 bytes that are no point of the curve (y ≥ p, or no x for this y).
+    case notAPoint
+    /// A point of small order (the all-zero key, the identity `01 00…00`, and six others): any
+    /// signature scheme check against it can be forged.
+    case smallOrder
 
     public var description: String {
         switch self {
@@ -17,6 +22,10 @@ public enum Ed25519KeyError: Error, Sendable, Equatable, CustomStringConvertible
             "an Ed25519 key is 64 hex digits (32 bytes); this value has \(byteCount * 2)"
         case .rejectedByLibrary:
             "libcrypto could not load these 32 bytes as an Ed25519 key"
+        case .notAPoint:
+            "these 32 bytes are not an Ed25519 key (not a point of the curve), so no signature could be checked against them"
+        case .smallOrder:
+            "these 32 bytes are a weak Ed25519 key (a point of small order), against which signatures can be forged"
         }
     }
 }

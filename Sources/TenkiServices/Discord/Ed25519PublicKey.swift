@@ -21,10 +21,16 @@ public struct Ed25519PublicKey: Sendable, Equatable, CustomStringConvertible {
         try self.init(rawBytes: bytes)
     }
 
-    /// A key from its 32 raw bytes.
+    /// A key from its 32 raw bytes: a point of the curve, and not one of small order (libcrypto
+    /// checks neither, and either lets forged signatures pass).
     public init(rawBytes: some Collection<UInt8>) throws(Ed25519KeyError) {
         let bytes = Array(rawBytes)
         guard bytes.count == Self.byteCount else { throw .wrongLength(byteCount: bytes.count) }
+        switch Ed25519PointCheck.check(bytes) {
+        case .valid: break
+        case .notAPoint: throw .notAPoint
+        case .smallOrder: throw .smallOrder
+        }
         guard let key = Ed25519Backend.Key(publicBytes: bytes) else { throw .rejectedByLibrary }
         self.rawBytes = bytes
         self.key = key

@@ -1,12 +1,13 @@
 import Foundation
+import TenkiBase
 
 /// Where a feed fetch may go. A feed URL comes from the settings, but its server chooses every
 /// redirect, so each hop is checked again: a redirect must stay on HTTPS (HTTP only to a private
 /// address that is allowed), and no hop may reach a loopback, private or link-local address
 /// unless `allowsPrivateAddresses` (demo, tests, an intranet feed).
 ///
-/// Hosts are checked as written: an IP literal or `localhost` is classified here; a name that
-/// resolves to a private address is not (resolution happens inside the transport).
+/// Hosts are read as the resolver reads them (`IPAddress`), and the addresses a name resolves to
+/// are checked by the transport, before it connects (`OutboundRequest.publicAddressesOnly`).
 public struct FeedAddressRule: Sendable {
     public var allowsPrivateAddresses: Bool
 
@@ -33,36 +34,20 @@ public struct FeedAddressRule: Sendable {
         return scheme == "https"
     }
 
-    /// Loopback, private, link-local, carrier-grade NAT and unspecified addresses, and `localhost`.
+    /// Whether `rawHost` (as a URL holds it) is `localhost`, or an address that is not public,
+    /// in any spelling the resolver or libcurl accepts (`IPAddress`): `2130706433`, `0x7f000001`,
+    /// `127.1`, `0177.0.0.1`, `[::ffff:7f00:1]`, `[::ffff:127.0.0.1]` are all 127.0.0.1. A host
+    /// that ends in a number but is no address is refused too. A name is checked here only for
+    /// `localhost`; the address it resolves to is checked by the transport
+    /// (`OutboundRequest.publicAddressesOnly`).
     public static func isPrivate(_ rawHost: String) -> Bool {
-        var host = rawHost.lowercased()
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        if host.hasSuffix(".") { host.removeLast() }
-        if host == "localhost" || host.hasSuffix(".localhost") { return true }
-        if let v4 = ipv4(host) { return isPrivate(v4) }
-        guard host.contains(":") else { return false }
-        if host == "::1" || host == "::" { return true }
-        if host.hasPrefix("::ffff:"), let v4 = ipv4(String(host.dropFirst(7))) { return isPrivate(v4) }
-        let firstGroup = host.split(separator: ":", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        guard let first = UInt16(firstGroup, radix: 16) else { return false }
-        return (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80
-    }
-
-    private static func isPrivate(_ v4: [UInt8]) -> Bool {
-        switch (v4[0], v4[1]) {
-        case (0, _), (10, _), (127, _): true
-        case (169, 254), (192, 168): true
-        case (172, let b): (16...31).contains(b)
-        case (100, let b): (64...127).contains(b)
-        default: false
+        switch IPAddress.host(rawHost) {
+        case .address(let address): return !address.isPublic
+        case .invalidNumeric: return true
+        case .name(let name):
+            var host = name.lowercased()
+            if host.hasSuffix(".") { host.removeLast() }
+            return host == "localhost" || host.hasSuffix(".localhost")
         }
-    }
-
-    /// The four bytes of a dotted-quad literal.
-    private static func ipv4(_ host: String) -> [UInt8]? {
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4 else { return nil }
-        let bytes = parts.compactMap { UInt8($0) }
-        return bytes.count == 4 ? bytes : nil
     }
 }

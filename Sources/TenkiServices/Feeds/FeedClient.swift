@@ -51,7 +51,8 @@ public struct FeedClient: Sendable {
         let rule = rule
         let request = OutboundRequest(
             method: "GET", url: source.url, headers: headers, timeout: timeout,
-            redirects: .follow(check: { rule.permitsRedirect(to: $0) }))
+            redirects: .follow(check: { rule.permitsRedirect(to: $0) }),
+            publicAddressesOnly: !rule.allowsPrivateAddresses)
 
         let clock = ContinuousClock()
         let start = clock.now

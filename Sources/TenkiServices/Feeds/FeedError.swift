@@ -54,6 +54,17 @@ extension Feeds.Kind {
         }
     }
 
+    /// What a reply in chat says about the failure: no connection details. A refused port, a TLS
+    /// failure and a timeout each say something different about what listens at an address, so a
+    /// hostile feed's redirects could scan ports through `/news`; in chat they are all "could not
+    /// be fetched" (the log keeps `summary`).
+    public var chatReason: String {
+        switch self {
+        case .timedOut, .connectionFailed, .cancelled: "could not be fetched"
+        case .upstream, .notAFeed, .malformed, .tooLarge, .refused: summary
+        }
+    }
+
     public var metricLabel: String {
         switch self {
         case .timedOut: "timed_out"

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 
 /// A PostgreSQL connection URI (`postgres://user:password@host:port/database?sslmode=require`),
 /// checked before any connection is tried. It holds a secret: `description` shows it with the
@@ -7,9 +8,11 @@ import Foundation
 public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     /// What libpq is given, unchanged.
     let connectionString: String
-    /// The password as written and as decoded, for `redact`; empty strings when there is none.
+    /// The password as written and as decoded (in the userinfo or as a `password` query item),
+    /// for `redact`; empty strings when there is none.
     private let passwordForms: [String]
-    /// The URI with the password masked.
+    /// The URI with its credential parts masked (`CredentialRedaction`: the userinfo's password and
+    /// every query value, `?password=` included).
     public let description: String
 
     /// Why a URI was refused; never contains the password.
@@ -37,10 +40,12 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         let given = Set((components.queryItems ?? []).map(\.name))
         let added = Self.resilience.filter { !given.contains($0.name) }.map { "\($0.name)=\($0.value)" }
         connectionString = added.isEmpty ? trimmed : trimmed + (components.query == nil ? "?" : "&") + added.joined(separator: "&")
-        passwordForms = [components.percentEncodedPassword, components.password].compactMap { $0 }.filter { !$0.isEmpty }
-        var masked = components
-        if components.password != nil { masked.percentEncodedPassword = "***" }
-        description = masked.string ?? "postgres://***"
+        let queryPasswords = (components.percentEncodedQueryItems ?? []).filter { $0.name == "password" }.flatMap {
+            [$0.value, $0.value?.removingPercentEncoding]
+        }
+        let forms = ([components.percentEncodedPassword, components.password] + queryPasswords).compactMap { $0 }
+        passwordForms = Array(Set(forms.filter { !$0.isEmpty })).sorted { ($0.count, $0) > ($1.count, $1) }
+        description = CredentialRedaction.redactingURL(trimmed)
     }
 
     /// libpq's client-side parameters (never sent to the server, so a pooler accepts them) that

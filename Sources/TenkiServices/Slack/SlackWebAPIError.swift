@@ -20,8 +20,14 @@ public enum SlackWebAPIError: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// Whether the bot token itself is at fault, so the fix is a new `SLACK_BOT_TOKEN`.
     public var isTokenProblem: Bool {
-        ["invalid_auth", "not_authed", "account_inactive", "token_revoked", "token_expired"].contains(slackError ?? "")
+        Self.tokenProblems.contains(slackError ?? "")
     }
+
+    /// Slack's error codes that say the bot token itself is refused: only an admin's new
+    /// `SLACK_BOT_TOKEN` helps, not trying again.
+    public static let tokenProblems: Set<String> = [
+        "invalid_auth", "not_authed", "account_inactive", "token_revoked", "token_expired",
+    ]
 
     public var description: String {
         switch self {

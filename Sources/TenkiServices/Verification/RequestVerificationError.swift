@@ -70,6 +70,8 @@ public enum RequestVerificationError: Error, Sendable, Equatable, CustomStringCo
     public var refusal: String {
         switch self {
         case .missingToken(let platform), .badToken(let platform): "invalid \(platform.displayName) token"
+        // Mattermost's Authorization holds a token, not a signature: sent twice, it is a header problem.
+        case .duplicateHeader(.authorization, _): "Authorization header sent more than once"
         default: "invalid \(platform.displayName) signature"
         }
     }

@@ -102,6 +102,39 @@ struct SubscribeCommandTests {
         #expect(try await harness.application.state.subscriptions.all().isEmpty)
     }
 
+    @Test(
+        "unsubscribe by text without a letter or digit removes nothing and says why (issue 40, item 7)",
+        arguments: ["%", "?", "-", "🌧️"])
+    func unsubscribeWithoutLetters(target: String) async throws {
+        let harness = try Self.harness()
+        for place in ["Danang", "Tokyo"] { _ = try await harness.message("/weather", "subscribe \(place)") }
+        let reply = Self.text(try await harness.message("/weather", "unsubscribe \(target)"))
+        #expect(reply.contains("names no place"), "\(reply)")
+        #expect(try await harness.application.state.subscriptions.all().count == 2)
+    }
+
+    @Test("a place matching several subscriptions lists them and removes none; an ID then removes one")
+    func unsubscribeAmbiguous() async throws {
+        let harness = try Self.harness()
+        for place in ["Danang", "rain Danang", "Tokyo"] { _ = try await harness.message("/weather", "subscribe \(place)") }
+        let reply = Self.text(try await harness.message("/weather", "unsubscribe Da"))
+        #expect(reply.contains("matches 2 subscriptions") && reply.contains("#1 Da Nang") && reply.contains("#2 Da Nang"), "\(reply)")
+        #expect(reply.contains("Nothing was removed"), "\(reply)")
+        #expect(try await harness.application.state.subscriptions.all().count == 3)
+        #expect(Self.text(try await harness.message("/weather", "unsubscribe tok")).contains("Removed 1"))
+        #expect(Self.text(try await harness.message("/weather", "unsubscribe 2")).contains("Removed 1"))
+        #expect(try await harness.application.state.subscriptions.all().map(\.id) == [1])
+    }
+
+    @Test("a bot token Slack refuses: the caller is told to ask an admin, not to try again (issue 40, item 10)")
+    func refusedBotToken() async throws {
+        let harness = try Self.harness(["SLACK_BOT_TOKEN": "xoxb-not-the-right-one"])
+        let reply = Self.text(try await harness.message("/weather", "subscribe Danang"))
+        #expect(reply.contains("ask an admin") && reply.contains("SLACK_BOT_TOKEN"), "\(reply)")
+        #expect(!reply.contains("try again"), "\(reply)")
+        #expect(try await harness.application.state.subscriptions.all().isEmpty)
+    }
+
     @Test("the list says why one is paused, and that no scheduler runs when TENKI_SCHEDULER=off")
     func listSaysPausedAndNoScheduler() async throws {
         let harness = try Self.harness(["TENKI_SCHEDULER": "off"])

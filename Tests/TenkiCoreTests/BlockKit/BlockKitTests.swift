@@ -96,9 +96,27 @@ struct MrkdwnTests {
         ("<script>", "&lt;script&gt;"),
         ("東京", "東京"),
         ("<!channel>", "&lt;!channel&gt;"),
+        // Issue 40, item 10: emphasis marks from titles and places mark nothing.
+        ("*FREE* _now_ ~gone~ `rm -rf`", "＊FREE＊ ＿now＿ ～gone～ ｀rm -rf｀"),
+        ("Rock_n_roll *&* <b>", "Rock_n_roll ＊&amp;＊ &lt;b&gt;"),
+        // Inside a word Slack never reads a mark as emphasis: zone names and error codes stay.
+        ("Asia/Ho_Chi_Minh is_archived 2*3", "Asia/Ho_Chi_Minh is_archived 2*3"),
+        ("_", "＿"), ("a_", "a＿"), ("x`y", "x｀y"),
     ])
     func escapes(input: String, expected: String) {
         #expect(Mrkdwn.escape(input) == expected)
+    }
+
+    @Test("Tenki's own words keep their underscores: only entities are escaped")
+    func entitiesOnly() {
+        #expect(Mrkdwn.escapeEntities("set TENKI_NEWS_FEEDS & <x>") == "set TENKI_NEWS_FEEDS &amp; &lt;x&gt;")
+    }
+
+    @Test("a headline's emphasis does not reach a rendered Slack message")
+    func renderedHeadline() {
+        let text = RichText.text("*BREAKING* _all_ `caps`")
+        let rendered = SlackRenderer.mrkdwn(text)
+        #expect(!rendered.contains("*") && !rendered.contains("_") && !rendered.contains("`"), "\(rendered)")
     }
 
     @Test("links cannot be broken out of")

@@ -51,6 +51,23 @@ struct DiscordRequestVerifierTests {
         try Self.sample.verify(try Self.verifier(), signatures: [Self.signature.uppercased()])
     }
 
+    /// Issue 40, item 10: Discord gets the replay cache Slack has.
+    @Test func aReplayedInteractionIsRefusedAndAForgeryIsNotRemembered() throws {
+        let replays = RecentSignatures(capacity: 16, hold: 600)
+        let verifier = DiscordRequestVerifier(
+            publicKey: try Ed25519PublicKey(hex: Self.ping.publicKey), clock: FixedClock(Self.now), replays: replays)
+        var forged = Array(Self.signature)
+        forged[0] = forged[0] == "0" ? "1" : "0"
+        #expect(throws: RequestVerificationError.badSignature(.discord)) {
+            try Self.sample.verify(verifier, signatures: [String(forged)])
+        }
+        try Self.sample.verify(verifier)
+        #expect(throws: RequestVerificationError.replayed(.discord)) { try Self.sample.verify(verifier) }
+        #expect(throws: RequestVerificationError.replayed(.discord)) {
+            try Self.sample.verify(verifier, signatures: [Self.signature.uppercased()])
+        }
+    }
+
     @Test func signerMatchesTheIndependentSignature() throws {
         let signer = DiscordRequestSigner(privateKey: try Ed25519PrivateKey(seedHex: Self.ping.seed))
         #expect(signer.privateKey.publicKey.hex == Self.ping.publicKey)

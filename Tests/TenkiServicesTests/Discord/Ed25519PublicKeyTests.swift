@@ -142,6 +142,50 @@ struct Ed25519PublicKeyTests {
         #expect(throws: error) { try Ed25519PublicKey(hex: text) }
     }
 
+    /// Issue 40, item 6: every encoding of a point of small order (RFC 8032's canonical ones,
+    /// and the sign-bit twins of y = 0 and the order-8 points), which libcrypto loads and against
+    /// which R = identity, S = 0 verifies for many messages.
+    static let smallOrderKeys: [String] = [
+        String(repeating: "00", count: 32),  // y = 0, order 4
+        String(repeating: "00", count: 31) + "80",  // y = 0, x negative, order 4
+        "01" + String(repeating: "00", count: 31),  // the identity
+        "ec" + String(repeating: "ff", count: 30) + "7f",  // y = −1, order 2
+        "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",  // order 8
+        "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
+        "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+        "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
+    ]
+
+    @Test("points of small order are refused", arguments: smallOrderKeys)
+    func smallOrderRefused(hex: String) {
+        #expect(throws: Ed25519KeyError.smallOrder) { try Ed25519PublicKey(hex: hex) }
+    }
+
+    /// Not points: y ≥ p (all-ff; p itself; p + 1), x = 0 with the sign bit set (the identity's
+    /// twin), and y = 2, for which no x exists.
+    static let nonPoints: [String] = [
+        String(repeating: "ff", count: 32),
+        String(repeating: "ff", count: 31) + "7f",
+        "ed" + String(repeating: "ff", count: 30) + "7f",
+        "ee" + String(repeating: "ff", count: 30) + "7f",
+        "01" + String(repeating: "00", count: 30) + "80",
+        "02" + String(repeating: "00", count: 31),
+    ]
+
+    @Test("32 bytes that are no point of the curve are refused", arguments: nonPoints)
+    func nonPointsRefused(hex: String) {
+        #expect(throws: Ed25519KeyError.notAPoint) { try Ed25519PublicKey(hex: hex) }
+    }
+
+    @Test("RFC 8032's keys and generated keys still load")
+    func realKeysLoad() throws {
+        for vector in Self.vectors { _ = try vector.key() }
+        for _ in 0..<20 {
+            let key = Ed25519PrivateKey.generate().publicKey
+            #expect(try Ed25519PublicKey(rawBytes: key.rawBytes) == key)
+        }
+    }
+
     @Test func badSeedsAreTypedErrors() {
         let short = [UInt8](repeating: 1, count: 31)
         #expect(throws: Ed25519KeyError.wrongLength(byteCount: 31)) { try Ed25519PrivateKey(seed: short) }
@@ -150,7 +194,9 @@ struct Ed25519PublicKeyTests {
     }
 
     @Test func keyErrorsSayWhatAKeyLooksLikeWithoutRepeatingIt() {
-        let errors: [Ed25519KeyError] = [.notHex(characterCount: 65), .wrongLength(byteCount: 31), .rejectedByLibrary]
+        let errors: [Ed25519KeyError] = [
+            .notHex(characterCount: 65), .wrongLength(byteCount: 31), .rejectedByLibrary, .notAPoint, .smallOrder,
+        ]
         for error in errors { #expect(error.description.contains("Ed25519 key")) }
         #expect(Ed25519KeyError.wrongLength(byteCount: 31).description.contains("62"))
         #expect(Ed25519KeyError.notHex(characterCount: 65).description.contains("64 hex digits"))

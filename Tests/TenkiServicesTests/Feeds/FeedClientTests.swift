@@ -120,14 +120,40 @@ import Testing
         }
     }
 
+    /// Issue 40, item 4: chat never learns how a connection failed (a refused port, a TLS error and
+    /// a timeout would each tell a hostile feed's owner something); the log keeps the detail.
+    @Test func chatReasonsCarryNoConnectionDetails() {
+        let hidden: [Feeds.Kind] = [
+            .connectionFailed(reason: "SSL connect error"), .connectionFailed(reason: "Couldn't connect to server"),
+            .connectionFailed(reason: "refused before connecting: the host is a private or loopback address"), .timedOut,
+            .cancelled,
+        ]
+        for kind in hidden {
+            #expect(kind.chatReason == "could not be fetched", "\(kind)")
+        }
+        #expect(Feeds.Kind.connectionFailed(reason: "SSL connect error").summary.contains("SSL"), "the log still says what happened")
+        #expect(Feeds.Kind.upstream(status: 503, retryAfter: nil).chatReason == "HTTP 503")
+    }
+
     @Test func privateAddressClassification() {
         for host in [
             "127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "0.0.0.0",
             "100.64.0.1", "::1", "[::1]", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "localhost", "a.localhost",
+            // Issue 40, item 4: the spellings the resolver and libcurl accept for the same addresses.
+            "2130706433", "0x7f000001", "0X7F000001", "127.1", "127.0.1", "0177.0.0.1", "0177.1", "017700000001",
+            "0x7f.1", "127.0.0.1.", "[::ffff:7f00:1]", "[::ffff:127.0.0.1]", "[::127.0.0.1]", "[64:ff9b::7f00:1]",
+            "[2002:7f00:1::]", "[fe80::1%25eth0]", "3232235777", "0xa9fea9fe", "0", "0x0", "LOCALHOST", "localhost.",
+            // Numbers that are no address: refused rather than left to a resolver's reading.
+            "4294967296", "256.0.0.1", "1.2.3.4.5", "0x",
+            // Documentation, multicast, broadcast and the rest that is never a feed.
+            "2001:db8::1", "224.0.0.1", "255.255.255.255", "[ff02::1]",
         ] {
             #expect(FeedAddressRule.isPrivate(host), "\(host)")
         }
-        for host in ["8.8.8.8", "172.32.0.1", "news.example", "2001:db8::1", "1.1.1.1", "vnexpress.net"] {
+        for host in [
+            "8.8.8.8", "172.32.0.1", "news.example", "2606:4700:4700::1111", "1.1.1.1", "vnexpress.net", "134744072",
+            "0x08080808", "[::ffff:8.8.8.8]", "127.example", "0x7f000001.example",
+        ] {
             #expect(!FeedAddressRule.isPrivate(host), "\(host)")
         }
     }

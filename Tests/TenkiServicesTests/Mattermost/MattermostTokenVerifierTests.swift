@@ -63,5 +63,7 @@ struct MattermostTokenVerifierTests {
         #expect(verifier.description == "MattermostTokenVerifier(2 tokens)")
         #expect(RequestVerificationError.badToken(.mattermost).refusal == "invalid Mattermost token")
         #expect(RequestVerificationError.duplicateHeader(.authorization, count: 2).platform == .mattermost)
+        // Issue 40, item 10: a header sent twice is a header problem, not a "signature" one.
+        #expect(RequestVerificationError.duplicateHeader(.authorization, count: 2).refusal == "Authorization header sent more than once")
     }
 }

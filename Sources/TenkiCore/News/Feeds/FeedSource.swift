@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 
 /// One configured feed: the name `/news NAME` selects it by, and where it is fetched from.
 ///
@@ -8,7 +9,8 @@ public struct FeedSource: Sendable, Hashable, CustomStringConvertible {
     public let name: String
     public let url: URL
 
-    public var description: String { "\(name)=\(url.absoluteString)" }
+    /// `name=URL`, the URL without its credentials (a feed's URL may carry a token in its query).
+    public var description: String { "\(name)=\(CredentialRedaction.redactingURL(url.absoluteString))" }
 
     /// Why an entry of the list cannot be used; `description` is one line naming the entry.
     public enum ParseError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -21,7 +23,8 @@ public struct FeedSource: Sendable, Hashable, CustomStringConvertible {
             switch self {
             case .empty: "lists no feed"
             case .badName(let name): "has the name \"\(name)\", which is not made of letters, digits, `_` and `-` only"
-            case .badURL(let entry): "has \"\(entry)\", which is not an http or https URL with a host"
+            case .badURL(let entry):
+                "has \"\(CredentialRedaction.redactingURLs(in: entry))\", which is not an http or https URL with a host"
             case .duplicateName(let name): "names two feeds \"\(name)\"; give one of them NAME=URL with another name"
             }
         }
