@@ -609,9 +609,12 @@ def check_layout(r, layout, binary, secrets):
         target = argv[1] if os.path.basename(argv[0]) == "tenki-backup-keep" and len(argv) > 1 else None
         if target:
             log = os.path.join(logs, "backup-direct.log")
-            leftover = os.path.join(target, "tenki-smoke.sqlite.partial")
-            direct = dict(backup, argv=["sh", "-c", f'touch "$1" && rm -f "$1" && tenki backup "$2"', "sh", leftover,
-                                        os.path.join(target, "tenki-smoke.sqlite")], label=backup["label"])
+            probe = os.path.join(target, "tenki-smoke.sqlite.partial")
+            # A leftover of a killed run, two hours old: tenki-backup-keep must prune it.
+            stale = os.path.join(target, "tenki-20000101T000000Z.sqlite.partial")
+            direct = dict(backup, argv=["sh", "-c", 'touch "$1" && rm -f "$1" && tenki backup "$2" && touch -d "@$(($(date +%s) - 7200))" "$3"',
+                                        "sh", probe, os.path.join(target, "tenki-smoke.sqlite"), stale],
+                          label=backup["label"])
             rc = r.run(direct, log, timeout=60)
             (r.ok if rc == 0 else r.fail)(f"{backup['label']}: {target} writable, `tenki backup {target}/tenki-smoke.sqlite` exit {rc}",
                                           *([] if rc == 0 else [log]))
@@ -620,6 +623,9 @@ def check_layout(r, layout, binary, secrets):
         text = read(log) if os.path.exists(log) else ""
         good = rc == 0 and "wrote" in text if target else rc == 0
         (r.ok if good else r.fail)(f"{backup['label']}: `{' '.join(argv)}` exit {rc}", *([] if good else [log]))
+        if target and good:
+            pruned = "removed " + stale in text
+            (r.ok if pruned else r.fail)(f"{backup['label']}: a stale *.partial " + ("pruned" if pruned else "left in place"))
     elif serve and "TENKI_DATABASE_URL_FILE" in serve["env"]:
         r.ok("no SQLite backup Job (the state is in PostgreSQL: back it up with pg_dump)")
 
