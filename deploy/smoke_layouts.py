@@ -521,6 +521,24 @@ def signed_weather(port, secret):
         "X-Slack-Signature": "v0=" + sig})
 
 
+def listening(port):
+    """The addresses listening on PORT in this network namespace (/proc/net/tcp and tcp6)."""
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in read(table).splitlines()[1:]:
+            fields = line.split()
+            address, hex_port = fields[1].split(":")
+            if fields[3] != "0A" or int(hex_port, 16) != int(port):
+                continue
+            raw = bytes.fromhex(address)
+            if len(raw) == 4:
+                found.append(".".join(str(b) for b in reversed(raw)))
+            else:
+                words = [raw[i:i + 4][::-1].hex() for i in range(0, 16, 4)]
+                found.append("[" + ":".join(w[j:j + 4] for w in words for j in (0, 4)) + "]")
+    return found
+
+
 def start_fakes(binary, work, key):
     log = open(os.path.join(work, "fakes.log"), "wb")
     out_path = os.path.join(work, "fakes.out")
@@ -577,6 +595,10 @@ def check_layout(r, layout, binary, secrets):
             time.sleep(0.2)
         if status == 200:
             r.ok(f"{serve['label']}: `{' '.join(serve['argv'])}` up, /healthz 200")
+            addresses = listening(port)
+            if r.name.startswith("systemd"):  # no container around it: only the local TLS proxy may connect
+                loopback = all(a.startswith("127.") or a == "[0000:0000:0000:0000:0000:0000:0000:0001]" for a in addresses)
+                (r.ok if addresses and loopback else r.fail)(f"listens on {', '.join(addresses)} (loopback only)")
             status, body = signed_weather(port, secrets["SLACK_SIGNING_SECRET"])
             if status == 200 and "nang" in body.lower():
                 r.ok("signed /weather danang: 200 with the weather")
