@@ -43,6 +43,7 @@ while read -r user; do
 done < <(python3 deploy/smoke_layouts.py users)
 
 work="$(mktemp -d /var/tmp/tenki-smoke.XXXXXX)"
+# shellcheck disable=SC2317 # run by the EXIT trap
 cleanup() {
     # Mount points the layouts needed on this machine (e.g. /backups), removed when still empty.
     if [ -f "$work/created-mountpoints" ]; then
