@@ -442,6 +442,7 @@ def kubernetes_layout(ctx, directory):
     for name, o in cronjobs.items():
         if "digest" in name:  # the Job's own container, as `kubectl create job --from=cronjob/...` would run it
             layout["digest"] = container(o, command_override=["tenki", "digest", "--dry-run"], args_override=[])
+            layout["cron_schedule"] = o["spec"]["schedule"]
         elif "backup" in name:
             layout["backup"] = container(o)
     return layout
@@ -625,6 +626,12 @@ def check_layout(r, layout, binary, secrets):
         minutes = int(next(g for g in m.groups() if g)) if m else None
         (r.ok if minutes and minutes <= 5 else r.fail)(
             f"tenki-digest.timer OnCalendar={calendar}: every {minutes} min (the digest looks 5 min ahead)")
+    schedule = layout.get("cron_schedule")
+    if schedule:
+        m = re.fullmatch(r"\*/(\d+) \* \* \* \*", schedule)
+        minutes = int(m.group(1)) if m else None
+        (r.ok if minutes and minutes <= 5 else r.fail)(
+            f"CronJob tenki-digest schedule {schedule!r}: every {minutes} min (the digest looks 5 min ahead)")
     backup = layout.get("backup")
     if backup:
         argv = backup["argv"]
