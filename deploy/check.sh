@@ -230,7 +230,7 @@ sed -i 's#terminationGracePeriodSeconds: .*#terminationGracePeriodSeconds: 20#' 
 ha="$broken/deploy/kubernetes/overlays/postgres-ha"
 sed -i -e 's#^  replicas: 3$#  replicas: 1#' -e 's#maxUnavailable: 0$#maxUnavailable: 1#' \
     -e 's#terminationGracePeriodSeconds: 40#terminationGracePeriodSeconds: 30#' \
-    -e '/- name: TENKI_STATE$/{n;d}' \
+    -e '/- name: TENKI_STATE$/{n;s#value: .*#value: /var/lib/tenki/tenki.sqlite#}' \
     -e 's#name: TENKI_DATABASE_URL_FILE#name: TENKI_DATABASE_URL#' \
     -e 's#value: /run/secrets/tenki-database/uri#value: postgres://tenki:not-a-password@db/tenki#' \
     -e 's#value: "4"#value: "40"#' -e 's#periodSeconds: 1$#periodSeconds: 5#' \

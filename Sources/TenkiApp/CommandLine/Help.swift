@@ -174,7 +174,8 @@ enum Help {
         USAGE: tenki digest [--digest NAME] [--dry-run] [--force] [--wait SECONDS]
 
         For cron, systemd timers and Kubernetes CronJobs. For each configured digest (or only NAME),
-        the slot is its schedule's latest time at or before now + 5 min. If that slot is within the
+        the slot is its schedule's latest time at or before now + 5 min; a slot still ahead is waited
+        for, so run every 5 minutes and each slot posts on its minute. If that slot is within the
         catch-up window (TENKI_DIGEST_CATCH_UP_MINUTES, default 120) and not yet posted, builds the
         digest, claims the slot and posts it through the delivery queue, waiting for the post;
         otherwise says "no digest due (next: …)" on stderr.
@@ -188,6 +189,6 @@ enum Help {
         EXIT: 0 delivered or nothing due; 1 dead; 75 still pending at the deadline (it stays queued);
               78 no digest configured, or OPENWEATHER_API_KEY missing.
         EXAMPLE (crontab, with TENKI_SCHEDULER=off for serve):
-          */15 * * * * tenki digest
+          */5 * * * * tenki digest
         """
 }

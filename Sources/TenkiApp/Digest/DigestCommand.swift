@@ -13,7 +13,18 @@ import TenkiServices
 /// It posts through the delivery queue like everything else, but runs the queue in this process
 /// until its messages are delivered or dead, or the wait is over (then exit 75: the message stays
 /// queued in the state file and `serve`, or the next run, posts it).
+///
+/// A slot up to 5 minutes ahead (`DigestTiming.commandLead`) is waited for, on the injected clock,
+/// and posted when it arrives: a timer or CronJob firing every 5 minutes posts every slot on its
+/// minute. Two overlapping runs both wait and both try; the ledger's claim lets one post.
 enum DigestCommand {
+    /// How the command waits for a slot: a real sleep in production, a clock move in tests.
+    typealias Sleep = @Sendable (Duration) async -> Void
+
+    /// The longest single sleep while waiting for a slot: the wall clock can jump (NTP, a
+    /// suspended VM) while a task sleeps on a monotonic clock, so the wait looks again this often.
+    static let maximumSleep: TimeInterval = 30
+
     struct Options: Sendable, Equatable {
         var name: String?
         var dryRun = false
@@ -60,7 +71,7 @@ enum DigestCommand {
     /// The command's core, with its clock, transport and logger injected.
     static func execute(
         _ options: Options, settings: Settings, transport: any HTTPTransport, clock: any WallClock, logger: Logger,
-        metrics: MetricsRegistry = MetricsRegistry()
+        metrics: MetricsRegistry = MetricsRegistry(), sleep: @escaping Sleep = { try? await Task.sleep(for: $0) }
     ) async throws -> Report {
         let digests = try selected(options, settings)
         if options.dryRun {
@@ -72,8 +83,8 @@ enum DigestCommand {
         var report = Report(exitCode: .success)
         var posted: [Posted] = []
         for digest in digests {
-            let now = clock.now()
-            let outcome = await runner.run(digest, now: now, lead: DigestTiming.commandLead, force: options.force)
+            let now = await arrival(of: digest, runner: runner, force: options.force, clock: clock, sleep: sleep, logger: logger)
+            let outcome = await runner.run(digest, now: now, lead: options.force ? DigestTiming.commandLead : 0, force: options.force)
             let next = runner.timing(of: digest, lead: DigestTiming.commandLead).nextSlot(after: now)
             let nextText = next.map { date in runner.timing(of: digest, lead: 0).describe(date) } ?? "never"
             switch outcome {
@@ -92,7 +103,7 @@ enum DigestCommand {
             }
         }
         let reports = options.name == nil ? server.subscriptionDigests : nil
-        let subscriptionPosts = await runSubscriptions(reports, runner: runner, now: clock.now(), logger: logger)
+        let subscriptionPosts = await runSubscriptions(reports, runner: runner, clock: clock, sleep: sleep, logger: logger)
         posted += subscriptionPosts
         guard !posted.isEmpty else { return report }
         let worst = await waitForDeliveries(
@@ -116,19 +127,50 @@ enum DigestCommand {
     /// Every due morning report and rain alert of the channels' subscriptions (the scheduler's
     /// rule, so `tenki digest` on a timer or CronJob runs them as `serve` would); what was queued.
     private static func runSubscriptions(
-        _ reports: SubscriptionDigests?, runner: DigestRunner, now: Date, logger: Logger
+        _ reports: SubscriptionDigests?, runner: DigestRunner, clock: any WallClock, sleep: @escaping Sleep, logger: Logger
     ) async -> [Posted] {
         guard let reports else { return [] }
         var outcomes: [String: DigestRunner.Outcome] = [:]
-        for digest in await reports.current(logger: logger) {
-            outcomes[digest.name] = await runner.run(digest, now: now, lead: DigestTiming.commandLead)
+        // Soonest slot first, so that waiting for one never makes another late.
+        let start = clock.now()
+        let subscriptions = await reports.current(logger: logger).sorted { a, b in
+            slotAhead(of: a, runner: runner, now: start) ?? start < slotAhead(of: b, runner: runner, now: start) ?? start
         }
-        outcomes.merge(await reports.rain.checkIfDue(now: now, logger: logger)) { $1 }
+        for digest in subscriptions {
+            let now = await arrival(of: digest, runner: runner, force: false, clock: clock, sleep: sleep, logger: logger)
+            outcomes[digest.name] = await runner.run(digest, now: now, lead: 0)
+        }
+        outcomes.merge(await reports.rain.checkIfDue(now: clock.now(), logger: logger)) { $1 }
         reports.track(outcomes)
         return outcomes.compactMap { name, outcome in
             guard case .posted(_, let id) = outcome else { return nil }
             return Posted(label: "subscription #\(name.dropFirst("subscription:".count))", digest: nil, id: id)
         }.sorted { $0.id < $1.id }
+    }
+
+    /// The slot the run is for when it still lies ahead (within the command's lead), else nil.
+    static func slotAhead(of digest: Settings.DigestSettings, runner: DigestRunner, now: Date) -> Date? {
+        guard case .due(let slot) = runner.timing(of: digest, lead: DigestTiming.commandLead).decide(now: now), slot > now
+        else { return nil }
+        return slot
+    }
+
+    /// Waits, on `clock`, until the digest's slot arrives when it lies ahead (a run started up to
+    /// `DigestTiming.commandLead` early); the time to run the slot rule at, with no lead, so the
+    /// slot is posted on its minute. `--force` never waits.
+    static func arrival(
+        of digest: Settings.DigestSettings, runner: DigestRunner, force: Bool, clock: any WallClock, sleep: Sleep, logger: Logger
+    ) async -> Date {
+        let now = clock.now()
+        guard !force, let slot = slotAhead(of: digest, runner: runner, now: now) else { return now }
+        logger.info(
+            "waiting for the digest slot", [("digest", digest.name), ("slot", runner.timing(of: digest, lead: 0).describe(slot))])
+        while !Task.isCancelled {
+            let remaining = slot.timeIntervalSince(clock.now())
+            guard remaining > 0 else { break }
+            await sleep(.milliseconds(Int64((min(remaining, maximumSleep) * 1000).rounded(.up))))
+        }
+        return clock.now()
     }
 
     /// Runs the queue in this process until every posted message is settled or the wait is over;

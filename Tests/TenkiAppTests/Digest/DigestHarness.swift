@@ -80,15 +80,27 @@ final class DigestHarness: Sendable {
                 waitForBudget: waitForBudget))
     }
 
-    /// `tenki digest` with these options at the clock's time.
-    func command(_ options: DigestCommand.Options = .init(), settings: Settings? = nil) async throws -> DigestCommand.Report {
-        try await DigestCommand.execute(
-            options, settings: settings ?? self.settings, transport: transport, clock: clock, logger: .discarding)
+    /// `tenki digest` with these options at the clock's time. Waiting for a slot moves the clock
+    /// (by default), so a run that waits ends at the slot's time, without real sleeping.
+    func command(
+        _ options: DigestCommand.Options = .init(), settings: Settings? = nil, sleep: DigestCommand.Sleep? = nil
+    ) async throws -> DigestCommand.Report {
+        let clock = self.clock
+        return try await DigestCommand.execute(
+            options, settings: settings ?? self.settings, transport: transport, clock: clock, logger: .discarding,
+            sleep: sleep ?? { clock.advance(by: $0.seconds) })
     }
 
     /// `date` at `hour:minute` UTC on the harness's Monday plus `days`.
     static func at(_ hour: Int, _ minute: Int, days: Int = 0) -> Date {
         monday.addingTimeInterval(TimeInterval(days * 86_400 + hour * 3600 + minute * 60))
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, for moving a `ManualClock`.
+    var seconds: TimeInterval {
+        TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
     }
 }
 

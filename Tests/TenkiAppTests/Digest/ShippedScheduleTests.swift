@@ -16,12 +16,12 @@ extension DigestSuite {
             let shipped = try ShippedDigestSchedule.load()
             let harness = try DigestHarness(environment: ["DIGEST_SCHEDULE": "15 6 * * *", "DIGEST_TIMEZONE": "Asia/Tokyo"])
             let postedAt = try await Self.run(harness, shipped, from: DigestHarness.monday, hours: 48)
-            // 06:15 JST is 21:15 UTC the day before: Monday's and Tuesday's firings at 21:15.
+            // 06:15 JST is 21:15 UTC the day before: Monday's and Tuesday's, on the minute.
             #expect(postedAt == [DigestHarness.at(21, 15), DigestHarness.at(21, 15, days: 1)])
             #expect(harness.posts.count == 2)
         }
 
-        @Test("schedules off the quarter hour, in zones with odd offsets, are each posted once per slot", arguments: [
+        @Test("schedules off the 5-minute grid, in zones with odd offsets, are each posted once per slot, on its minute", arguments: [
             ("7 */5 * * *", "UTC"), ("59 23 * * 1-5", "America/St_Johns"), ("45 0 * * *", "Asia/Kathmandu"),
         ])
         func anySchedule(_ schedule: String, _ zone: String) async throws {
@@ -29,28 +29,33 @@ extension DigestSuite {
             let harness = try DigestHarness(environment: ["DIGEST_SCHEDULE": schedule, "DIGEST_TIMEZONE": zone])
             let start = DigestHarness.monday
             let postedAt = try await Self.run(harness, shipped, from: start, hours: 48)
-            // Every slot is posted at the first firing at or after it, less the command's 5-minute lead.
+            // Every slot is posted at its own time: the firing at most 5 minutes before it waits for it.
             let cron = try CronSchedule(parsing: schedule)
             let timeZone = try #require(TimeZone(identifier: zone))
             let end = start.addingTimeInterval(48 * 3600)
             var expected: [Date] = []
             var slot = cron.nextFire(after: start, in: timeZone)
-            while let due = slot, let firing = shipped.nextFire(atOrAfter: due.addingTimeInterval(-300)), firing < end {
-                expected.append(firing)
+            while let due = slot, let firing = shipped.nextFire(atOrAfter: due.addingTimeInterval(-DigestTiming.commandLead)),
+                firing < end
+            {
+                expected.append(due)
                 slot = cron.nextFire(after: due, in: timeZone)
             }
             #expect(!expected.isEmpty)
             #expect(postedAt == expected)
         }
 
-        @Test("the systemd timer fires on the same schedule as the CronJob")
+        @Test("the systemd timer fires on the same schedule as the CronJob, no less often than the command looks ahead")
         func timerMatchesCronJob() throws {
             let shipped = try ShippedDigestSchedule.load()
             #expect(shipped.timerEveryMinutes == shipped.cronJobEveryMinutes)
             #expect(shipped.cronJobTimeZone == "UTC")
+            // A longer period would leave slots that no run sees ahead of time: posted late.
+            #expect(TimeInterval(shipped.cronJobEveryMinutes * 60) <= DigestTiming.commandLead)
         }
 
-        /// Runs `tenki digest` at each firing in `hours` from `start`; the firings at which it posted.
+        /// Runs `tenki digest` at each firing in `hours` from `start`; the clock's time (after any
+        /// wait for the slot) at each run that posted.
         static func run(
             _ harness: DigestHarness, _ shipped: ShippedDigestSchedule, from start: Date, hours: Int
         ) async throws -> [Date] {
@@ -62,7 +67,7 @@ extension DigestSuite {
                 let before = harness.posts.count
                 let report = try await harness.command()
                 #expect(report.exitCode == .success)
-                if harness.posts.count > before { postedAt.append(now) }
+                if harness.posts.count > before { postedAt.append(harness.clock.now()) }
                 firing = shipped.nextFire(atOrAfter: now.addingTimeInterval(1))
             }
             return postedAt

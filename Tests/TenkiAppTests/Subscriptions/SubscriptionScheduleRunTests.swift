@@ -137,4 +137,20 @@ struct SubscriptionScheduleRunTests {
         #expect(harness.upstreams.slackAPI.posted(to: "C1").count == 1, "the slot is posted once")
         #expect(try await server.state.subscriptions.all().map(\.deadInARow) == [0, 1])
     }
+
+    @Test("tenki digest started at 00:26 UTC (a 5-minute timer) waits for the 07:30 Ho Chi Minh report and posts it at 00:30:00")
+    func digestCommandWaitsForTheReport() async throws {
+        let harness = try DigestHarness(environment: Self.environment)
+        let server = try harness.server()
+        try await Self.subscribe(server, channel: "C1")
+        harness.clock.set(DigestHarness.at(0, 26))
+        let clock = harness.clock
+        let report = try await harness.command(sleep: { duration in
+            #expect(harness.upstreams.slackAPI.posted(to: "C1").isEmpty, "nothing is posted before the slot")
+            clock.advance(by: duration.seconds)
+        })
+        #expect(report.exitCode == .success)
+        #expect(harness.clock.now() == DigestHarness.at(0, 30))
+        #expect(harness.upstreams.slackAPI.posted(to: "C1").count == 1)
+    }
 }
