@@ -1,6 +1,6 @@
 import Foundation
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
@@ -47,14 +47,16 @@ enum DigestCommand {
         let settings = try Settings.load()
         let logger = TenkiCLI.makeLogger(settings)
         let transport = CurlTransport.configured(by: settings)
-        let report = try await execute(options, settings: settings, transport: transport, clock: SystemWallClock(), logger: logger)
+        let report = try await execute(
+            options, settings: settings, transport: transport, clock: SystemWallClock(), logger: logger)
         for line in report.output { TenkiCLI.printOutput(line) }
         for line in report.diagnostics { TenkiCLI.printError(line) }
         return report.exitCode
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        let list = try ArgumentList(arguments, command: "digest", valueOptions: ["digest", "wait"], flagOptions: ["dry-run", "force"])
+        let list = try ArgumentList(
+            arguments, command: "digest", valueOptions: ["digest", "wait"], flagOptions: ["dry-run", "force"])
         guard list.positional.isEmpty else {
             throw UsageError("unexpected argument \"\(list.positional[0])\"", command: "digest")
         }
@@ -84,17 +86,21 @@ enum DigestCommand {
         var posted: [Posted] = []
         for digest in digests {
             let now = await arrival(of: digest, runner: runner, force: options.force, clock: clock, sleep: sleep, logger: logger)
-            let outcome = await runner.run(digest, now: now, lead: options.force ? DigestTiming.commandLead : 0, force: options.force)
+            let outcome = await runner.run(
+                digest, now: now, lead: options.force ? DigestTiming.commandLead : 0, force: options.force)
             let next = runner.timing(of: digest, lead: DigestTiming.commandLead).nextSlot(after: now)
             let nextText = next.map { date in runner.timing(of: digest, lead: 0).describe(date) } ?? "never"
             switch outcome {
             case .posted(_, let id):
                 posted.append(Posted(label: "digest \(digest.name)", digest: digest.name, id: id))
             case .alreadyPosted(let slot, _):
-                report.diagnostics.append("no digest due (next: \(nextText)); digest \(digest.name): \(describe(slot, digest, runner)) already posted")
+                report.diagnostics.append(
+                    "no digest due (next: \(nextText)); digest \(digest.name): \(describe(slot, digest, runner)) already posted")
             case .missed(let slot):
                 report.diagnostics.append(
-                    "no digest due (next: \(nextText)); digest \(digest.name): \(describe(slot, digest, runner)) is past the catch-up window")
+                    "no digest due (next: \(nextText)); digest \(digest.name): \(describe(slot, digest, runner)) "
+                        + "is past the catch-up window"
+                )
             case .neverScheduled:
                 report.diagnostics.append("no digest due (next: never); digest \(digest.name): its schedule never fires")
             case .failed(let message):
@@ -246,8 +252,9 @@ enum DigestCommand {
         if settings.digests.isEmpty, options.name == nil, !options.dryRun, settings.delivery.slackBotToken != nil { return [] }
         guard !settings.digests.isEmpty else {
             throw ConfigurationError(
-                setting: "DIGEST_WEBHOOK_URL", problem: "is not set and TENKI_CONFIG lists no digests",
-                fix: "set DIGEST_WEBHOOK_URL (and DIGEST_CITIES) or add \"digests\" to the TENKI_CONFIG file")
+                \.digestWebhookURL, problem: "is not set and \(SettingsTable.name(\.config)) lists no digests",
+                fix: "set \(SettingsTable.name(\.digestWebhookURL)) (and \(SettingsTable.name(\.digestCities))) "
+                    + "or add \"digests\" to the \(SettingsTable.name(\.config)) file")
         }
         guard let name = options.name else { return settings.digests }
         let matching = settings.digests.filter { $0.name == name }

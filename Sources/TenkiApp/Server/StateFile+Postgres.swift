@@ -14,24 +14,26 @@ extension StateFile {
             pool = try PostgresPool(url: url, size: poolSize)
         } catch {
             throw ConfigurationError(
-                setting: "TENKI_DATABASE_URL", problem: "is set, but \(error.message)",
+                \.databaseURL, problem: "is set, but \(error.message)",
                 fix: "install libpq (Debian: apt-get install libpq5), or unset it to keep the state in SQLite")
         }
         let connection: PostgresConnection
         do {
             connection = try PostgresConnection(url: url)
         } catch {
-            throw TemporaryFailure("the database at \(url) (TENKI_DATABASE_URL) cannot be reached: \(error.message)")
+            throw TemporaryFailure(
+                "the database at \(url) (\(SettingsTable.name(\.databaseURL))) cannot be reached: \(error.message)")
         }
         do {
             try PostgresSchema.migrate(connection: connection)
         } catch .schemaTooNew(let found, let supported) {
             throw ConfigurationError(
-                setting: "TENKI_DATABASE_URL",
+                \.databaseURL,
                 problem: "names a database at schema version \(found), newer than this build's \(supported)",
                 fix: "run the newer tenki, or point it at another database")
         } catch {
-            throw TemporaryFailure("the database at \(url) (TENKI_DATABASE_URL) could not be migrated: \(error)")
+            throw TemporaryFailure(
+                "the database at \(url) (\(SettingsTable.name(\.databaseURL))) could not be migrated: \(error)")
         }
         return StateFile(stores: StateStores.postgresMigrated(pool, clock: clock))
     }

@@ -25,8 +25,9 @@ struct SettingsSource {
     }
 
     /// The trimmed value of a setting, or nil when it is unset or empty. A secret's `NAME_FILE` is
-    /// read when `NAME` itself is not set, and an empty file counts as unset; setting both is an error, as it is ambiguous which one is
-    /// meant. A value of spaces only is an error: it is a mistake, never a deliberate "unset".
+    /// read when `NAME` itself is not set, and an empty file counts as unset; setting both is an
+    /// error, as it is ambiguous which one is meant. A value of spaces only is an error: it is a
+    /// mistake, never a deliberate "unset".
     func value(_ declaration: SettingDeclaration) throws(ConfigurationError) -> String? {
         let name = declaration.name
         let direct = try Self.nonBlank(environment[name], setting: name)
@@ -54,7 +55,7 @@ struct SettingsSource {
             return secret
         }
         if let direct { return direct }
-        return try Self.nonBlank(fileValues[name], setting: "TENKI_CONFIG \(name)")
+        return try Self.nonBlank(fileValues[name], setting: "\(SettingsTable.name(\.config)) \(name)")
     }
 
     /// Nil for nil or "", the trimmed text otherwise; spaces only are refused.
@@ -77,12 +78,12 @@ struct SettingsSource {
             text = try readFile(path)
         } catch {
             throw ConfigurationError(
-                setting: "TENKI_CONFIG", problem: "names a file that cannot be read (\(path))",
+                \.config, problem: "names a file that cannot be read (\(path))",
                 fix: "check the path and its permissions")
         }
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
             throw ConfigurationError(
-                setting: "TENKI_CONFIG", problem: "is not a JSON object (\(path))",
+                \.config, problem: "is not a JSON object (\(path))",
                 fix: "write the file as {\"SETTING_NAME\": \"value\", …}")
         }
         var values: [String: String] = [:]
@@ -91,7 +92,7 @@ struct SettingsSource {
             if key == digestsKey {
                 guard let list = raw as? [Any] else {
                     throw ConfigurationError(
-                        setting: "TENKI_CONFIG", problem: "has \"digests\" that is not a list",
+                        \.config, problem: "has \"digests\" that is not a list",
                         fix: "write it as [{\"name\": …}, …]")
                 }
                 digests = list
@@ -100,7 +101,7 @@ struct SettingsSource {
             guard SettingsTable.names.contains(key), key != SettingsTable.shared.config.name else {
                 let fix =
                     SettingNameSuggestion.closest(to: key).map { "did you mean \($0)?" } ?? "see the README's settings table"
-                throw ConfigurationError(setting: "TENKI_CONFIG", problem: "has an unknown key \"\(key)\"", fix: fix)
+                throw ConfigurationError(\.config, problem: "has an unknown key \"\(key)\"", fix: fix)
             }
             switch raw {
             case let string as String: values[key] = string
@@ -109,7 +110,8 @@ struct SettingsSource {
                 values[key] = list.joined(separator: key == SettingsTable.shared.digestCities.name ? ";" : ",")
             default:
                 throw ConfigurationError(
-                    setting: key, problem: "in TENKI_CONFIG has a value that is not text or a number", fix: "write it as a string"
+                    setting: key, problem: "in \(SettingsTable.name(\.config)) has a value that is not text or a number",
+                    fix: "write it as a string"
                 )
             }
         }
