@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Upstream calls for the README's examples ("Using Tenki in Slack"), sent in order to `tenki serve`
+# Upstream calls for the examples of docs/chat.md ("Using Tenki in Slack"), sent in order to `tenki serve`
 # with `tenki fakes` behind it: once on a fresh state file, then again after a restart of serve on
 # the same file. Before geocoding answers were kept in the state, the second pass paid every
 # geocoding call again; now it pays none for a place seen before. Prints the calls by upstream and

@@ -62,7 +62,7 @@ def read(path):
 
 def readme_loop(target_dir):
     """The names and mode of the README's `for x in A B C; do install -m MODE /dev/null DIR/$x` recipe."""
-    lines = read(os.path.join(ROOT, "README.md")).splitlines()
+    lines = read(os.path.join(ROOT, "docs", "deploy.md")).splitlines()
     for i, line in enumerate(lines[:-1]):
         m = re.match(r"\s*for (\w+) in ([^;]+); do\s*$", line)
         if not m:
@@ -71,7 +71,7 @@ def readme_loop(target_dir):
         install = re.search(r"install -m (\d+) /dev/null (\S+)/\$" + m.group(1) + r"\b", body)
         if install and install.group(2).rstrip("/").endswith(target_dir.rstrip("/")):
             return m.group(2).split(), int(install.group(1), 8)
-    raise LayoutError(f"README.md has no `for ...; do install -m MODE /dev/null {target_dir}/$x` recipe")
+    raise LayoutError(f"docs/deploy.md has no `for ...; do install -m MODE /dev/null {target_dir}/$x` recipe")
 
 
 def env_file(path):

@@ -14,7 +14,7 @@ struct SettingsTests {
         }
     }
 
-    @Test("defaults match README.md's settings table")
+    @Test("defaults match the configuration reference")
     func defaults() throws {
         let settings = try load([:])
         #expect(settings.signingSecrets.isEmpty)

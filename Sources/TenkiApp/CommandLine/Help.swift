@@ -20,7 +20,7 @@ enum Help {
           discord      'discord register' puts the weather and news commands on your Discord application
           subscriptions list every channel's subscriptions; 'subscriptions remove ID' removes one
 
-        Settings come from the environment (see README.md). Run 'tenki <command> --help' for details.
+        Settings come from the environment (see docs/configuration.md). Run 'tenki <command> --help' for details.
         """
 
     static func command(_ name: String) -> String? {
@@ -163,7 +163,7 @@ enum Help {
         SLACK_SIGNING_SECRET (else a built-in test secret) and a fresh timestamp, sent to an in-process
         listener with the fake upstreams and a temporary state file, or to --target. response_url points
         at a local sink. Prints each request, upstream call, reply and late delivery, then "N of M failed";
-        exit 1 if any expectation fails. The format is in README.md, "Replay files".
+        exit 1 if any expectation fails. The format is in docs/replay.md.
 
         EXAMPLES:
           tenki replay replay/

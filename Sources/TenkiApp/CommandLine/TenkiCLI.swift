@@ -91,7 +91,7 @@ public enum TenkiCLI {
         let logger = Logger(sink: BufferedLogSink(format: settings.logFormat), threshold: settings.logLevel)
         for variable in settings.misspeltVariables {
             logger.warning("environment variable is not a Tenki setting and is ignored", [
-                ("variable", variable.name), ("did_you_mean", variable.closest ?? "(no setting is close; see the README)"),
+                ("variable", variable.name), ("did_you_mean", variable.closest ?? "(no setting is close; see docs/configuration.md)"),
             ])
         }
         return logger

@@ -20,7 +20,7 @@ enum DemoCommand {
         let harness = try ReplayHarness.start(logger: quiet)
         TenkiCLI.printOutput(
             "Tenki demo: real listener, fake OpenWeatherMap, NewsAPI and feeds, and a response_url sink, all on loopback.\n"
-                + "Each example is a replay file (see replay/ and README.md, \"Replay files\").\n")
+                + "Each example is a replay file (see replay/ and docs/replay.md).\n")
         var results: [ReplayResult] = []
         for example in examples() {
             let result = await harness.replay(example)

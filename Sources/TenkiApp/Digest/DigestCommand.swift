@@ -8,7 +8,7 @@ import TenkiMetrics
 import TenkiServices
 
 /// `tenki digest [--digest NAME] [--dry-run] [--force] [--wait SECONDS]`: one run of the slot rule,
-/// for cron, systemd timers and Kubernetes CronJobs (README.md, "The morning digest").
+/// for cron, systemd timers and Kubernetes CronJobs (docs/digest.md).
 ///
 /// It posts through the delivery queue like everything else, but runs the queue in this process
 /// until its messages are delivered or dead, or the wait is over (then exit 75: the message stays

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One recorded request and what must come back: the replay file format (README, "Replay files").
+/// One recorded request and what must come back: the replay file format (docs/replay.md).
 /// JSON because the toolchain reads it without a dependency; every field but `request` is optional
 /// so that a hand-written file stays short.
 public struct ReplayFile: Sendable, Codable, Equatable {

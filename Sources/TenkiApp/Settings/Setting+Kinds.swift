@@ -1,8 +1,8 @@
 import Foundation
 import TenkiCore
 
-/// The kinds of settings, each with its parser and the README's default text derived from the
-/// real default, so the README cannot claim a default the code does not have.
+/// The kinds of settings, each with its parser and the reference's default text derived from the
+/// real default, so the reference cannot claim a default the code does not have.
 extension Setting {
     /// A value of any type, parsed by `parse`; the other kinds are built on this.
     static func custom(
@@ -33,7 +33,7 @@ extension Setting {
         }
     }
 
-    /// One of a fixed set of words (case-insensitive); the first word of a value is its name in the README.
+    /// One of a fixed set of words (case-insensitive); the first word of a value is its name in the reference.
     static func choice(
         _ name: String, default fallback: Value, options: [(word: String, value: Value)], readers: SettingReaders,
         _ summary: String

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One setting: its declaration (what the README's settings table says about it) and how its
+/// One setting: its declaration (what the configuration reference says about it) and how its
 /// text becomes a typed value. `SettingsTable` holds one of these for every setting Tenki reads.
 struct Setting<Value: Sendable>: Sendable {
     let declaration: SettingDeclaration
@@ -12,13 +12,13 @@ struct Setting<Value: Sendable>: Sendable {
     var name: String { declaration.name }
 }
 
-/// What is known about a setting apart from its value's type: everything its README row shows,
+/// What is known about a setting apart from its value's type: everything its row of the configuration reference shows,
 /// and whether it is a secret.
 struct SettingDeclaration: Sendable, Equatable {
     let name: String
-    /// The README's "meaning" column.
+    /// The reference's "meaning" column.
     let summary: String
-    /// The README's "default" column: the default value in backquotes, or words when there is none.
+    /// The reference's "default" column: the default value in backquotes, or words when there is none.
     let defaultText: String
     /// A secret may also be given as `NAME_FILE`, the path of a file holding it; errors never show its value.
     let isSecret: Bool
@@ -29,7 +29,7 @@ struct SettingDeclaration: Sendable, Equatable {
     var hasURLCredentials: Bool = false
 }
 
-/// The `tenki` commands that use a setting, for the README's "read by" column.
+/// The `tenki` commands that use a setting, for the reference's "read by" column.
 struct SettingReaders: OptionSet, Sendable, Hashable {
     let rawValue: Int
 

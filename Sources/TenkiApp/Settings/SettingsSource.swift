@@ -100,7 +100,7 @@ struct SettingsSource {
             }
             guard SettingsTable.names.contains(key), key != SettingsTable.shared.config.name else {
                 let fix =
-                    SettingNameSuggestion.closest(to: key).map { "did you mean \($0)?" } ?? "see the README's settings table"
+                    SettingNameSuggestion.closest(to: key).map { "did you mean \($0)?" } ?? "see docs/configuration.md"
                 throw ConfigurationError(\.config, problem: "has an unknown key \"\(key)\"", fix: fix)
             }
             switch raw {

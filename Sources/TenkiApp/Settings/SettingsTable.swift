@@ -3,9 +3,10 @@ import TenkiCore
 import TenkiLogging
 import TenkiServices
 
-/// Every setting Tenki reads, one declaration each, in the order of README.md's settings table.
+/// Every setting Tenki reads, one declaration each, in the order of the configuration reference
+/// (docs/configuration.md, generated from this table).
 /// Loading (`Settings.load`), `_FILE` secrets, `TENKI_CONFIG`'s unknown-key check, the warning for a
-/// misspelt variable and the README test all come from here: adding a setting is adding a property.
+/// misspelt variable and the configuration reference all come from here: adding a setting is adding a property.
 struct SettingsTable: Sendable {
     static let shared = SettingsTable()
 
@@ -228,12 +229,12 @@ struct SettingsTable: Sendable {
     let digestWebhookURL: Setting<URL?> = .custom(
         "DIGEST_WEBHOOK_URL", default: nil, defaultText: "none: no digest", secret: true, urlCredentials: true,
         readers: [.serve, .digest],
-        "incoming-webhook URL of the digest named `default`; see [The morning digest](#the-morning-digest)",
+        "incoming-webhook URL of the digest named `default`; see [The morning digest](digest.md)",
         parse: { text throws(SettingProblem) in try Setting<URL>.httpURL(text) })
     let digestWebhookFormat: Setting<DigestWebhookFormat?> = .custom(
         "DIGEST_WEBHOOK_FORMAT", default: nil, defaultText: "chosen from the URL", readers: [.serve, .digest],
         "`slack`, `mattermost`, `discord` or `google-chat`; see [Digests on Mattermost, Discord, Google Chat or Zulip]"
-            + "(#digests-on-mattermost-discord-google-chat-or-zulip)",
+            + "(digest.md#digests-on-mattermost-discord-google-chat-or-zulip)",
         parse: SettingParsers.digestWebhookFormat)
     let digestSchedule: Setting<CronSchedule> = .custom(
         "DIGEST_SCHEDULE", default: (try? CronSchedule(parsing: SettingParsers.defaultDigestSchedule))!,

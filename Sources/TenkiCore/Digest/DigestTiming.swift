@@ -1,6 +1,6 @@
 import Foundation
 
-/// When a digest is due: the slot rule (README.md, "The morning digest"), pure so that it is tested on tables and shared
+/// When a digest is due: the slot rule (docs/digest.md), pure so that it is tested on tables and shared
 /// by the in-process scheduler and `tenki digest`.
 ///
 /// The slot is the schedule's latest fire time at or before `now + lead`. `tenki digest` uses a

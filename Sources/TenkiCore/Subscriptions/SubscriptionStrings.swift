@@ -41,8 +41,8 @@ public struct SubscriptionStrings: Sendable {
     }
 
     public static let english = SubscriptionStrings(
-        notConfigured: "Channel subscriptions need Tenki's Slack bot token: an admin sets `SLACK_BOT_TOKEN` (README, “The bot token”).",
-        tokenRefused: "Slack refused Tenki's bot token, so subscriptions cannot work until it is replaced: please ask an admin to check `SLACK_BOT_TOKEN` (README, “The bot token”).",
+        notConfigured: "Channel subscriptions need Tenki's Slack bot token: an admin sets `SLACK_BOT_TOKEN` (docs/platforms.md, “The bot token”).",
+        tokenRefused: "Slack refused Tenki's bot token, so subscriptions cannot work until it is replaced: please ask an admin to check `SLACK_BOT_TOKEN` (docs/platforms.md, “The bot token”).",
         slackOnly: "Channel subscriptions are on Slack only for now; {command} PLACE works here as usual.",
         otherWorkspace: "This Tenki posts only in the workspace of its bot token, so it cannot subscribe channels here.",
         missingPlace: "Which place? For example `{command} subscribe Danang at 7:30` or `{command} subscribe rain Danang`.",
@@ -72,8 +72,8 @@ public struct SubscriptionStrings: Sendable {
         rainAlert: "🌧️ Rain is likely in *{place}*: {chance} % chance around {time} ({zone}).")
 
     public static let japanese = SubscriptionStrings(
-        notConfigured: "チャンネルの購読には Tenki の Slack ボットトークンが必要です。管理者が `SLACK_BOT_TOKEN` を設定してください（README「The bot token」）。",
-        tokenRefused: "Slack が Tenki のボットトークンを受け付けないため、購読は使えません。管理者に `SLACK_BOT_TOKEN` の確認を依頼してください（README「The bot token」）。",
+        notConfigured: "チャンネルの購読には Tenki の Slack ボットトークンが必要です。管理者が `SLACK_BOT_TOKEN` を設定してください（docs/platforms.md「The bot token」）。",
+        tokenRefused: "Slack が Tenki のボットトークンを受け付けないため、購読は使えません。管理者に `SLACK_BOT_TOKEN` の確認を依頼してください（docs/platforms.md「The bot token」）。",
         slackOnly: "チャンネルの購読は今のところ Slack だけです。ここでは {command} 場所 をいつもどおり使えます。",
         otherWorkspace: "この Tenki はボットトークンのワークスペースにだけ投稿するため、ここのチャンネルは購読できません。",
         missingPlace: "どの場所ですか？ 例: `{command} 購読 ダナン 7:30` または `{command} 購読 雨 ダナン`",

@@ -24,7 +24,7 @@ struct DeliveryMetrics: Sendable {
             help: "Failed state file reads and writes by operation (enqueue, hold, retry, claim, record, read, prune).")
     }
 
-    /// The state file refused a read or write: the series operators alert on (see README).
+    /// The state file refused a read or write: the series operators alert on (see docs/operations.md).
     func stateError(_ operation: String) {
         registry?.increment(Self.stateErrors, [("operation", operation)])
     }
