@@ -162,6 +162,15 @@ public enum StateSchema {
         );
         CREATE INDEX token_buckets_idle ON token_buckets (updated_at);
         """,
+        // 11: a claim whose cost does not depend on the backlog: pending rows only, in the order a
+        // claim takes them (`deliveries_claim`) and by destination (`deliveries_lanes`), with the
+        // columns it decides on, so it reads neither the table nor a body until it has chosen.
+        """
+        CREATE INDEX deliveries_claim ON deliveries (next_attempt_at, id, lease_until, destination_hash, state)
+            WHERE state = 'pending';
+        CREATE INDEX deliveries_lanes ON deliveries (destination_hash, next_attempt_at, id, lease_until, state)
+            WHERE state = 'pending';
+        """,
     ]
 
     /// The version a file has once migrated.
