@@ -35,6 +35,8 @@ struct ClaimBacklogBench {
                 try fill(state, backend: backend, size: size, destinations: destinations)
                 let filled = started.duration(to: .now)
                 let now = Date(timeIntervalSince1970: Self.t0 + Double(size) * 0.001 + 1)
+                // Before the claims take any rows: the same backlog for both.
+                let old = try oldQueryTimes(state, backend: backend, at: now.timeIntervalSince1970, samples: size >= 100_000 ? 3 : 10)
                 var samples: [Duration] = []
                 var claimed = 0
                 for _ in 0..<Self.claims {
@@ -45,7 +47,6 @@ struct ClaimBacklogBench {
                     claimed += batch.count
                     for delivery in batch { try await store.markDelivered(delivery.id, owner: "bench", at: now) }
                 }
-                let old = try oldQueryTimes(state, backend: backend, at: now.timeIntervalSince1970, samples: size >= 100_000 ? 3 : 10)
                 print(
                     "claim-bench backend=\(backend.rawValue) pending=\(size) spread=\(spread.rawValue) fill=\(Self.ms(filled))"
                         + " claims=\(samples.count) rows=\(claimed) median_ms=\(Self.ms(Self.percentile(samples, 0.5)))"
