@@ -3,7 +3,8 @@
 
 Starts `tenki fakes` and `tenki serve` on loopback (production settings: signatures on, /metrics
 open), then for SECONDS: CONNECTIONS connections pipeline `GET PATH` as fast as the server takes
-them, up to RATE bytes/s of requests in all, reading every answer; meanwhile a `/healthz` probe on
+them, up to RATE bytes/s of requests in all, reading every answer (and connecting again when the
+server closes one after its requests-per-connection limit); meanwhile a `/healthz` probe on
 a new connection every 2 s (answered within 2 s counts), and a signed `/weather danang` command
 every SECONDS/7 s (a 200 within 3 s, Slack's limit, counts). Prints the counts. Run once per PATH
 (default both /metrics and /healthz). Bounded: SECONDS per path plus a few seconds to start.
@@ -12,7 +13,7 @@ every SECONDS/7 s (a 200 within 3 s, Slack's limit, counts). Prints the counts. 
         [--connections 8] [--rate 500000]
 
 The default binary is this checkout's debug build."""
-import argparse, hashlib, hmac, os, socket, subprocess, sys, tempfile, threading, time, urllib.parse
+import argparse, hashlib, hmac, signal, os, socket, subprocess, sys, tempfile, threading, time, urllib.parse
 
 SECRET = "flood-bench-secret"
 
@@ -65,37 +66,46 @@ def flood(port, path, seconds, connections, rate):
     per_connection = rate / connections
     answered = [0] * connections
 
-    def sender(s):
-        sent, start = 0, time.monotonic()
+    def sender(s, sent, start):
         try:
             while time.monotonic() < stop:
                 s.sendall(batch)  # blocks while the server is not reading
-                sent += len(batch)
-                ahead = sent / per_connection - (time.monotonic() - start)
+                sent[0] += len(batch)
+                ahead = sent[0] / per_connection - (time.monotonic() - start)
                 if ahead > 0:
                     time.sleep(min(ahead, max(0.0, stop - time.monotonic())))
         except OSError:
             pass
 
-    def reader(s, slot):
-        s.settimeout(0.5)
-        while time.monotonic() < stop + 1:
+    def slot_loop(slot):
+        # The server closes a connection after TENKI_MAX_REQUESTS_PER_CONNECTION requests: the
+        # client connects again, as an attacker would.
+        sent, start = [0], time.monotonic()
+        while time.monotonic() < stop:
             try:
-                chunk = s.recv(1 << 20)
-            except socket.timeout:
-                continue
+                s = socket.create_connection(("127.0.0.1", port), timeout=5)
             except OSError:
-                return
-            if not chunk:
-                return
-            answered[slot] += chunk.count(b"HTTP/1.1 ")
+                time.sleep(0.1)
+                continue
+            threading.Thread(target=sender, args=(s, sent, start), daemon=True).start()
+            s.settimeout(0.5)
+            while time.monotonic() < stop + 1:
+                try:
+                    chunk = s.recv(1 << 20)
+                except socket.timeout:
+                    continue
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                answered[slot] += chunk.count(b"HTTP/1.1 ")
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            s.close()
 
-    threads, sockets = [], []
-    for slot in range(connections):
-        s = socket.create_connection(("127.0.0.1", port))
-        sockets.append(s)
-        threads += [threading.Thread(target=sender, args=(s,), daemon=True),
-                    threading.Thread(target=reader, args=(s, slot), daemon=True)]
+    threads = [threading.Thread(target=slot_loop, args=(slot,), daemon=True) for slot in range(connections)]
     for t in threads:
         t.start()
     probes, commands = [], []
@@ -115,11 +125,6 @@ def flood(port, path, seconds, connections, rate):
             threading.Thread(target=lambda raw=raw: commands.append(request_once(port, raw, 3.0)), daemon=True).start()
         time.sleep(0.05)
     time.sleep(3.5)  # the last probe's and command's time to answer
-    for s in sockets:
-        try:
-            s.close()
-        except OSError:
-            pass
     return sum(probes), len(probes), sum(commands), len(commands), sum(answered)
 
 
@@ -168,4 +173,6 @@ def main():
 
 
 if __name__ == "__main__":
+    # Stopped with SIGTERM, still stop the servers it started (the `finally` in main).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     sys.exit(main())
