@@ -34,7 +34,28 @@ struct InboundLimitTests {
         second?.release()  // once only
         #expect(limit.count == 1)
         #expect(metrics.exposition().contains("tenki_inbound_refused_total{kind=\"event\"} 0\n"))
+        // Answers waiting in the outbox count against the same bound.
+        #expect(limit.admit(.press, queued: 1) == nil)
         withExtendedLifetime(third) {}
+        #expect(limit.admit(.press, queued: 1) == nil)
+    }
+
+    @Test("a press is refused while the outbox holds as many answers as the bound, and taken once they are sent")
+    func pressRefusedWhileTheOutboxIsFull() async throws {
+        let stack = try SlackInteractionTests.Stack(environment: ["TENKI_INBOUND_IN_FLIGHT": "1"])
+        let waiting = NewDelivery(
+            kind: "interaction", destination: URL(string: stack.sinkOrigin + "/actions/T0/0/waiting")!,
+            destinationKind: .responseURL, body: Array("{}".utf8), createdAt: stack.clock.now())
+        _ = try await stack.application.queue.enqueue(waiting)
+        #expect(stack.application.queue.backlog == 1)
+        let refused = try await stack.press(actionID: "tenki.weather.now", value: SlackInteractionTests.danang.encoded)
+        #expect(refused.status == 200 && String(decoding: refused.body, as: UTF8.self).contains("busy"))
+        _ = await stack.application.queue.runOnce(now: stack.clock.now())
+        #expect(stack.application.queue.backlog == 0)
+        let taken = try await stack.press(actionID: "tenki.weather.now", value: SlackInteractionTests.danang.encoded)
+        #expect(taken.status == 200 && taken.body.isEmpty)
+        #expect(try await stack.delivered().count == 1)
+        await stack.stop()
     }
 
     @Test("a command over the bound gets a private busy note at once; nothing is looked up or stored")

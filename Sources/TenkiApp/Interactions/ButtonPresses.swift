@@ -50,9 +50,10 @@ struct ButtonPresses: InteractionResponder {
         return .accepted
     }
 
-    /// A place for a press in `inbound`; nil, logged, when it is full.
+    /// A place for a press in `inbound`, where the answers waiting in the outbox count too; nil,
+    /// logged, when it is full.
     func admit(logger: Logger) -> InboundTicket? {
-        guard let ticket = inbound.admit(.press) else {
+        guard let ticket = inbound.admit(.press, queued: queue.backlog) else {
             logger.notice("press refused: busy")
             return nil
         }

@@ -13,7 +13,8 @@ public enum InboundKind: String, Sendable, CaseIterable {
 }
 
 /// One bound on the inbound work in flight, of every kind together: a command being answered
-/// (its late answer included, until it is queued), a press until its answer is queued. Beyond it a
+/// (its late answer included, until it is queued), a press until its answer is queued, and for a
+/// press the answers still waiting in the outbox (`admit(_:queued:)`). Beyond it a
 /// request is refused at once, before anything is stored or started, so memory and the state file
 /// stay flat whatever the rate; each refusal counts in `tenki_inbound_refused_total{kind}`.
 public final class InboundLimit: Sendable {
@@ -43,10 +44,12 @@ public final class InboundLimit: Sendable {
     public var count: Int { inFlight.load(ordering: .relaxed) }
 
     /// A place for one piece of `kind` work, held until the ticket goes away (the last closure or
-    /// task holding it ends); nil, counted, when `bound` pieces are in flight.
-    public func admit(_ kind: InboundKind) -> InboundTicket? {
+    /// task holding it ends); nil, counted, when `bound` pieces are in flight. `queued`: answers of
+    /// this kind's work still waiting in the outbox (a press is done once its answer is posted),
+    /// counted against the same bound, so a backed-up outbox refuses new presses rather than grow.
+    public func admit(_ kind: InboundKind, queued: Int = 0) -> InboundTicket? {
         var current = inFlight.load(ordering: .relaxed)
-        while current < bound {
+        while current + max(0, queued) < bound {
             let (exchanged, original) = inFlight.compareExchange(
                 expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
             if exchanged {

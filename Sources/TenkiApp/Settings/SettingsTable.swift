@@ -139,8 +139,9 @@ struct SettingsTable: Sendable {
             + "0 turns it off")
     let inboundInFlight: Setting<Int> = .number(
         "TENKI_INBOUND_IN_FLIGHT", default: 256, range: 1...100_000, readers: .serve,
-        "commands and button presses worked on at once (a press until its answer is queued); more are refused at once "
-            + "with a private \"busy, try again in a moment\" and counted in `tenki_inbound_refused_total`")
+        "commands and button presses worked on at once (a press until its answer is queued, and presses also count the "
+            + "answers waiting in the outbox); more are refused at once with a private \"busy, try again in a moment\" and "
+            + "counted in `tenki_inbound_refused_total`")
 
     // Delivery
     let deliveryTimeout: Setting<Duration> = .number(
