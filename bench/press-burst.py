@@ -122,19 +122,22 @@ def main():
         time.sleep(1)
         idle_rss, start_bytes = rss(serve.pid), state_bytes(state)
         stop = time.monotonic() + options.seconds
-        counts = {"taken": 0, "refused": 0, "other": 0, "errors": 0}
+        counts = {"taken": 0, "refused": 0, "other": 0, "errors": 0, "reconnects": 0}
         lock = threading.Lock()
         sequence = iter(range(10**9))
 
         def presser():
-            try:
-                s = socket.create_connection(("127.0.0.1", port))
-            except OSError:
-                with lock:
-                    counts["errors"] += 1
-                return
-            buffer = b""
+            s, buffer = None, b""
             while time.monotonic() < stop:
+                if s is None:
+                    # Again after the server closed one (TENKI_MAX_REQUESTS_PER_CONNECTION, or an error).
+                    try:
+                        s, buffer = socket.create_connection(("127.0.0.1", port)), b""
+                    except OSError:
+                        with lock:
+                            counts["errors"] += 1
+                        time.sleep(0.1)
+                        continue
                 with lock:
                     index = next(sequence)
                 payload = {"type": "block_actions", "user": {"id": f"U{index % 50}", "team_id": "T1"}, "team": {"id": "T1"},
@@ -145,13 +148,16 @@ def main():
                     s.sendall(signed("/slack/interactions", urllib.parse.urlencode({"payload": json.dumps(payload)})))
                     status, body, buffer = read_response(s, buffer)
                 except OSError:
+                    s.close()
+                    s = None
                     with lock:
-                        counts["errors"] += 1
-                    return
+                        counts["reconnects"] += 1
+                    continue
                 kind = "taken" if status == 200 and not body else "refused" if status == 200 and b"busy" in body else "other"
                 with lock:
                     counts[kind] += 1
-            s.close()
+            if s is not None:
+                s.close()
 
         threads = [threading.Thread(target=presser, daemon=True) for _ in range(options.connections)]
         for t in threads:
@@ -177,12 +183,13 @@ def main():
                 rows = dict(db.execute("SELECT state, COUNT(*) FROM deliveries GROUP BY state").fetchall())
         except sqlite3.Error as error:
             rows = {"unreadable": str(error)}
-        sent = sum(counts.values())
+        sent = counts["taken"] + counts["refused"] + counts["other"]
         print(f"binary {options.bin}; {options.seconds:.0f} s of presses on {options.connections} connections")
         if capped is not None:
             print(f"  STOPPED: RSS passed {options.rss_cap:.0f} MiB after {capped:.1f} s")
-        print(f"  presses answered: {sent - counts['errors']} ({counts['taken']} taken, {counts['refused']} refused busy, "
-              f"{counts['other']} other); connection errors {counts['errors']}")
+        print(f"  presses answered: {sent} ({counts['taken']} taken, {counts['refused']} refused busy, "
+              f"{counts['other']} other); connections closed by the server {counts['reconnects']}, "
+              f"failed to connect {counts['errors']}")
         print(f"  RSS MiB: idle {idle_rss:.1f}, peak {max(peak, hwm):.1f} (VmHWM), at the end {after_rss:.1f}, "
               f"2 s later {settled_rss:.1f}")
         print(f"  state file + WAL: {start_bytes / 2**20:.1f} MiB before, {state_bytes(state) / 2**20:.1f} MiB after; "
