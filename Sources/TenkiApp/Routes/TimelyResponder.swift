@@ -37,7 +37,8 @@ public struct TimelyResponder: SlashCommandResponder {
         // Refused before anything starts or is stored; the place is held by the work and by the
         // late answer's delivery below, and given back when the last of them ends.
         guard let ticket = inbound.admit(.command) else {
-            logger.notice("command refused: busy", [("in_flight", String(inbound.bound))])
+            // Debug only: a flood of refusals must not become a flood of log lines (the metric counts them).
+            logger.debug("command refused: busy", [("bound", String(inbound.bound))])
             return Self.notice(.text(strings.busy), slack: strings.busy)
         }
         let (inline, work) = await Self.start(
