@@ -103,6 +103,27 @@ struct DeliveryStoreTests {
         #expect(next.map(\.id) == Array(busyIDs[2..<4]))
     }
 
+    @Test("the next due time is the earliest due message, or its lease's end while it is claimed", arguments: StoreBackend.durable)
+    func nextDueWithLeases(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().deliveries
+        #expect(try await store.nextDueTime() == nil)
+        var later = DeliveryFixtures.webhookDelivery("later", to: URL(string: "https://hooks.slack.com/services/T/B/later")!)
+        later.firstAttemptAt = start.addingTimeInterval(100)
+        _ = try await store.enqueue(DeliveryFixtures.webhookDelivery("now"))
+        let laterID = try await store.enqueue(later)
+        #expect(try await store.nextDueTime() == start)
+        _ = try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(try await store.nextDueTime() == start.addingTimeInterval(60), "the claim's lease ends first")
+        // The first lease has ended: both are taken, and both leases end at 160 s.
+        let both = try await store.claim(
+            owner: "a", now: start.addingTimeInterval(100), leaseDuration: 60, perDestination: 1, limit: 2)
+        #expect(both.count == 2)
+        #expect(try await store.nextDueTime() == start.addingTimeInterval(160))
+        #expect(try await store.markDelivered(laterID, owner: "a", at: start.addingTimeInterval(101)))
+        #expect(try await store.statistics() == DeliveryStatistics(pending: 1, dead: 0, oldestPendingCreatedAt: start))
+        #expect(try await store.nextDueTime() == start.addingTimeInterval(160))
+    }
+
     @Test("release gives a claim back without counting the attempt; reschedule keeps the error", arguments: StoreBackend.durable)
     func releaseAndReschedule(_ backend: StoreBackend) async throws {
         let store = try await SharedTestState(backend).open().deliveries

@@ -25,7 +25,7 @@ struct SQLiteDeliveryStoreTests {
         #expect(mode == ["wal"])
     }
 
-    @Test("a claim's reads use the pending-only indexes in order: no table scan, no sort, no body")
+    @Test("a claim's and a round's reads use the pending-only indexes in order: no table scan, no sort, no body")
     func claimQueryPlans() throws {
         let file = try TemporaryStateFile()
         _ = try SQLiteDeliveryStore(path: file.path)
@@ -44,6 +44,18 @@ struct SQLiteDeliveryStoreTests {
         let lane = try plan(SQLiteDeliveryStore.destinationDueQuery, [.text("h"), .real(0), .integer(3)])
         #expect(lane.contains("USING COVERING INDEX deliveries_lanes"), "\(lane)")
         #expect(!lane.contains("TEMP B-TREE"), "\(lane)")
+        // What every round reads besides the claim: no scan of the table or of every pending row's row.
+        // (A `SCAN ... USING COVERING INDEX deliveries_claim` walks pending rows in order: for the
+        // next due time it stops at the first whose lease does not outlast it.)
+        func readsIndexesOnly(_ plan: String) -> Bool {
+            plan.split(separator: ";").allSatisfy { !$0.contains("deliveries") || $0.contains("USING COVERING INDEX") }
+        }
+        let due = try plan(SQLiteDeliveryStore.nextDueQuery, [])
+        #expect(due.contains("USING COVERING INDEX deliveries_claim") && due.contains("USING COVERING INDEX deliveries_leased"), "\(due)")
+        #expect(readsIndexesOnly(due) && !due.contains("TEMP B-TREE"), "\(due)")
+        let statistics = try plan(SQLiteDeliveryStore.statisticsQuery, [])
+        #expect(statistics.contains("USING COVERING INDEX deliveries_pending_age"), "\(statistics)")
+        #expect(readsIndexesOnly(statistics) && !statistics.contains("TEMP B-TREE"), "\(statistics)")
     }
 
     @Test("refuses a file from a newer version")
