@@ -91,14 +91,9 @@ extension SQLOutbox {
             id, owner, [.date(at), .text(lastError), body.map { .blob($0) } ?? .null])
     }
 
-    /// The body goes (an empty one, `substr(body, 1, 0)` in both dialects): a delivered message is
-    /// never sent again, and its row stays for the retention with its summary only, so answers
-    /// delivered under a burst grow the state by their summaries, not their messages.
     @discardableResult
     package func markDelivered(_ id: DeliveryID, owner: String, at: Date) async throws(DeliveryStoreError) -> Bool {
-        try await settle(
-            "state = 'delivered', finished_at = $3, body = substr(body, 1, 0), claimed_by = NULL, lease_until = NULL",
-            id, owner, [.date(at)])
+        try await settle("state = 'delivered', finished_at = $3, claimed_by = NULL, lease_until = NULL", id, owner, [.date(at)])
     }
 
     @discardableResult

@@ -58,27 +58,6 @@ struct SQLiteDeliveryStoreTests {
         #expect(readsIndexesOnly(statistics) && !statistics.contains("TEMP B-TREE"), "\(statistics)")
     }
 
-    @Test("a delivered message keeps its summary and drops its body; a pending or dead one keeps it")
-    func deliveredDropsBody() async throws {
-        let file = try TemporaryStateFile()
-        let store = try SQLiteDeliveryStore(path: file.path)
-        let delivered = try await store.enqueue(DeliveryFixtures.webhookDelivery("delivered"))
-        let dead = try await store.enqueue(
-            DeliveryFixtures.webhookDelivery("dead", to: URL(string: "https://hooks.slack.com/services/T/B/dead")!))
-        _ = try await store.enqueue(DeliveryFixtures.webhookDelivery("pending", to: URL(string: "https://hooks.slack.com/x")!))
-        _ = try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 2)
-        #expect(try await store.markDelivered(delivered, owner: "a", at: start))
-        #expect(try await store.markDead(dead, owner: "a", reason: "HTTP 404", at: start))
-        let lengths = try SQLiteDatabase(path: file.path).withConnection { connection throws(SQLiteError) in
-            try connection.query("SELECT state, typeof(body), length(body) FROM deliveries ORDER BY id") {
-                "\($0.text(0)) \($0.text(1)) \($0.int(2))"
-            }
-        }
-        let size = DeliveryFixtures.message("dead").count
-        #expect(lengths == ["delivered blob 0", "dead blob \(size)", "pending blob \(DeliveryFixtures.message("pending").count)"])
-        #expect(try await store.summary(of: delivered)?.state == .delivered)
-    }
-
     @Test("refuses a file from a newer version")
     func newerSchema() async throws {
         let file = try TemporaryStateFile()
