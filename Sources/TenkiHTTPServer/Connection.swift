@@ -44,6 +44,14 @@ final class Connection {
     /// `flush` answers them once it has written that output.
     var answersWaitForOutput = false
 
+    /// The loop turn `answeredThisTurn` counts in (`EventLoop.turn`).
+    var answeringTurn: UInt64 = 0
+    /// Requests answered (or started) in that turn: at `EventLoop.answersPerTurn` the rest wait
+    /// for the next turn, so one pipelining client cannot hold the loop.
+    var answeredThisTurn = 0
+    /// In the loop's `deferred` list: requests wait for the next turn (see `answeredThisTurn`).
+    var deferred = false
+
     /// The parser phase the timers apply to, and when it began.
     var phase: HTTPRequestParser.Phase = .idle
     var phaseStartedAt: ContinuousClock.Instant

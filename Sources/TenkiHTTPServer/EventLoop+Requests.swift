@@ -42,7 +42,7 @@ extension EventLoop {
         // Answer requests that arrived before the EOF (a client may half-close after sending).
         process(connection)
         if !connection.isClosed { flush(connection) }
-        if !connection.isClosed, connection.inFlight == nil, !connection.hasPendingOutput {
+        if !connection.isClosed, connection.inFlight == nil, !connection.hasPendingOutput, !connection.deferred {
             close(connection)  // nothing left to say; an incomplete request is dropped silently
         }
     }
@@ -62,12 +62,21 @@ extension EventLoop {
     /// first that needs `handle` in a task (the rest wait until its response is written). Stops
     /// while `outputRoom` bytes wait to be sent: a client that pipelines without reading gets its
     /// answers as fast as it reads them, and the rest of its requests wait unparsed (`flush`
-    /// answers more once the output has gone).
+    /// answers more once the output has gone). Stops too at `answersPerTurn` requests in this turn
+    /// of the loop: the rest wait for the next turn (`deferred`), after every other connection's.
     func answerReady(_ connection: Connection) {
         var started = false
+        if connection.answeringTurn != turn {
+            connection.answeringTurn = turn
+            connection.answeredThisTurn = 0
+        }
         while connection.inFlight == nil, !connection.closeAfterWrite, !connection.isClosed {
             guard connection.pendingOutputCount < outputRoom else {
                 connection.answersWaitForOutput = true
+                break
+            }
+            guard connection.answeredThisTurn < Self.answersPerTurn else {
+                deferToNextTurn(connection)
                 break
             }
             let request: HTTPRequest
@@ -84,6 +93,7 @@ extension EventLoop {
             }
             started = true
             connection.requestCount += 1
+            connection.answeredThisTurn += 1
             let summary = Connection.RequestSummary(
                 method: request.method, path: String(request.path), version: request.version,
                 keepAlive: keepsAlive(request, on: connection), startedAt: clock.now
@@ -127,6 +137,33 @@ extension EventLoop {
         respond(connection, routed, to: summary)
     }
 
+    /// The most requests one connection has answered (or started) in one turn of the loop. A
+    /// client pipelining expensive requests gets this many, then every other connection's ready
+    /// events are handled before its next ones.
+    static let answersPerTurn = 8
+
+    /// Leaves the connection's remaining requests for the next turn (`startTurn`).
+    private func deferToNextTurn(_ connection: Connection) {
+        guard !connection.deferred else { return }
+        connection.deferred = true
+        deferred.append(connection)
+    }
+
+    /// Starts a turn of the loop: requests left by the last one (`answersPerTurn`) are answered
+    /// now, up to the limit again, and written with this turn's answers.
+    func startTurn() {
+        turn &+= 1
+        guard !deferred.isEmpty else { return }
+        let waiting = deferred
+        deferred.removeAll(keepingCapacity: true)
+        for connection in waiting {
+            connection.deferred = false
+            guard !connection.isClosed, connection.lingerDeadline == nil else { continue }
+            // Written with this turn's answers; `flush` closes a peer that hung up meanwhile.
+            process(connection)
+        }
+    }
+
     /// Writes what the batch of events just handled answered, back to back (see `run`), and
     /// updates each connection's interest. (`flush` may answer more requests, but never adds to
     /// `answered`: it writes what it answers itself.)
@@ -140,7 +177,9 @@ extension EventLoop {
 
     /// HTTP/1.1 keeps the connection unless asked not to; HTTP/1.0 closes unless asked to keep it.
     private func keepsAlive(_ request: HTTPRequest, on connection: Connection) -> Bool {
-        guard !draining, !connection.overloaded, !connection.peerClosed,
+        // After the peer's EOF, the last request buffered closes; those before it were pipelined
+        // and are answered first, over as many turns as they take.
+        guard !draining, !connection.overloaded, !(connection.peerClosed && connection.parser.bufferedByteCount == 0),
               connection.requestCount < configuration.maxRequestsPerConnection else { return false }
         var close = false, keepAlive = false
         for (name, value) in request.headers where name.equalsIgnoringASCIICase("Connection") {
@@ -221,7 +260,9 @@ extension EventLoop {
                 finish(connection)
                 return
             }
-            if connection.peerClosed, connection.inFlight == nil, connection.parser.phase == .idle {
+            // Every complete request is answered (none in flight, none waiting for a turn or for
+            // room): what the parser still holds after the peer's EOF can never complete.
+            if connection.peerClosed, connection.inFlight == nil, !connection.deferred, !connection.answersWaitForOutput {
                 close(connection)
                 return
             }

@@ -46,6 +46,10 @@ final class EventLoop: @unchecked Sendable {
     var draining = false
     /// Connections answered during the current batch of events, written after it (see `run`).
     var answered: [Connection] = []
+    /// Connections whose ready requests wait for the next turn (`answersPerTurn`).
+    var deferred: [Connection] = []
+    /// Counts the loop's turns (one wait for events, the answers it produced written).
+    var turn: UInt64 = 0
     private var listening = true
     /// Accepting failed (out of descriptors): the listener is out of the poller until the next sweep.
     private var listenerPaused = false
@@ -107,7 +111,10 @@ final class EventLoop: @unchecked Sendable {
         var nextSweep = clock.now.advanced(by: interval)
         var running = true
         while running {
-            poller.wait(timeoutMilliseconds: Self.milliseconds(until: nextSweep, from: clock.now), into: &events)
+            startTurn()
+            // Requests waiting for this turn: look for other events without sleeping.
+            let timeout = deferred.isEmpty ? Self.milliseconds(until: nextSweep, from: clock.now) : 0
+            poller.wait(timeoutMilliseconds: timeout, into: &events)
             running = handle(events)
             // Answers are written together once nothing more is ready, not each as soon as it is
             // computed: a write that finds the client asleep pays for waking it (on loopback and

@@ -59,8 +59,26 @@ public final class MetricsRegistry: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The last exposition and when it was built (`exposition(at:maxAge:)`).
+    private let cached = Mutex<(builtAt: ContinuousClock.Instant, body: [UInt8])?>(nil)
 
     public init() {}
+
+    /// How long a scrape's text is served again before it is rebuilt (`exposition(at:maxAge:)`).
+    public static let expositionMaxAge: Duration = .seconds(1)
+
+    /// The exposition as bytes, built at most once per `maxAge` on the caller's clock and shared
+    /// by every request meanwhile: building it reads `/proc` and lists the open descriptors, which
+    /// a client pipelining scrapes must not get to do for each one. Readers wait while one builds.
+    public func exposition(at now: ContinuousClock.Instant, maxAge: Duration = expositionMaxAge) -> [UInt8] {
+        cached.withLock { cached in
+            // An instant before the build (another thread read its clock first) counts as fresh.
+            if let cached, cached.builtAt.duration(to: now) < maxAge { return cached.body }
+            let body = Array(exposition().utf8)
+            cached = (now, body)
+            return body
+        }
+    }
 
     /// Declares a metric's type and help text, shown once per family in the exposition.
     public func describe(_ name: String, type: String, help: String) {

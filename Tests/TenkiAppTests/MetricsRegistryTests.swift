@@ -1,5 +1,6 @@
 import TenkiMetrics
 @testable import TenkiMetrics
+import Synchronization
 import Testing
 
 @Suite("Metrics registry")
@@ -26,5 +27,30 @@ struct MetricsRegistryTests {
         #expect(buckets.contains(#"t_latency_seconds_bucket{route="a",le="0.005"} 1"#))
         #expect(text.contains(#"t_latency_seconds_count{route="a"} 2"#))
         #expect(metrics.counter("t_requests_total", [("route", "a"), ("status", "200")]) == 2)
+    }
+
+    @Test("the exposition is built at most once per max age on the given clock, and shared meanwhile")
+    func cachedExposition() {
+        let metrics = MetricsRegistry()
+        let reads = Mutex(0)
+        metrics.counter("t_expensive", reading: {
+            reads.withLock { $0 += 1 }
+            return 7
+        })
+        let start = ContinuousClock.now
+        let first = metrics.exposition(at: start)
+        #expect(String(decoding: first, as: UTF8.self).contains("t_expensive 7\n"))
+        metrics.increment("t_requests_total")
+        for step in 0..<100 {
+            let later = start.advanced(by: .milliseconds(step * 9))  // up to 0.891 s later
+            #expect(metrics.exposition(at: later) == first)
+        }
+        #expect(reads.withLock { $0 } == 1)
+        let rebuilt = metrics.exposition(at: start.advanced(by: MetricsRegistry.expositionMaxAge))
+        #expect(String(decoding: rebuilt, as: UTF8.self).contains("t_requests_total 1\n"))
+        #expect(reads.withLock { $0 } == 2)
+        // An instant read before that build (another loop's thread) gets the same copy.
+        #expect(metrics.exposition(at: start) == rebuilt)
+        #expect(reads.withLock { $0 } == 2)
     }
 }

@@ -7,6 +7,7 @@ import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
 import TenkiServices
+import Synchronization
 import Testing
 
 /// The router in process: no socket, a fixed clock, a responder that records what it was asked.
@@ -155,6 +156,21 @@ struct RouterTests {
         let metricsOnly = TenkiRouter(verifier: nil, commands: responder, metrics: metrics, logger: .discarding, servesCommands: false)
         #expect(metricsOnly.handleInline(HTTPRequest(method: "POST", target: "/slack/commands"))?.status == .notFound)
         #expect(metricsOnly.handleInline(HTTPRequest(method: "GET", target: "/metrics"))?.status == .ok)
+    }
+
+    @Test("pipelined scrapes share one exposition until a second has passed on the router's clock")
+    func metricsAreCached() {
+        let clock = Mutex(ContinuousClock.now)
+        var router = TenkiRouter(verifier: nil, commands: responder, metrics: metrics, logger: .discarding)
+        router.metricsClock = { clock.withLock { $0 } }
+        let scrape = { String(decoding: router.handleInline(HTTPRequest(method: "GET", target: "/metrics"))?.body ?? [], as: UTF8.self) }
+        let first = scrape()
+        metrics.increment("t_cached_total")
+        clock.withLock { $0 = $0.advanced(by: .milliseconds(999)) }
+        #expect(scrape() == first)
+        #expect(!first.contains("t_cached_total"))
+        clock.withLock { $0 = $0.advanced(by: .milliseconds(1)) }
+        #expect(scrape().contains("t_cached_total 1\n"))
     }
 
     @Test("health turns 503 while draining; metrics are Prometheus text")

@@ -43,6 +43,7 @@ final class EventLoopHarness {
     }
 
     deinit {
+        for peer in peers { loop.close(peer) }
         loop.close(connection)  // closes the server's end unless the loop already did
         closeClient()
         loop.poller.close()
@@ -80,9 +81,70 @@ final class EventLoopHarness {
 
     private var receiveBuffer = [UInt8](repeating: 0, count: 64 * 1024)
 
+    /// Another connection on the same loop, over its own socket pair: the test plays its client
+    /// with `clientSends` and `clientReceives`; `turn(_:)` handles both connections' events in one turn.
+    final class Peer {
+        let connection: Connection
+        let clientFD: Int32
+        private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+        fileprivate init(connection: Connection, clientFD: Int32) {
+            self.connection = connection
+            self.clientFD = clientFD
+        }
+
+        deinit { _ = close(clientFD) }
+
+        func clientSends(_ bytes: [UInt8]) {
+            let count = bytes.withUnsafeBytes { send(clientFD, $0.baseAddress, $0.count, 0) }
+            #expect(count == bytes.count)
+        }
+
+        func clientReceives() -> [UInt8] {
+            var received: [UInt8] = []
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(clientFD, $0.baseAddress, $0.count, 0) }
+                if count <= 0 { return received }
+                received += buffer[..<count]
+            }
+        }
+    }
+
+    /// Registers a second connection with the loop.
+    func addPeer(id: UInt64 = 2) throws -> Peer {
+        var fds: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0 else {
+            throw TestClientError(description: "socketpair failed: errno \(errno)")
+        }
+        Socket.setNonBlocking(fds[0])
+        Socket.setNonBlocking(fds[1])
+        let connection = Connection(
+            id: id, fd: fds[0], remoteAddress: "peer", overloaded: false, parser: HTTPRequestParser(), now: .now)
+        loop.connections[fds[0]] = connection
+        _ = loop.coordinator.connectionOpened()
+        loop.poller.add(fds[0], read: true, write: false)
+        peers.append(connection)
+        return Peer(connection: connection, clientFD: fds[1])
+    }
+
+    private var peers: [Connection] = []
+
+    /// One turn in which both the harness' connection and `peer` are readable, in that order.
+    func turn(with peer: Peer) {
+        loop.startTurn()
+        for connection in [connection, peer.connection] where !connection.isClosed {
+            loop.readAvailable(connection)
+        }
+        loop.writeAnswered()
+        for connection in [connection, peer.connection] where !connection.isClosed {
+            loop.flush(connection)
+        }
+    }
+
     /// One turn of the loop as `run` takes it when the socket is readable and writable: read,
     /// write what was answered, then write on the writable event.
     func turn() {
+        loop.startTurn()
         guard !connection.isClosed else { return }
         loop.readAvailable(connection)
         loop.writeAnswered()

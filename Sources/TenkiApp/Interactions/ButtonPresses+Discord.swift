@@ -14,10 +14,14 @@ extension ButtonPresses {
         guard let (actionID, value) = interaction.press, isTenkis(actionID, logger: logger) else {
             return unusableButton(command: settings.commandNames.weather, language: interaction.language).discord
         }
+        guard let ticket = admit(logger: logger) else { return PressAnswer.note(strings.busy).discord }
         let guild = interaction.guildID.map { "discord:" + $0 } ?? "discord:dm"
         let user = UserKey(team: guild, user: interaction.userID ?? "")
         let fromEphemeral = interaction.isEphemeralMessage
-        let work = Task { await answer(actionID, value: value, user: user, fromEphemeral: fromEphemeral, logger: logger) }
+        let work = Task {
+            defer { withExtendedLifetime(ticket) {} }
+            return await answer(actionID, value: value, user: user, fromEphemeral: fromEphemeral, logger: logger)
+        }
         let budget = inlineBudget, wait = waitForBudget
         if let ready = await TimelyResponder.answer(of: work, orNilAfter: { await wait(budget) }) {
             return ready.discord
@@ -29,6 +33,7 @@ extension ButtonPresses {
         }
         logger.info("press not answered within the budget: deferred, answer by PATCH")
         background.start {
+            defer { withExtendedLifetime(ticket) {} }
             switch await work.value {
             case .replace(let chat):
                 var message = chat.discord

@@ -20,20 +20,24 @@ struct ButtonPresses: InteractionResponder {
     /// How long a Discord press may take before it is answered with type 6 and a PATCH.
     var inlineBudget: Duration = .seconds(2)
     var waitForBudget: @Sendable (Duration) async -> Void = TimelyResponder.sleeping
+    /// The bound on presses (and commands) in flight.
+    var inbound = InboundLimit.unbounded
 
-    func accept(_ interaction: InteractionPayload, logger: Logger) {
+    func accept(_ interaction: InteractionPayload, logger: Logger) -> InteractionAcceptance {
         guard interaction.type == "block_actions" else {
             logger.info("interaction ignored", [("type", String(interaction.type.prefix(40)))])
-            return
+            return .accepted
         }
         guard let action = interaction.action else {
             logger.notice("block_actions without an action")
-            return
+            return .accepted
         }
-        guard isTenkis(action.actionID, logger: logger) else { return }
-        guard let url = settings.allowedResponseHosts.permittedURL(interaction.responseURL, logger: logger) else { return }
+        guard isTenkis(action.actionID, logger: logger) else { return .accepted }
+        guard let url = settings.allowedResponseHosts.permittedURL(interaction.responseURL, logger: logger) else { return .accepted }
+        guard let ticket = admit(logger: logger) else { return .busy(note: busyNote) }
         let user = UserKey(team: interaction.teamID ?? "", user: interaction.userID ?? "")
         background.start {
+            defer { withExtendedLifetime(ticket) {} }
             let answer = await answer(
                 action.actionID, value: action.value, user: user, fromEphemeral: interaction.isEphemeral, logger: logger)
             let message = answer.slack
@@ -45,7 +49,21 @@ struct ButtonPresses: InteractionResponder {
                 _ = await post(body: Self.deleteOriginal, to: url, logger: logger)
             }
         }
+        return .accepted
     }
+
+    /// A place for a press in `inbound`, where the answers waiting in the outbox count too; nil,
+    /// logged, when it is full.
+    func admit(logger: Logger) -> InboundTicket? {
+        guard let ticket = inbound.admit(.press, queued: queue.backlog) else {
+            logger.debug("press refused: busy")  // counted in the metric; a line each would amplify a flood
+            return nil
+        }
+        return ticket
+    }
+
+    /// The private note a refused press gets.
+    var busyNote: String { ReplyStrings.table(for: settings.language).busy }
 
     /// Whether `actionID` is one of Tenki's buttons (logged when not).
     func isTenkis(_ actionID: String, logger: Logger) -> Bool {

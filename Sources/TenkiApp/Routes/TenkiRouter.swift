@@ -34,6 +34,9 @@ public struct TenkiRouter: HTTPHandler {
     public var discord: DiscordRequestVerifier?
     /// `DISCORD_API_BASE_URL`: where answers to Discord that were not ready in time are edited.
     public var discordAPIBase = URL(string: "https://discord.com/api/v10")!
+    /// The clock `/metrics` is cached on: its text is built at most once a second
+    /// (`MetricsRegistry.expositionMaxAge`) and shared by every scrape meanwhile.
+    public var metricsClock: @Sendable () -> ContinuousClock.Instant = { .now }
     /// The command names Discord's `weather` and `news` stand for.
     public var commandNames = Settings.CommandNames(weather: "/weather", news: "/news")
 
@@ -157,7 +160,8 @@ public struct TenkiRouter: HTTPHandler {
             break
         }
         return HTTPResponse(
-            status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(metrics.exposition().utf8))
+            status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+            body: metrics.exposition(at: metricsClock()))
     }
 
     /// The credentials of `Authorization: Bearer CREDENTIALS`; the scheme is case-insensitive and

@@ -22,6 +22,8 @@ public struct TimelyResponder: SlashCommandResponder {
     var resultVisibility: ChatMessage.Visibility = .inChannel
     /// Owns the work that goes on after a placeholder went back, so the drain can wait for it.
     let background: BackgroundWork
+    /// The bound on commands (and presses) in flight.
+    var inbound = InboundLimit.unbounded
 
     public static let sleeping: @Sendable (Duration) async -> Void = { budget in try? await Task.sleep(for: budget) }
 
@@ -31,11 +33,22 @@ public struct TimelyResponder: SlashCommandResponder {
     }
 
     public func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
+        let strings = ReplyStrings.table(for: language)
+        // Refused before anything starts or is stored; the place is held by the work and by the
+        // late answer's delivery below, and given back when the last of them ends.
+        guard let ticket = inbound.admit(.command) else {
+            // Debug only: a flood of refusals must not become a flood of log lines (the metric counts them).
+            logger.debug("command refused: busy", [("bound", String(inbound.bound))])
+            return Self.notice(.text(strings.busy), slack: strings.busy)
+        }
         let (inline, work) = await Self.start(
-            { [commands] in await commands.respond(to: payload, logger: logger) }, orNilAfter: { await waitForBudget(budget) })
+            { [commands] in
+                let reply = await commands.respond(to: payload, logger: logger)
+                withExtendedLifetime(ticket) {}
+                return reply
+            }, orNilAfter: { await waitForBudget(budget) })
         if let inline { return inline }
 
-        let strings = ReplyStrings.table(for: language)
         let tookTooLong = ReplyStrings.fill(strings.tookTooLong, ["platform": payload.platform.displayName])
         guard let lateAnswers, let url = lateAnswerURL(payload, logger: logger) else {
             return Self.notice(.text(tookTooLong), slack: tookTooLong)
@@ -50,6 +63,7 @@ public struct TimelyResponder: SlashCommandResponder {
         let platform = payload.platform
         background.start {
             await lateAnswers.deliver(await work.value, from: platform, for: promise, logger: logger)
+            withExtendedLifetime(ticket) {}
         }
         if platform == .discord { return .deferred(visibility: resultVisibility) }
         if text.isEmpty { return Self.notice(.text(strings.lookingUpGeneric), slack: strings.lookingUpGeneric) }

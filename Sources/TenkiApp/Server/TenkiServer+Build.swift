@@ -61,10 +61,12 @@ extension TenkiServer {
             } else {
                 nil
             }
-        let timely = TimelyResponder(
+        let inbound = InboundLimit(bound: settings.inboundInFlight, metrics: metrics)
+        var timely = TimelyResponder(
             commands: commands, budget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget,
             lateAnswers: lateAnswers, allowedResponseHosts: settings.allowedResponseHosts, language: settings.language,
             resultVisibility: settings.resultVisibility, background: background)
+        timely.inbound = inbound
         let drainFlag = DrainFlag()
         let metricsAccess: TenkiRouter.MetricsAccess =
             settings.metricsAddress != nil ? .elsewhere : settings.metricsToken.map { .bearer($0) } ?? .open
@@ -77,9 +79,11 @@ extension TenkiServer {
         }
         router.discordAPIBase = settings.discordAPIBaseURL
         router.commandNames = settings.commandNames
-        router.interactions = ButtonPresses(
+        var presses = ButtonPresses(
             weather: providers.weather, news: news, settings: settings, clock: clock, queue: queue, background: background,
             rateLimiter: commands.rateLimiter, inlineBudget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget)
+        presses.inbound = inbound
+        router.interactions = presses
         let digests = DigestRunner(
             digests: settings.digests,
             builder: DigestBuilder(

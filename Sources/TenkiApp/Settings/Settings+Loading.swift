@@ -69,6 +69,7 @@ extension Settings {
         settings.discordAPIBaseURL = try reader.read(\.discordAPIBaseURL)
         settings.subscriptionTimeZone = try reader.read(\.subscriptionTimeZone)
         settings.maxSubscriptionsPerChannel = try reader.read(\.maxSubscriptionsPerChannel)
+        settings.inboundInFlight = try reader.read(\.inboundInFlight)
         settings.discordApplicationID = try reader.read(\.discordApplicationID)
         settings.discordBotToken = try reader.read(\.discordBotToken)
         settings.delivery.slackBotToken = try reader.read(\.slackBotToken).flatMap(SlackBotToken.init)

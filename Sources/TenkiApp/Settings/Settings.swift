@@ -19,6 +19,8 @@ public struct Settings: Sendable {
     public var subscriptionTimeZone = TimeZone(identifier: "UTC")!
     /// `TENKI_MAX_SUBSCRIPTIONS_PER_CHANNEL`.
     public var maxSubscriptionsPerChannel = 10
+    /// Commands and presses worked on at once; more are refused as busy (`InboundLimit`).
+    public var inboundInFlight = 256
     /// `DISCORD_APPLICATION_ID` and `DISCORD_BOT_TOKEN`, for `tenki discord register` only.
     public var discordApplicationID: String?
     public var discordBotToken: String?

@@ -138,6 +138,11 @@ struct SettingsTable: Sendable {
         "TENKI_USER_RATE_LIMIT", default: 20, range: 0...10_000, readers: .serve,
         "commands one user may run per minute (a minute's worth at once), counted across every replica on PostgreSQL; "
             + "0 turns it off")
+    let inboundInFlight: Setting<Int> = .number(
+        "TENKI_INBOUND_IN_FLIGHT", default: 256, range: 1...100_000, readers: .serve,
+        "commands and button presses worked on at once (a press until its answer is queued, and presses also count the "
+            + "answers waiting in the outbox); more are refused at once with a private \"busy, try again in a moment\" and "
+            + "counted in `tenki_inbound_refused_total`")
 
     // Delivery
     let deliveryTimeout: Setting<Duration> = .number(

@@ -58,6 +58,9 @@ public struct ReplyStrings: Sendable {
     public var lookingUpGeneric: String
     /// `{platform}`: the chat the command came from (Slack, Mattermost).
     public var tookTooLong: String
+    /// A command or press refused because Tenki has as much work in flight as it takes
+    /// (`TENKI_INBOUND_IN_FLIGHT`): nothing was started or stored for it.
+    public var busy: String
     /// Replaces the placeholder when its answer can no longer arrive in time (its command's
     /// process died and the `response_url` is about to expire).
     public var lateAnswerLost: String
@@ -179,6 +182,7 @@ extension ReplyStrings {
         lookingUp: "⏳ Looking up {query}…",
         lookingUpGeneric: "⏳ Looking that up…",
         tookTooLong: "⏳ That took longer than {platform} waits. Please try again in a moment.",
+        busy: "⏳ Tenki is busy right now. Please try again in a moment.",
         lateAnswerLost: "Sorry, Tenki could not finish your answer to {command} in time. Please run the command again.",
         weatherServiceName: "weather",
         newsServiceName: "news",
@@ -247,6 +251,7 @@ extension ReplyStrings {
         lookingUp: "⏳ {query} を調べています…",
         lookingUpGeneric: "⏳ 調べています…",
         tookTooLong: "⏳ {platform} の待ち時間内に答えられませんでした。少ししてからもう一度お試しください。",
+        busy: "⏳ Tenki は混み合っています。少ししてからもう一度お試しください。",
         lateAnswerLost: "申し訳ありません。{command} の答えを時間内に用意できませんでした。もう一度コマンドを実行してください。",
         weatherServiceName: "天気",
         newsServiceName: "ニュース",

@@ -16,14 +16,6 @@ enum DeliveryColumns {
         attempts, deadline, max_uses, created_at
         """
 
-    /// How many messages are pending and dead, and when the oldest pending one was queued (the
-    /// same text in both dialects).
-    static let statisticsQuery = """
-        SELECT COUNT(*) FILTER (WHERE state = 'pending'), COUNT(*) FILTER (WHERE state = 'dead'),
-               MIN(created_at) FILTER (WHERE state = 'pending')
-        FROM deliveries WHERE state IN ('pending', 'dead')
-        """
-
     static func summary(_ row: some StoreRow) -> DeliverySummary {
         let state = DeliveryState(rawValue: row.text(2)) ?? .pending
         return DeliverySummary(
@@ -44,7 +36,7 @@ enum DeliveryColumns {
             limits: DeliveryLimits(deadline: row.date(8), maxUses: row.optionalInt(9)), createdAt: row.date(10))
     }
 
-    /// The one row of `statisticsQuery`.
+    /// The one row of `SQLOutbox.statisticsQuery`.
     static func statistics(_ row: some StoreRow) -> DeliveryStatistics {
         DeliveryStatistics(pending: row.int(0), dead: row.int(1), oldestPendingCreatedAt: row.optionalDate(2))
     }

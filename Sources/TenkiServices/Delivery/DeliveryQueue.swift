@@ -39,6 +39,14 @@ public final class DeliveryQueue: Sendable {
     /// Set by `releasePendingCommands`: from then on this process renews no lease, so what it
     /// gave back stays given back.
     let pendingCommandsReleased = Atomic<Bool>(false)
+    /// Pending messages as the last round counted them in the store (every process's), plus those
+    /// this process queued since: what `backlog` reports.
+    private let pendingCount = Atomic<Int>(0)
+
+    /// About how many messages wait in the outbox: the store's count at the end of the last round,
+    /// plus what was queued here since. Cheap (no store read): for refusing new work while the
+    /// outbox is backed up.
+    public var backlog: Int { pendingCount.load(ordering: .relaxed) }
 
     /// - Parameters:
     ///   - random: the jitter's source; pass a seeded `SplitMix64` for reproducible schedules.
@@ -62,6 +70,7 @@ public final class DeliveryQueue: Sendable {
     @discardableResult
     public func enqueue(_ delivery: NewDelivery) async throws(DeliveryStoreError) -> DeliveryID {
         let id = try await counted("enqueue") { () throws(DeliveryStoreError) in try await store.enqueue(delivery) }
+        pendingCount.add(1, ordering: .relaxed)
         logger.info("queued", [("delivery", "\(id)"), ("host", DestinationFingerprint.host(of: delivery.destination))])
         newWork.signal()
         return id
@@ -113,7 +122,9 @@ public final class DeliveryQueue: Sendable {
         }
         if !claimed.isEmpty { settled.signal() }
         do {
-            metrics.update(try await store.statistics(), now: now)
+            let statistics = try await store.statistics()
+            metrics.update(statistics, now: now)
+            pendingCount.store(statistics.pending, ordering: .relaxed)
             return try await store.nextDueTime()
         } catch {
             metrics.stateError("read")

@@ -25,20 +25,43 @@ extension SQLOutbox {
 
     package func nextDueTime() async throws(DeliveryStoreError) -> Date? {
         try await perform { connection throws(Database.DatabaseError) in
-            try connection.query(
-                """
-                SELECT MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until ELSE next_attempt_at END)
-                FROM deliveries WHERE state = 'pending'
-                """, []
-            ) { $0.optionalDate(0) }.first.flatMap { $0 }
+            try connection.query(Self.nextDueQuery, []) { $0.optionalDate(0) }.first.flatMap { $0 }
         }
+    }
+
+    /// When the earliest pending message is due, or its lease ends when that is later: the first
+    /// row in due order whose lease does not outlast its due time (`deliveries_claim`; it steps
+    /// over claims in flight only), and the earliest lease that does (`deliveries_leased`, which
+    /// holds claims in flight only). Each round reads it, so it must not read every pending row.
+    static var nextDueQuery: String {
+        """
+        SELECT MIN(due) FROM (
+            SELECT (SELECT next_attempt_at FROM deliveries\(reading("deliveries_claim"))
+                    WHERE state = 'pending' AND (lease_until IS NULL OR lease_until <= next_attempt_at)
+                    ORDER BY next_attempt_at, id LIMIT 1) AS due
+            UNION ALL
+            SELECT (SELECT MIN(lease_until) FROM deliveries\(reading("deliveries_leased"))
+                    WHERE state = 'pending' AND lease_until IS NOT NULL AND lease_until > next_attempt_at) AS due
+        ) AS candidates
+        """
     }
 
     package func statistics() async throws(DeliveryStoreError) -> DeliveryStatistics {
         try await perform { connection throws(Database.DatabaseError) in
-            try connection.query(DeliveryColumns.statisticsQuery, [], row: DeliveryColumns.statistics).first
+            try connection.query(Self.statisticsQuery, [], row: DeliveryColumns.statistics).first
                 ?? DeliveryStatistics(pending: 0, dead: 0, oldestPendingCreatedAt: nil)
         }
+    }
+
+    /// How many messages are pending and dead, and when the oldest pending one was queued: the
+    /// counts from indexes alone (`deliveries_claim`, `deliveries_finished`), the age in one seek
+    /// (`deliveries_pending_age`). Each round reads it.
+    static var statisticsQuery: String {
+        """
+        SELECT (SELECT COUNT(*) FROM deliveries\(reading("deliveries_claim")) WHERE state = 'pending'),
+               (SELECT COUNT(*) FROM deliveries\(reading("deliveries_finished")) WHERE state = 'dead'),
+               (SELECT MIN(created_at) FROM deliveries\(reading("deliveries_pending_age")) WHERE state = 'pending')
+        """
     }
 
     @discardableResult

@@ -11,6 +11,9 @@ package protocol SQLOutbox: DeliveryStore, OutboxStorage {
     /// Takes up to `$3` pending commands whose lease ended, for owner `$1` with a lease of `$2`
     /// seconds, returning their rows (`PendingCommandRow`); each database says it its own way.
     static var claimAbandonedStatement: String { get }
+    /// What follows `FROM deliveries` to make a statement read `index`: SQLite's `INDEXED BY`
+    /// (its planner has no statistics to choose a partial index by), nothing for PostgreSQL.
+    static func reading(_ index: String) -> String
 }
 
 extension SQLOutbox {

@@ -24,6 +24,8 @@ package final class SQLiteDeliveryStore: SQLOutbox {
         try StateSchema.migrate(database)
     }
 
+    package static func reading(_ index: String) -> String { " INDEXED BY \(index)" }
+
     /// The schema version of the open file, for tests and diagnostics.
     package func schemaVersion() async throws(DeliveryStoreError) -> Int {
         try await perform { connection throws(SQLiteError) in try StateSchema.userVersion(connection) }
@@ -33,27 +35,21 @@ package final class SQLiteDeliveryStore: SQLOutbox {
         owner: String, now: Date, leaseDuration: TimeInterval, perDestination: Int, limit: Int
     ) async throws(DeliveryStoreError) -> [ClaimedDelivery] {
         let at = now.timeIntervalSince1970
+        let walkStart = Self.randomWalkStart()
         return try await transaction { connection throws(SQLiteError) in
-            // The window keeps one busy destination from filling the whole batch.
-            let rows = try connection.query(
-                """
-                SELECT \(DeliveryColumns.claimed)
-                FROM (
-                    SELECT *, ROW_NUMBER() OVER (PARTITION BY destination_hash ORDER BY next_attempt_at, id) AS rank
-                    FROM deliveries
-                    WHERE state = 'pending' AND next_attempt_at <= ?1 AND (lease_until IS NULL OR lease_until <= ?1)
-                )
-                WHERE rank <= ?2
-                ORDER BY next_attempt_at, id
-                LIMIT ?3
-                """,
-                [.real(at), .integer(Int64(max(1, perDestination))), .integer(Int64(max(1, limit)))]
-            ) { row throws(SQLiteError) in
-                // `attempts` as stored before this claim counts it.
-                (id: DeliveryID(rawValue: row.int64(0)), delivery: DeliveryColumns.claimed(row, attempt: row.int(7) + 1))
-            }
+            let ids = try Self.pickDue(
+                at: at, perDestination: perDestination, limit: limit, walkFrom: walkStart, on: connection)
             var claimed: [ClaimedDelivery] = []
-            for row in rows {
+            for id in ids {
+                // Bodies are read for the rows claimed only, by primary key (one fixed statement).
+                guard
+                    let row = try connection.query(
+                        "SELECT \(DeliveryColumns.claimed) FROM deliveries WHERE id = ?1", [.integer(id)]
+                    ) { row throws(SQLiteError) in
+                        // `attempts` as stored before this claim counts it.
+                        (id: DeliveryID(rawValue: row.int64(0)), delivery: DeliveryColumns.claimed(row, attempt: row.int(7) + 1))
+                    }.first
+                else { continue }
                 guard let delivery = row.delivery else {
                     try Self.settleUnreadable(row.id.rawValue, at: at, on: connection)
                     continue

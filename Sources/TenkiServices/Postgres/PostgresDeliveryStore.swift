@@ -13,36 +13,37 @@ package final class PostgresDeliveryStore: SQLOutbox {
         database = pool
     }
 
+    package static func reading(_ index: String) -> String { "" }
+
     package func claim(
         owner: String, now: Date, leaseDuration: TimeInterval, perDestination: Int, limit: Int
     ) async throws(DeliveryStoreError) -> [ClaimedDelivery] {
         let at = now.timeIntervalSince1970
+        let walkStart = Self.randomWalkStart()
         return try await transaction { connection throws(PostgresError) in
-            // The window keeps one busy destination from filling the whole batch. The conditions are
-            // repeated on the locked rows: PostgreSQL re-checks them on the newest version of a row
-            // that another claim changed after this statement's snapshot.
+            // Chosen from the indexes without locks; then locked with SKIP LOCKED and stamped in one
+            // statement. The conditions are repeated on the locked rows: PostgreSQL re-checks them
+            // on the newest version of a row that another claim changed after the choice was read,
+            // so a row another process took meanwhile is left out (this claim is then smaller).
+            let ids = try Self.pickDue(
+                at: at, perDestination: perDestination, limit: limit, walkFrom: walkStart, on: connection)
+            guard !ids.isEmpty else { return [] }
             let rows = try connection.query(
                 """
-                WITH ranked AS (
-                    SELECT id, ROW_NUMBER() OVER (PARTITION BY destination_hash ORDER BY next_attempt_at, id) AS rank
-                    FROM deliveries
-                    WHERE state = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
-                ), picked AS (
-                    SELECT d.id FROM deliveries d JOIN ranked r ON r.id = d.id
-                    WHERE r.rank <= $2 AND d.state = 'pending' AND d.next_attempt_at <= $1
-                        AND (d.lease_until IS NULL OR d.lease_until <= $1)
-                    ORDER BY d.next_attempt_at, d.id
-                    LIMIT $3
-                    FOR UPDATE OF d SKIP LOCKED
+                WITH picked AS (
+                    SELECT id FROM deliveries
+                    WHERE id = ANY(CAST($4 AS bigint[])) AND state = 'pending' AND next_attempt_at <= $1
+                        AND (lease_until IS NULL OR lease_until <= $1)
+                    FOR UPDATE SKIP LOCKED
                 )
-                UPDATE deliveries SET claimed_by = $4, lease_until = $5, attempts = deliveries.attempts + 1
+                UPDATE deliveries SET claimed_by = $2, lease_until = $3, attempts = deliveries.attempts + 1
                 FROM picked WHERE deliveries.id = picked.id
                 -- deliveries.id: picked has an id too
                 RETURNING deliveries.\(DeliveryColumns.claimed), next_attempt_at
                 """,
                 [
-                    .real(at), .integer(Int64(max(1, perDestination))), .integer(Int64(max(1, limit))), .text(owner),
-                    .real(at + leaseDuration),
+                    .real(at), .text(owner), .real(at + leaseDuration),
+                    .text("{" + ids.map { String($0) }.joined(separator: ",") + "}"),
                 ]
             ) { row in (row, row.double(11)) }
             var claimed: [ClaimedDelivery] = []

@@ -58,6 +58,72 @@ struct DeliveryStoreTests {
         #expect(try await first.summary(of: claimed[0].id)?.state == .delivered)
     }
 
+    @Test("a claim takes the oldest due first, at most its share of each destination", arguments: StoreBackend.durable)
+    func claimOrderAndShares(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().deliveries
+        let a = URL(string: "https://hooks.slack.com/services/T/B/a")!
+        let b = URL(string: "https://hooks.slack.com/services/T/B/b")!
+        var ids: [DeliveryID] = []
+        for (index, url) in [a, a, a, b, a, b, b].enumerated() {
+            var delivery = DeliveryFixtures.webhookDelivery("m\(index)", to: url)
+            // Due in the reverse order of queueing, but for the last, which falls due after the rest.
+            delivery.firstAttemptAt = start.addingTimeInterval(index == 6 ? 100 : Double(10 - index))
+            ids.append(try await store.enqueue(delivery))
+        }
+        let claimed = try await store.claim(
+            owner: "a", now: start.addingTimeInterval(100), leaseDuration: 60, perDestination: 2, limit: 10)
+        // Due order: 5 (b), 4 (a), 3 (b), 2 (a), 1 (a), 0 (a), 6 (b); a and b get two each.
+        #expect(claimed.map(\.id) == [ids[5], ids[4], ids[3], ids[2]])
+        let rest = try await store.claim(
+            owner: "a", now: start.addingTimeInterval(100), leaseDuration: 60, perDestination: 2, limit: 1)
+        #expect(rest.map(\.id) == [ids[1]])
+    }
+
+    @Test("a destination with more due messages than a claim reads in order does not starve the others", arguments: StoreBackend.durable)
+    func busyDestinationAhead(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().deliveries
+        let window = SQLiteDeliveryStore.claimWindow(limit: 4, perDestination: 2)
+        let busy = URL(string: "https://hooks.slack.com/services/T/B/busy")!
+        var busyIDs: [DeliveryID] = []
+        for index in 0..<(window + 10) {
+            busyIDs.append(try await store.enqueue(DeliveryFixtures.webhookDelivery("busy\(index)", to: busy)))
+        }
+        var others: [DeliveryID] = []
+        for name in ["quiet1", "quiet2"] {
+            var delivery = DeliveryFixtures.webhookDelivery(name, to: URL(string: "https://hooks.slack.com/services/T/B/\(name)")!)
+            delivery.firstAttemptAt = start.addingTimeInterval(1)
+            others.append(try await store.enqueue(delivery))
+        }
+        let now = start.addingTimeInterval(1)
+        let claimed = try await store.claim(owner: "a", now: now, leaseDuration: 60, perDestination: 2, limit: 4)
+        #expect(claimed.map(\.id) == Array(busyIDs.prefix(2)) + others)
+        #expect(claimed.map(\.body) == [DeliveryFixtures.message("busy0"), DeliveryFixtures.message("busy1")]
+            + [DeliveryFixtures.message("quiet1"), DeliveryFixtures.message("quiet2")])
+        let next = try await store.claim(owner: "a", now: now, leaseDuration: 60, perDestination: 2, limit: 4)
+        #expect(next.map(\.id) == Array(busyIDs[2..<4]))
+    }
+
+    @Test("the next due time is the earliest due message, or its lease's end while it is claimed", arguments: StoreBackend.durable)
+    func nextDueWithLeases(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().deliveries
+        #expect(try await store.nextDueTime() == nil)
+        var later = DeliveryFixtures.webhookDelivery("later", to: URL(string: "https://hooks.slack.com/services/T/B/later")!)
+        later.firstAttemptAt = start.addingTimeInterval(100)
+        _ = try await store.enqueue(DeliveryFixtures.webhookDelivery("now"))
+        let laterID = try await store.enqueue(later)
+        #expect(try await store.nextDueTime() == start)
+        _ = try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(try await store.nextDueTime() == start.addingTimeInterval(60), "the claim's lease ends first")
+        // The first lease has ended: both are taken, and both leases end at 160 s.
+        let both = try await store.claim(
+            owner: "a", now: start.addingTimeInterval(100), leaseDuration: 60, perDestination: 1, limit: 2)
+        #expect(both.count == 2)
+        #expect(try await store.nextDueTime() == start.addingTimeInterval(160))
+        #expect(try await store.markDelivered(laterID, owner: "a", at: start.addingTimeInterval(101)))
+        #expect(try await store.statistics() == DeliveryStatistics(pending: 1, dead: 0, oldestPendingCreatedAt: start))
+        #expect(try await store.nextDueTime() == start.addingTimeInterval(160))
+    }
+
     @Test("release gives a claim back without counting the attempt; reschedule keeps the error", arguments: StoreBackend.durable)
     func releaseAndReschedule(_ backend: StoreBackend) async throws {
         let store = try await SharedTestState(backend).open().deliveries

@@ -13,16 +13,49 @@ struct SQLiteDeliveryStoreTests {
         let file = try TemporaryStateFile()
         let store = try SQLiteDeliveryStore(path: file.path)
         #expect(try await store.schemaVersion() == StateSchema.version)
-        #expect(StateSchema.version == 10)
+        #expect(StateSchema.version == 11)
         let id = try await store.enqueue(DeliveryFixtures.webhookDelivery("hello"))
         let reopened = try SQLiteDeliveryStore(path: file.path)
-        #expect(try await reopened.schemaVersion() == 10)
+        #expect(try await reopened.schemaVersion() == 11)
         #expect(try await reopened.summary(of: id)?.state == .pending)
         let database = try SQLiteDatabase(path: file.path)
         let mode = try database.withConnection { connection throws(SQLiteError) in
             try connection.query("PRAGMA journal_mode") { $0.text(0) }
         }
         #expect(mode == ["wal"])
+    }
+
+    @Test("a claim's and a round's reads use the pending-only indexes in order: no table scan, no sort, no body")
+    func claimQueryPlans() throws {
+        let file = try TemporaryStateFile()
+        _ = try SQLiteDeliveryStore(path: file.path)
+        let database = try SQLiteDatabase(path: file.path)
+        func plan(_ sql: String, _ values: [SQLiteValue]) throws -> String {
+            try database.withConnection { connection throws(SQLiteError) in
+                try connection.query("EXPLAIN QUERY PLAN " + sql, values) { $0.text(3) }
+            }.joined(separator: "; ")
+        }
+        let oldest = try plan(SQLiteDeliveryStore.oldestDueQuery, [.real(0), .integer(10)])
+        #expect(oldest.contains("USING COVERING INDEX deliveries_claim"), "\(oldest)")
+        #expect(!oldest.contains("TEMP B-TREE"), "\(oldest)")
+        let next = try plan(SQLiteDeliveryStore.nextDestinationQuery, [.text("")])
+        #expect(next.contains("USING COVERING INDEX deliveries_lanes"), "\(next)")
+        #expect(!next.contains("TEMP B-TREE"), "\(next)")
+        let lane = try plan(SQLiteDeliveryStore.destinationDueQuery, [.text("h"), .real(0), .integer(3)])
+        #expect(lane.contains("USING COVERING INDEX deliveries_lanes"), "\(lane)")
+        #expect(!lane.contains("TEMP B-TREE"), "\(lane)")
+        // What every round reads besides the claim: no scan of the table or of every pending row's row.
+        // (A `SCAN ... USING COVERING INDEX deliveries_claim` walks pending rows in order: for the
+        // next due time it stops at the first whose lease does not outlast it.)
+        func readsIndexesOnly(_ plan: String) -> Bool {
+            plan.split(separator: ";").allSatisfy { !$0.contains("deliveries") || $0.contains("USING COVERING INDEX") }
+        }
+        let due = try plan(SQLiteDeliveryStore.nextDueQuery, [])
+        #expect(due.contains("USING COVERING INDEX deliveries_claim") && due.contains("USING COVERING INDEX deliveries_leased"), "\(due)")
+        #expect(readsIndexesOnly(due) && !due.contains("TEMP B-TREE"), "\(due)")
+        let statistics = try plan(SQLiteDeliveryStore.statisticsQuery, [])
+        #expect(statistics.contains("USING COVERING INDEX deliveries_pending_age"), "\(statistics)")
+        #expect(readsIndexesOnly(statistics) && !statistics.contains("TEMP B-TREE"), "\(statistics)")
     }
 
     @Test("refuses a file from a newer version")

@@ -88,4 +88,6 @@ final class SharedTestState: Sendable {
 
     /// The URL of a PostgreSQL state (nil on other backends).
     var url: PostgresURL? { postgresURL }
+    /// The path of a SQLite state (nil on other backends).
+    var path: String? { sqlitePath }
 }

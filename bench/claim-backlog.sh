@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Delivery claim time against the backlog (issue 40, item 3). Fills a fresh outbox with N pending
+# rows (one statement, 1 KB bodies), times 50 claims of up to 32 rows, 2 per destination (each
+# followed by settling what it took, untimed), and the 2fadc50 claim query (its SELECT) on the same
+# rows, and what a queue round reads besides (the outbox counts and the next due time); prints the
+# plans of the claim's three reads. SQLite, and PostgreSQL when the store tests
+# find or start one (as they do in CI). Runs the test-only harness
+# Tests/TenkiServicesTests/Delivery/ClaimBacklogBench.swift from the debug test build.
+#   bench/claim-backlog.sh                       # 1k, 100k, 400k pending; sqlite and postgres; ~5 min
+#   SIZES=1000,100000 BACKENDS=sqlite bench/claim-backlog.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build --build-tests >/dev/null
+export TENKI_BENCH_CLAIM=1
+export TENKI_BENCH_CLAIM_SIZES="${SIZES:-1000,100000,400000}"
+export TENKI_BENCH_CLAIM_BACKENDS="${BACKENDS:-sqlite,postgres}"
+export TENKI_BENCH_CLAIM_SAMPLES="${SAMPLES:-50}"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+timeout 900 swift test --skip-build --filter ClaimBacklogBench >"$log" 2>&1 || { tail -30 "$log"; exit 1; }
+grep -h '^claim-bench plan' "$log" | sed 's/^claim-bench plan //'
+echo
+printf '%-8s %8s %-16s %10s %10s %10s %16s %15s\n' backend pending spread median_ms p95_ms max_ms old_select_ms round_reads_ms
+grep -h '^claim-bench backend' "$log" | sort -t= -k2,2 -k3,3n | while read -r line; do
+    get() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $line"; }
+    printf '%-8s %8s %-16s %10s %10s %10s %16s %15s\n' "$(get backend)" "$(get pending)" "$(get spread)" \
+        "$(get median_ms)" "$(get p95_ms)" "$(get max_ms)" "$(get old_select_median_ms)" "$(get round_reads_median_ms)"
+done
+echo "claims: median / p95 / max of ${TENKI_BENCH_CLAIM_SAMPLES} (debug build; SQLite and PostgreSQL are the system's"
+echo "optimised libraries); old_select_ms: the 2fadc50 claim's SELECT alone, median of 3 (10 under 100k);"
+echo "round_reads_ms: what a queue round reads besides its claim (statistics() and nextDueTime()), median of 5."
