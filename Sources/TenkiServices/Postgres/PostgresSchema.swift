@@ -114,15 +114,7 @@ public enum PostgresSchema {
         CREATE INDEX token_buckets_idle ON token_buckets (updated_at);
         """,
         // 6: the SQLite file's version 11: the indexes a claim and a round read instead of the table.
-        """
-        CREATE INDEX deliveries_claim ON deliveries (next_attempt_at, id, lease_until, destination_hash, state)
-            WHERE state = 'pending';
-        CREATE INDEX deliveries_lanes ON deliveries (destination_hash, next_attempt_at, id, lease_until, state)
-            WHERE state = 'pending';
-        CREATE INDEX deliveries_leased ON deliveries (lease_until, next_attempt_at, state)
-            WHERE state = 'pending' AND lease_until IS NOT NULL;
-        CREATE INDEX deliveries_pending_age ON deliveries (created_at, state) WHERE state = 'pending';
-        """,
+        SQLOutboxIndexes.claim,
     ]
 
     /// The version a database has once migrated.

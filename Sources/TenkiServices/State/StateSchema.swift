@@ -162,19 +162,8 @@ public enum StateSchema {
         );
         CREATE INDEX token_buckets_idle ON token_buckets (updated_at);
         """,
-        // 11: a claim whose cost does not depend on the backlog: pending rows only, in the order a
-        // claim takes them (`deliveries_claim`) and by destination (`deliveries_lanes`), with the
-        // columns it decides on, so it reads neither the table nor a body until it has chosen; and
-        // for each round's reads, the claimed rows by lease and the pending rows by age.
-        """
-        CREATE INDEX deliveries_claim ON deliveries (next_attempt_at, id, lease_until, destination_hash, state)
-            WHERE state = 'pending';
-        CREATE INDEX deliveries_lanes ON deliveries (destination_hash, next_attempt_at, id, lease_until, state)
-            WHERE state = 'pending';
-        CREATE INDEX deliveries_leased ON deliveries (lease_until, next_attempt_at, state)
-            WHERE state = 'pending' AND lease_until IS NOT NULL;
-        CREATE INDEX deliveries_pending_age ON deliveries (created_at, state) WHERE state = 'pending';
-        """,
+        // 11: a claim whose cost does not depend on the backlog (the same indexes as PostgreSQL's 6).
+        SQLOutboxIndexes.claim,
     ]
 
     /// The version a file has once migrated.
