@@ -65,8 +65,8 @@ let package = Package(
         .target(
             name: "TenkiApp",
             dependencies: [
-                "TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiHTTPServer", "TenkiLogging", "TenkiMetrics", "TenkiServices",
-                "TenkiFakes",
+                "TenkiBase", "TenkiCharts", "TenkiCore", "TenkiHTTPClient", "TenkiHTTPServer", "TenkiLogging", "TenkiMetrics",
+                "TenkiServices", "TenkiFakes",
             ],
             swiftSettings: strict
         ),

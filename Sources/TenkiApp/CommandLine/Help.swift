@@ -61,14 +61,17 @@ enum Help {
         """
 
     static let preview = """
-        USAGE: tenki preview "<command line>" [--user ID] [--format json|text]
+        USAGE: tenki preview "<command line>" [--user ID] [--format json|text] [--chart FILE]
 
         Prints the message that a slash command would produce, using the real providers and settings,
         and writes no state. Exit 0 whenever a message was rendered (errors shown to users included).
+        --chart FILE also writes the PNG chart of an hourly or forecast answer to FILE (charts are
+        turned on for the preview even without TENKI_PUBLIC_URL).
 
         EXAMPLES:
           tenki preview "/weather Danang"
           tenki preview "/weather 東京" --format text
+          tenki preview "/weather hourly Chicago" --chart chicago.png
         """
 
     static let demo = """

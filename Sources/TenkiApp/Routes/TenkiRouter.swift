@@ -34,6 +34,8 @@ public struct TenkiRouter: HTTPHandler {
     public var discord: DiscordRequestVerifier?
     /// `DISCORD_API_BASE_URL`: where answers to Discord that were not ready in time are edited.
     public var discordAPIBase = URL(string: "https://discord.com/api/v10")!
+    /// `GET /charts/…png`; nil while `TENKI_PUBLIC_URL` (or a signing secret) is unset: 404.
+    var charts: ChartEndpoint?
     /// The command names Discord's `weather` and `news` stand for.
     public var commandNames = Settings.CommandNames(weather: "/weather", news: "/news")
 
@@ -99,6 +101,11 @@ public struct TenkiRouter: HTTPHandler {
         case (Self.mattermostCommandsPath, _) where servesCommands && mattermost != nil:
             route = Self.mattermostRoute
             response = .text(.methodNotAllowed, "use POST for \(Self.mattermostCommandsPath)\n", headers: ["Allow": "POST"])
+        case (_, "GET") where servesCommands && charts != nil && ChartEndpoint.isChartPath(request.path):
+            return chart(exchange(request, since: start, route: "charts"))
+        case (_, _) where servesCommands && charts != nil && ChartEndpoint.isChartPath(request.path):
+            route = "charts"
+            response = .text(.methodNotAllowed, "use GET for charts\n", headers: ["Allow": "GET"])
         case ("/healthz", _), ("/metrics", _):
             route = String(request.path.dropFirst())
             response = .text(.methodNotAllowed, "use GET\n", headers: ["Allow": "GET"])
@@ -132,6 +139,17 @@ public struct TenkiRouter: HTTPHandler {
             let reply = await commands.respond(to: payload, logger: log.with("command", payload.command))
             let response = recorded(exchange.request, .json(.ok, reply.json), logger: log)
             return finished(response, exchange)
+        }
+    }
+
+    /// A chart: refusals and 304s on the listener's thread, drawing in a task.
+    private func chart(_ exchange: RouteExchange) -> HTTPHandling {
+        guard let charts else { return now(Self.noSuchPath, exchange) }
+        switch charts.answer(exchange.request) {
+        case .now(let response):
+            return now(response, exchange)
+        case .render(let meteogram, let headers):
+            return .later { finished(charts.render(meteogram, headers: headers), exchange) }
         }
     }
 

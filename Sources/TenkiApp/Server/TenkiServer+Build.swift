@@ -72,6 +72,7 @@ extension TenkiServer {
             verifier: verifier, decoder: dependencies.decoder, commands: timely, metrics: metrics, logger: logger,
             isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess)
         router.mattermost = MattermostTokenVerifier(tokens: settings.mattermostTokens)
+        router.charts = ChartLinks(settings: settings).map { ChartEndpoint(links: $0) }
         router.discord = settings.discordPublicKey.map { DiscordRequestVerifier(publicKey: $0, clock: clock) }
         router.discordAPIBase = settings.discordAPIBaseURL
         router.commandNames = settings.commandNames
