@@ -9,7 +9,7 @@ public enum PNGEncoder {
         case deflate(Int32)
     }
 
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     public static func encode(_ canvas: Canvas, compressionLevel: Int32 = 6) throws(Failure) -> [UInt8] {
         var header: [UInt8] = []

@@ -45,7 +45,7 @@ enum Help {
 
         Runs the listener: POST /slack/commands, POST /slack/interactions (buttons),
         POST /mattermost/commands (with MATTERMOST_TOKENS), POST /discord/interactions (with
-        DISCORD_PUBLIC_KEY), GET /healthz, GET /metrics.
+        DISCORD_PUBLIC_KEY), GET /charts/NAME.png (with TENKI_PUBLIC_URL), GET /healthz, GET /metrics.
 
         OPTIONS:
           --host H      address to listen on (default 0.0.0.0; 127.0.0.1 with --insecure-skip-verification)
