@@ -79,7 +79,8 @@ enum Help {
 
         Offline: replays the bundled example requests (weather, forecast, news, errors, a late answer
         through response_url, a 401) through the real listener with fake upstreams and a local sink,
-        renders every message with a Block Kit Builder link, and exits 0. Needs no settings.
+        renders every message with a Block Kit Builder link, writes the hourly and 5-day answers'
+        charts as PNGs into a new folder (and prints its path), and exits 0. Needs no settings.
         """
 
     static let fakes = """
