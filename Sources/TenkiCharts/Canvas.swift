@@ -21,8 +21,15 @@ public struct Canvas: Sendable {
         precondition(width > 0 && height > 0, "a canvas has at least one pixel")
         self.width = width
         self.height = height
-        pixels = [UInt8](repeating: 0, count: width * height * 3)
-        fill(x0: 0, y0: 0, x1: width, y1: height, color: background)
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for index in stride(from: 0, to: buffer.count, by: 3) {
+                buffer[index] = background.red
+                buffer[index + 1] = background.green
+                buffer[index + 2] = background.blue
+            }
+        }
+        self.pixels = pixels
     }
 
     public func color(x: Int, y: Int) -> RGBColor {

@@ -11,7 +11,9 @@ public enum PNGEncoder {
 
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    public static func encode(_ canvas: Canvas, compressionLevel: Int32 = 6) throws(Failure) -> [UInt8] {
+    /// Level 3: on a chart's flat rows about 6 times faster than zlib's default (6), for files
+    /// about a fifth larger (bench/charts.sh).
+    public static func encode(_ canvas: Canvas, compressionLevel: Int32 = 3) throws(Failure) -> [UInt8] {
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(canvas.width))
         header.appendBigEndian(UInt32(canvas.height))
@@ -28,12 +30,12 @@ public enum PNGEncoder {
         let rowBytes = canvas.width * 3
         var out = [UInt8](repeating: 0, count: (rowBytes + 1) * canvas.height)
         canvas.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<canvas.height {
-                let source = y * rowBytes, target = y * (rowBytes + 1)
-                out[target] = 1
-                for i in 0..<rowBytes {
-                    let left: UInt8 = i >= 3 ? pixels[source + i - 3] : 0
-                    out[target + 1 + i] = pixels[source + i] &- left
+            out.withUnsafeMutableBufferPointer { out in
+                for y in 0..<canvas.height {
+                    let source = y * rowBytes, target = y * (rowBytes + 1)
+                    out[target] = 1
+                    for i in 0..<min(3, rowBytes) { out[target + 1 + i] = pixels[source + i] }
+                    for i in 3..<max(3, rowBytes) { out[target + 1 + i] = pixels[source + i] &- pixels[source + i - 3] }
                 }
             }
         }
