@@ -57,7 +57,8 @@ public struct MeteogramLayout: Sendable {
         gridRows = scale.ticks.map { Int(y($0).rounded()) }
         temperatureLabels = scale.ticks.map { tick in
             let text = "\(Int(tick))\(meteogram.unit.symbol)"
-            let x = plot.left - 8 - BitmapFont.width(of: text, scale: Self.textScale)
+            // Right-aligned to the plot; never left of the picture (a 7-character `-1000°F` would be).
+            let x = max(0, plot.left - 8 - BitmapFont.width(of: text, scale: Self.textScale))
             return Label(text: text, x: x, y: Int(y(tick).rounded()) - Self.textHeight / 2)
         }
         rainLabels = [0, 50, 100].map { percent in

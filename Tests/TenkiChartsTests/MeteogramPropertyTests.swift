@@ -44,6 +44,21 @@ import Testing
         }
     }
 
+    @Test func theLimitsOfTheURLStillFitThePicture() {
+        let limit = Meteogram.temperatureLimit
+        for unit in Meteogram.TemperatureUnit.allCases {
+            let meteogram = Meteogram(
+                samples: [
+                    Meteogram.Sample(time: 0, temperature: -limit, chanceOfRain: 1),
+                    Meteogram.Sample(time: 10_800, temperature: limit, chanceOfRain: 0),
+                ],
+                unit: unit, language: .ja, utcOffsetSeconds: -18 * 3600)
+            for label in MeteogramLayout(meteogram).labels {
+                #expect(label.frame.left >= 0 && label.frame.right <= MeteogramLayout.width, "\(label)")
+            }
+        }
+    }
+
     @Test func invalidMeteogramsAreRefused() {
         let sample = Meteogram.Sample(time: 0, temperature: 20, chanceOfRain: 0.5)
         func problem(_ samples: [Meteogram.Sample], offset: Int = 0) -> Meteogram.Problem? {
