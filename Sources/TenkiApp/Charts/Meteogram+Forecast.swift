@@ -32,6 +32,15 @@ extension Meteogram {
 }
 
 extension ChartLinks {
+    /// A digest's or subscription report's chart: the first city's next 24 hours.
+    func digestChart(_ forecast: Forecast, units: Units, language: WeatherLanguage, now: Date) -> ChatMessage.Part? {
+        part(
+            Meteogram(
+                steps: HourlyStep.next24Hours(of: forecast, now: now), utcOffsetSeconds: forecast.utcOffsetSeconds,
+                units: units, language: language),
+            name: "digest")
+    }
+
     /// The chart part of an answer, or nil when charts are off or the URL would be too long.
     func part(_ meteogram: Meteogram?, name: String) -> ChatMessage.Part? {
         guard let meteogram, let url = url(for: meteogram, name: name) else { return nil }

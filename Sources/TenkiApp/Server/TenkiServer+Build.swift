@@ -79,11 +79,17 @@ extension TenkiServer {
         router.interactions = ButtonPresses(
             weather: providers.weather, news: news, settings: settings, clock: clock, queue: queue, background: background,
             rateLimiter: commands.rateLimiter, inlineBudget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget)
+        var digestBuilder = DigestBuilder(
+            weather: providers.weather, news: providers.news, feeds: providers.feeds, newsCountry: settings.newsCountry.code,
+            logger: logger)
+        if let links = ChartLinks(settings: settings) {
+            digestBuilder.chart = { @Sendable (forecast: Forecast, content: DigestBuilder.Content, now: Date) -> ChatMessage.Part? in
+                links.digestChart(forecast, units: content.units, language: content.language, now: now)
+            }
+        }
         let digests = DigestRunner(
             digests: settings.digests,
-            builder: DigestBuilder(
-                weather: providers.weather, news: providers.news, feeds: providers.feeds, newsCountry: settings.newsCountry.code,
-                logger: logger),
+            builder: digestBuilder,
             ledger: state.ledger, catchUpWindow: settings.digestCatchUp, metrics: metrics, logger: logger,
             queued: { [queue] in queue.wake() })
         describeLogMetrics(logger: logger, metrics: metrics)

@@ -82,7 +82,7 @@ struct SettingsTable: Sendable {
         "SLACK_API_BASE_URL", default: "https://slack.com/api", readers: [.serve, .digest],
         "Slack Web API origin and path")
     let publicURL: Setting<String?> = .custom(
-        "TENKI_PUBLIC_URL", default: nil, defaultText: "none: no charts", readers: [.serve, .preview],
+        "TENKI_PUBLIC_URL", default: nil, defaultText: "none: no charts", readers: [.serve, .digest, .preview],
         "the origin at which Slack and browsers reach this Tenki: `https://…`, or `http://` for a loopback host; "
             + "chart image URLs are built from it (see docs/charts.md)",
         parse: SettingParsers.publicURL)
