@@ -24,6 +24,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // The Linux system calls Glibc's Swift module does not expose (epoll, accept4), and the
         // loaders and wrappers for libcurl and libpq, which are opened with dlopen on first use.
         .target(name: "CTenkiSystem", path: "Sources/CTenkiSystem"),
@@ -59,11 +65,13 @@ let package = Package(
         .target(
             name: "TenkiApp",
             dependencies: [
-                "TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiHTTPServer", "TenkiLogging", "TenkiMetrics", "TenkiServices",
-                "TenkiFakes",
+                "TenkiBase", "TenkiCharts", "TenkiCore", "TenkiHTTPClient", "TenkiHTTPServer", "TenkiLogging", "TenkiMetrics",
+                "TenkiServices", "TenkiFakes",
             ],
             swiftSettings: strict
         ),
+        // Charts: the meteogram's layout, a small rasterizer with a bitmap font, and the PNG encoder. No I/O.
+        .target(name: "TenkiCharts", dependencies: ["CZlib"], swiftSettings: strict),
         .executableTarget(name: "tenki", dependencies: ["TenkiApp"], swiftSettings: strict),
 
         // Tests only, never shipped: golden files, a manual clock, gates, an in-memory log sink.
@@ -71,6 +79,7 @@ let package = Package(
             name: "TenkiTestSupport", dependencies: ["TenkiBase", "TenkiCore", "TenkiFakes", "TenkiHTTPClient", "TenkiLogging"],
             swiftSettings: strict),
 
+        .testTarget(name: "TenkiChartsTests", dependencies: ["TenkiCharts"], swiftSettings: strict),
         .testTarget(name: "TenkiBaseTests", dependencies: ["TenkiBase"], swiftSettings: strict),
         .testTarget(name: "TenkiCoreTests", dependencies: ["TenkiCore", "TenkiTestSupport"], swiftSettings: strict),
         .testTarget(name: "TenkiLoggingTests", dependencies: ["TenkiLogging", "TenkiCore"], swiftSettings: strict),

@@ -30,7 +30,7 @@ struct DemoTests {
             "Da Nang, VN", "東京", "the next days", "Top headlines", "ask an admin", "couldn't find",
             "Looking up Danang", "⇢ response_url delivery 1 [in_channel]", "HTTP 401",
             "Block Kit Builder: https://app.slack.com/block-kit-builder#%7B%22blocks%22", "0 of 13 failed", "/mattermost/commands", "/discord/interactions", "subscription report posted: yes", "Da Nang, VN: the next days", "Latest news",
-            "Morning digest", "posted to the incoming-webhook sink", "digest posted: yes",
+            "Morning digest", "posted to the incoming-webhook sink", "digest posted: yes", "4 PNGs in ", "tokyo-hourly-ja.png",
         ] {
             #expect(out.contains(shown), "the demo does not show \(shown)")
         }

@@ -45,7 +45,7 @@ enum Help {
 
         Runs the listener: POST /slack/commands, POST /slack/interactions (buttons),
         POST /mattermost/commands (with MATTERMOST_TOKENS), POST /discord/interactions (with
-        DISCORD_PUBLIC_KEY), GET /healthz, GET /metrics.
+        DISCORD_PUBLIC_KEY), GET /charts/NAME.png (with TENKI_PUBLIC_URL), GET /healthz, GET /metrics.
 
         OPTIONS:
           --host H      address to listen on (default 0.0.0.0; 127.0.0.1 with --insecure-skip-verification)
@@ -61,14 +61,17 @@ enum Help {
         """
 
     static let preview = """
-        USAGE: tenki preview "<command line>" [--user ID] [--format json|text]
+        USAGE: tenki preview "<command line>" [--user ID] [--format json|text] [--chart FILE]
 
         Prints the message that a slash command would produce, using the real providers and settings,
         and writes no state. Exit 0 whenever a message was rendered (errors shown to users included).
+        --chart FILE also writes the PNG chart of an hourly or forecast answer to FILE (charts are
+        turned on for the preview even without TENKI_PUBLIC_URL).
 
         EXAMPLES:
           tenki preview "/weather Danang"
           tenki preview "/weather 東京" --format text
+          tenki preview "/weather hourly Chicago" --chart chicago.png
         """
 
     static let demo = """
@@ -76,7 +79,8 @@ enum Help {
 
         Offline: replays the bundled example requests (weather, forecast, news, errors, a late answer
         through response_url, a 401) through the real listener with fake upstreams and a local sink,
-        renders every message with a Block Kit Builder link, and exits 0. Needs no settings.
+        renders every message with a Block Kit Builder link, writes the hourly and 5-day answers'
+        charts as PNGs into a new folder (and prints its path), and exits 0. Needs no settings.
         """
 
     static let fakes = """

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiCharts
 import TenkiCore
 import TenkiBase
 import TenkiHTTPClient
@@ -9,7 +10,7 @@ import TenkiLogging
 /// and settings, printed instead of posted. Writes no state.
 enum PreviewCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
-        let list = try ArgumentList(arguments, command: "preview", valueOptions: ["user", "format"], flagOptions: [])
+        let list = try ArgumentList(arguments, command: "preview", valueOptions: ["user", "format", "chart"], flagOptions: [])
         guard list.positional.count == 1, let line = list.positional.first else {
             throw UsageError("give one command line in quotes, e.g. tenki preview \"/weather Danang\"", command: "preview")
         }
@@ -18,7 +19,9 @@ enum PreviewCommand {
             throw UsageError("--format must be json or text (got \"\(format)\")", command: "preview")
         }
         let (command, text) = try split(line)
-        let settings = try Settings.load()
+        let chartFile = list.value("chart")
+        var settings = try Settings.load()
+        if chartFile != nil { settings = Self.withCharts(settings) }
         if command == settings.commandNames.weather, settings.openWeatherAPIKey == nil {
             throw ConfigurationError(
                 \.openWeatherAPIKey, problem: "is not set",
@@ -28,6 +31,7 @@ enum PreviewCommand {
         let message = try await self.message(
             command: command, text: text, userID: list.value("user") ?? "UPREVIEW", settings: settings,
             dependencies: ServerDependencies(transport: CurlTransport.configured(by: settings), logger: logger))
+        if let chartFile { try writeChart(of: message, settings: settings, to: chartFile) }
         if format == "text" {
             TenkiCLI.printOutput(MessageTextRenderer.render(message))
         } else {
@@ -49,6 +53,30 @@ enum PreviewCommand {
         let server = try TenkiServer.build(settings: settings, dependencies: dependencies)
         let payload = SlashCommandPayload(command: command, text: text, userID: userID, userName: "preview")
         return await server.commands.respond(to: payload, logger: dependencies.logger).message
+    }
+
+    /// `--chart`: charts on even without `TENKI_PUBLIC_URL` (or with a plain-http one, whose image
+    /// Slack would not accept): a placeholder origin, and a signing key of its own when none is set.
+    static func withCharts(_ settings: Settings) -> Settings {
+        var settings = settings
+        if settings.publicURL?.lowercased().hasPrefix("https://") != true { settings.publicURL = "https://tenki-preview.invalid" }
+        if settings.signingSecrets.isEmpty { settings.signingSecrets = ["tenki-preview"] }
+        return settings
+    }
+
+    /// Draws the chart of `message`'s image block from its signed URL, as `GET /charts` would, into `path`.
+    static func writeChart(of message: SlackMessage, settings: Settings, to path: String) throws {
+        let urls = message.blocks.compactMap { block -> String? in
+            if case .image(let image) = block { return image.imageURL }
+            return nil
+        }
+        guard let links = ChartLinks(settings: settings), let url = urls.first(where: { $0.hasPrefix(links.publicURL + ChartLinks.pathPrefix) }),
+            let mark = url.firstIndex(of: "?"), let meteogram = links.meteogram(fromQuery: url[url.index(after: mark)...])
+        else {
+            throw UsageError("this answer has no chart: --chart works with the hourly and forecast views", command: "preview")
+        }
+        let png = try PNGEncoder.encode(MeteogramRenderer.canvas(meteogram))
+        try Data(png).write(to: URL(fileURLWithPath: path))
     }
 
     /// `/weather Da Nang, VN` → (`/weather`, `Da Nang, VN`). The command must start with `/`.

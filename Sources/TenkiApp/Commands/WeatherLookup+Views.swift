@@ -1,4 +1,5 @@
 import Foundation
+import TenkiCharts
 import TenkiCore
 import TenkiServices
 
@@ -14,6 +15,12 @@ extension WeatherLookup {
         var message = HourlyMessageFormatter(language: settings.language, visibility: settings.resultVisibility).hourly(
             steps, utcOffsetSeconds: forecast.value.utcOffsetSeconds, placeTitle: title, units: units,
             staleContext: forecast.staleAge.map { ReplyStrings.table(for: settings.language).asOf($0) })
+        if let chart = ChartLinks(settings: settings)?.part(
+            Meteogram(steps: steps, utcOffsetSeconds: forecast.value.utcOffsetSeconds, units: units, language: settings.language),
+            name: "hourly")
+        {
+            message.parts.append(chart)
+        }
         message.parts.append(buttons(.hourly, at: point, title: title, units: units))
         if let menu = menu(of: alternatives, view: .hourly, units: units) { message.parts.append(menu) }
         return message

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiCharts
 import TenkiCore
 import TenkiLogging
 import TenkiServices
@@ -62,6 +63,14 @@ struct WeatherLookup: Sendable {
         var message = ForecastMessageFormatter(language: settings.language, visibility: settings.resultVisibility).forecast(
             days, placeTitle: title, units: units,
             staleContext: forecast.staleAge.map { ReplyStrings.table(for: settings.language).asOf($0) })
+        if let chart = ChartLinks(settings: settings)?.part(
+            Meteogram(
+                steps: Meteogram.forecastSteps(forecast.value, now: clock.now()), utcOffsetSeconds: forecast.value.utcOffsetSeconds,
+                units: units, language: settings.language),
+            name: "forecast")
+        {
+            message.parts.append(chart)
+        }
         message.parts.append(buttons(.forecast, at: point, title: title, units: units))
         if let menu = menu(of: alternatives, view: .forecast, units: units) { message.parts.append(menu) }
         return message

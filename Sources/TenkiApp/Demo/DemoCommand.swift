@@ -31,13 +31,16 @@ enum DemoCommand {
         TenkiCLI.printOutput(digest.transcript + "\n")
         let subscription = await DemoSubscription.run(harness: harness, logger: quiet)
         TenkiCLI.printOutput(subscription.transcript + "\n")
+        let charts = await DemoCharts.write(logger: quiet)
+        TenkiCLI.printOutput(DemoCharts.transcript(charts))
         await harness.stop()
         let seconds = (ContinuousClock.now - started).timeInterval
         TenkiCLI.printOutput(
             "\(ReplayTranscript.summary(results)) (demo examples); late answers through response_url: "
                 + "\(harness.sink.requests.filter { $0.path != DemoDigest.webhookPath }.count); digest posted: \(digest.delivered ? "yes" : "no"); "
                 + "subscription report posted: \(subscription.delivered ? "yes" : "no"); took \(String(format: "%.1f", seconds)) s.")
-        return results.allSatisfy(\.passed) && digest.delivered && subscription.delivered ? .success : .failure
+        let chartsWritten = (try? charts.get()) != nil
+        return results.allSatisfy(\.passed) && digest.delivered && subscription.delivered && chartsWritten ? .success : .failure
     }
 
     /// The compiled-in examples, parsed; a copy that does not parse shows up as a failed example.

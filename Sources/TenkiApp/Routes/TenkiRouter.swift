@@ -37,6 +37,8 @@ public struct TenkiRouter: HTTPHandler {
     /// The clock `/metrics` is cached on: its text is built at most once a second
     /// (`MetricsRegistry.expositionMaxAge`) and shared by every scrape meanwhile.
     public var metricsClock: @Sendable () -> ContinuousClock.Instant = { .now }
+    /// `GET /charts/…png`; nil while `TENKI_PUBLIC_URL` (or a signing secret) is unset: 404.
+    var charts: ChartEndpoint?
     /// The command names Discord's `weather` and `news` stand for.
     public var commandNames = Settings.CommandNames(weather: "/weather", news: "/news")
 
@@ -102,6 +104,11 @@ public struct TenkiRouter: HTTPHandler {
         case (Self.mattermostCommandsPath, _) where servesCommands && mattermost != nil:
             route = Self.mattermostRoute
             response = .text(.methodNotAllowed, "use POST for \(Self.mattermostCommandsPath)\n", headers: ["Allow": "POST"])
+        case (_, "GET") where servesCommands && charts != nil && ChartEndpoint.isChartPath(request.path):
+            return chart(exchange(request, since: start, route: "charts"))
+        case (_, _) where servesCommands && charts != nil && ChartEndpoint.isChartPath(request.path):
+            route = "charts"
+            response = .text(.methodNotAllowed, "use GET for charts\n", headers: ["Allow": "GET"])
         case ("/healthz", _), ("/metrics", _):
             route = String(request.path.dropFirst())
             response = .text(.methodNotAllowed, "use GET\n", headers: ["Allow": "GET"])
@@ -135,6 +142,17 @@ public struct TenkiRouter: HTTPHandler {
             let reply = await commands.respond(to: payload, logger: log.with("command", payload.command))
             let response = recorded(exchange.request, .json(.ok, reply.json), logger: log)
             return finished(response, exchange)
+        }
+    }
+
+    /// A chart: refusals and 304s on the listener's thread, drawing in a task.
+    private func chart(_ exchange: RouteExchange) -> HTTPHandling {
+        guard let charts else { return now(Self.noSuchPath, exchange) }
+        switch charts.answer(exchange.request) {
+        case .now(let response):
+            return now(response, exchange)
+        case .render(let meteogram, let headers):
+            return .later { finished(charts.render(meteogram, headers: headers), exchange) }
         }
     }
 

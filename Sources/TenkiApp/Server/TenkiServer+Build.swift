@@ -74,6 +74,7 @@ extension TenkiServer {
             verifier: verifier, decoder: dependencies.decoder, commands: timely, metrics: metrics, logger: logger,
             isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess)
         router.mattermost = MattermostTokenVerifier(tokens: settings.mattermostTokens)
+        router.charts = ChartLinks(settings: settings).map { ChartEndpoint(links: $0) }
         router.discord = settings.discordPublicKey.map {
             DiscordRequestVerifier(publicKey: $0, clock: clock, replays: Self.replayCache(settings, tolerance: 300))
         }
@@ -84,11 +85,17 @@ extension TenkiServer {
             rateLimiter: commands.rateLimiter, inlineBudget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget)
         presses.inbound = inbound
         router.interactions = presses
+        var digestBuilder = DigestBuilder(
+            weather: providers.weather, news: providers.news, feeds: providers.feeds, newsCountry: settings.newsCountry.code,
+            logger: logger)
+        if let links = ChartLinks(settings: settings) {
+            digestBuilder.chart = { @Sendable (forecast: Forecast, content: DigestBuilder.Content, now: Date) -> ChatMessage.Part? in
+                links.digestChart(forecast, units: content.units, language: content.language, now: now)
+            }
+        }
         let digests = DigestRunner(
             digests: settings.digests,
-            builder: DigestBuilder(
-                weather: providers.weather, news: providers.news, feeds: providers.feeds, newsCountry: settings.newsCountry.code,
-                logger: logger),
+            builder: digestBuilder,
             ledger: state.ledger, catchUpWindow: settings.digestCatchUp, metrics: metrics, logger: logger,
             queued: { [queue] in queue.wake() })
         describeLogMetrics(logger: logger, metrics: metrics)

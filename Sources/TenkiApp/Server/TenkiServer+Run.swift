@@ -53,6 +53,7 @@ extension TenkiServer {
             }
         }
         warmGeocoding()
+        checkCharts()
         let queue = queue
         let deliveries = Task { await queue.run() }
         let scheduler = scheduler(enabled: options.scheduler).map { scheduler in Task { await scheduler.run() } }
@@ -72,6 +73,13 @@ extension TenkiServer {
             let places = await weather.warmGeocoding()
             if places > 0 { logger.info("stored geocoding answers read into memory", [("places", String(places))]) }
         }
+    }
+
+    /// With charts on, asks the public URL for one in the background and warns when it fails.
+    private func checkCharts() {
+        guard let links = ChartLinks(settings: settings) else { return }
+        let transport = dependencies.transport, logger = logger
+        background.start { await ChartReachability.warnIfUnreachable(links: links, transport: transport, logger: logger) }
     }
 
     /// The ordered drain: `/healthz` says 503 at once; requests are still served for the drain

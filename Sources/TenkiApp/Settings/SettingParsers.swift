@@ -6,6 +6,20 @@ import TenkiServices
 /// addresses). Each returns a valid value or a `SettingProblem`; the digests of `TENKI_CONFIG` use
 /// the same ones as the `DIGEST_*` variables.
 enum SettingParsers {
+    /// `TENKI_PUBLIC_URL`: an https origin (a path is kept), or http for a loopback host; no query,
+    /// no trailing slash (`https://tenki.example.com/`→`https://tenki.example.com`).
+    @Sendable static func publicURL(_ text: String) throws(SettingProblem) -> String? {
+        let url = try Setting<URL>.httpURL(text)
+        let fix = "set it to the https:// origin Slack reaches this Tenki at (http:// only for 127.0.0.1 or localhost)"
+        guard url.query == nil, url.fragment == nil else { throw SettingProblem("has a query or fragment", fix: fix, got: text) }
+        if url.scheme?.lowercased() == "http", !AllowedResponseHost.isLoopback(url.host ?? "") {
+            throw SettingProblem("is plain http for a host that is not loopback", fix: fix, got: text)
+        }
+        var origin = text
+        while origin.hasSuffix("/") { origin.removeLast() }
+        return origin
+    }
+
     static let defaultDigestSchedule = "30 7 * * 1-5"
 
     /// One secret, or two (old and new) while rotating: a third is more likely a mistake than a plan.

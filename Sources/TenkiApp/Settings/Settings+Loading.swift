@@ -68,6 +68,7 @@ extension Settings {
         settings.discordPublicKey = try reader.read(\.discordPublicKey)
         settings.discordAPIBaseURL = try reader.read(\.discordAPIBaseURL)
         settings.subscriptionTimeZone = try reader.read(\.subscriptionTimeZone)
+        settings.publicURL = try reader.read(\.publicURL)
         settings.maxSubscriptionsPerChannel = try reader.read(\.maxSubscriptionsPerChannel)
         settings.inboundInFlight = try reader.read(\.inboundInFlight)
         settings.discordApplicationID = try reader.read(\.discordApplicationID)

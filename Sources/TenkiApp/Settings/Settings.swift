@@ -61,6 +61,8 @@ public struct Settings: Sendable {
     public var userRateLimitPerMinute: Int
     /// Who sees results (errors and help are always ephemeral).
     public var resultVisibility: ChatMessage.Visibility
+    /// `TENKI_PUBLIC_URL` without a trailing slash: chart URLs start with it; nil: no charts.
+    public var publicURL: String? = nil
 
     // Process
     public var statePath: String

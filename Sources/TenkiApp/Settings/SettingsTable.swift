@@ -82,6 +82,11 @@ struct SettingsTable: Sendable {
     let slackAPIBaseURL: Setting<URL> = .url(
         "SLACK_API_BASE_URL", default: "https://slack.com/api", readers: [.serve, .digest],
         "Slack Web API origin and path")
+    let publicURL: Setting<String?> = .custom(
+        "TENKI_PUBLIC_URL", default: nil, defaultText: "none: no charts", readers: [.serve, .digest, .preview],
+        "the origin at which Slack and browsers reach this Tenki: `https://…`, or `http://` for a loopback host; "
+            + "chart image URLs are built from it (see docs/charts.md)",
+        parse: SettingParsers.publicURL)
     let subscriptionTimeZone: Setting<TimeZone> = .custom(
         "TENKI_TIMEZONE", default: TimeZone(identifier: "UTC")!, defaultText: "`UTC`", readers: .serve,
         "zone of a subscription's time when the caller names none and Slack does not say theirs", parse: SettingParsers.timeZone)

@@ -15,11 +15,14 @@ public struct DigestReport: Sendable {
         public var title: String
         public var current: CurrentWeather
         public var today: DailyForecast?
+        /// The forecast the line was made from, for the digest's chart; nil when it failed.
+        public var forecast: Forecast?
 
-        public init(title: String, current: CurrentWeather, today: DailyForecast?) {
+        public init(title: String, current: CurrentWeather, today: DailyForecast?, forecast: Forecast? = nil) {
             self.title = title
             self.current = current
             self.today = today
+            self.forecast = forecast
         }
     }
 

@@ -40,6 +40,23 @@ public struct ChatMessage: Sendable, Equatable {
         case buttons([ChatButton])
         /// A menu of choices (other places of the same name).
         case menu(ChatMenu)
+        /// A picture the width of the message (the meteogram of an hourly or 5-day answer).
+        case chart(ChatImage)
+    }
+
+    /// The message's chart, if it has one.
+    public var chart: ChatImage? {
+        parts.lazy.compactMap { part -> ChatImage? in
+            if case .chart(let image) = part { return image }
+            return nil
+        }.first
+    }
+
+    /// The message without its chart: what is sent again when a platform could not fetch the image.
+    public var withoutChart: ChatMessage {
+        var copy = self
+        copy.parts.removeAll { if case .chart = $0 { true } else { false } }
+        return copy
     }
 
     /// Every image in the message, in reading order.
@@ -63,6 +80,11 @@ public struct ChatMessage: Sendable, Equatable {
 public struct ChatImage: Sendable, Equatable {
     public var url: String
     public var altText: String
+
+    public init(url: String, altText: String) {
+        self.url = url
+        self.altText = altText
+    }
 }
 
 /// A name and a value, shown as a pair.

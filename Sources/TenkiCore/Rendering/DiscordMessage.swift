@@ -15,6 +15,8 @@ public struct DiscordMessage: Sendable, Equatable, Encodable {
         public var color: Int?
         public var fields: [Field]
         public var thumbnail: Image?
+        /// A picture at the embed's width (the chart).
+        public var image: Image? = nil
         public var footer: Footer?
 
         public func encode(to encoder: any Encoder) throws {
@@ -24,11 +26,12 @@ public struct DiscordMessage: Sendable, Equatable, Encodable {
             try container.encodeIfPresent(color, forKey: .color)
             if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
             try container.encodeIfPresent(thumbnail, forKey: .thumbnail)
+            try container.encodeIfPresent(image, forKey: .image)
             try container.encodeIfPresent(footer, forKey: .footer)
         }
 
         enum CodingKeys: String, CodingKey {
-            case title, description, color, fields, thumbnail, footer
+            case title, description, color, fields, thumbnail, image, footer
         }
 
         /// The characters Discord counts towards its 6,000 per message.

@@ -26,6 +26,7 @@ public enum DiscordRenderer {
         embed.color = message.accentColor
         let image = message.images.first { $0.url.hasPrefix("https://") }
         embed.thumbnail = image.map { DiscordMessage.Image(url: $0.url) }
+        embed.image = message.chart.flatMap { $0.url.hasPrefix("https://") ? DiscordMessage.Image(url: $0.url) : nil }
         let context = message.parts.flatMap { part -> [RichText] in
             if case .context(let lines) = part { return lines }
             return []

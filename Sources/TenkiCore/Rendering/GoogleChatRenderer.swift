@@ -48,6 +48,11 @@ public enum GoogleChatRenderer {
                 builder.addText(RichText.joined(lines, separator: "\n"), budget: &budget)
             case .divider:
                 builder.startSection()
+            case .chart(let image):
+                if image.url.lowercased().hasPrefix("https://") {
+                    let altText = GoogleChatText.plain(image.altText, limit: GoogleChatLimits.lineCharacters)
+                    builder.add(.image(url: image.url, altText: altText), budget: &budget)
+                }
             case .buttons, .menu:
                 continue
             }

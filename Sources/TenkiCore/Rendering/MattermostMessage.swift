@@ -10,10 +10,13 @@ public struct MattermostMessage: Sendable, Equatable, Encodable {
         public var color: String?
         public var fields: [Field]
         public var thumbURL: String?
+        /// A picture under the attachment (the chart), at the post's width.
+        public var imageURL: String? = nil
 
         enum CodingKeys: String, CodingKey {
             case fallback, color, fields
             case thumbURL = "thumb_url"
+            case imageURL = "image_url"
         }
     }
 

@@ -35,8 +35,8 @@ public enum MattermostRenderer {
             return MarkdownText.render(RichText.joined(lines.map { $0 }, separator: " · "), limit: room)
         case .divider:
             return room > 3 ? "---" : nil
-        case .fields, .buttons, .menu:
-            // Fields are in the attachment; buttons and menus need an integration URL Tenki does not serve.
+        case .fields, .buttons, .menu, .chart:
+            // Fields and the chart are in the attachment; buttons and menus need an integration URL Tenki does not serve.
             return nil
         }
     }
@@ -46,11 +46,12 @@ public enum MattermostRenderer {
             if case .fields(let fields) = part { return fields }
             return []
         }
-        guard !fields.isEmpty else { return nil }
+        let chart = message.chart.flatMap { $0.url.hasPrefix("https://") ? $0.url : nil }
+        guard !fields.isEmpty || chart != nil else { return nil }
         let image = message.images.first { $0.url.hasPrefix("https://") }
         var attachment = MattermostMessage.Attachment(
             fallback: MarkdownText.plain(String(message.summary.plainText.prefix(150))),
-            color: message.accentColor.map(hexColor), fields: [], thumbURL: image?.url)
+            color: message.accentColor.map(hexColor), fields: [], thumbURL: image?.url, imageURL: chart)
         // The fields take at most half the post; the text has the rest.
         var length = MarkdownText.length(attachment.fallback)
         for field in fields.prefix(MattermostLimits.fields) {

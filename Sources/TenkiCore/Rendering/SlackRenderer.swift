@@ -26,6 +26,8 @@ public enum SlackRenderer {
         case .menu(let menu):
             let element = StaticSelectElement(menu)
             return element.options.isEmpty ? nil : .menu(element)
+        case .chart(let image):
+            return imageElement(image).map(Block.image)
         }
     }
 

@@ -65,7 +65,7 @@ extension DeliveryQueue {
             if delivery.destinationKind == .slackWebAPI {
                 return configuration.policy.decision(
                     forSlackWebAPI: outcome, attempt: delivery.attempt, now: finished, limits: delivery.limits,
-                    random: &state.random)
+                    hasImages: hasImages, random: &state.random)
             }
             return configuration.policy.decision(
                 for: outcome, attempt: delivery.attempt, now: finished, limits: delivery.limits,

@@ -50,6 +50,9 @@ public struct DigestBuilder: Sendable {
         public var newsFailed: Bool
     }
 
+    /// The chart of the first city's next 24 hours (with `TENKI_PUBLIC_URL`); nil: digests have none.
+    public var chart: (@Sendable (Forecast, Content, Date) -> ChatMessage.Part?)? = nil
+
     let weather: WeatherService?
     let news: NewsService?
     let feeds: FeedService?
@@ -78,7 +81,13 @@ public struct DigestBuilder: Sendable {
         let report = DigestReport(
             date: DigestReport.LocalDate(now, in: content.timeZone), cities: cities, headlines: news, units: content.units,
             isChannelReport: content.isChannelReport)
-        let message = DigestMessageFormatter(language: content.language).message(for: report)
+        var message = DigestMessageFormatter(language: content.language).message(for: report)
+        if let chart, case .weather(let first)? = cities.first, let forecast = first.forecast, let part = chart(forecast, content, now) {
+            // After the city lines: before the headlines' divider, or else before the sources line.
+            let index = message.parts.firstIndex { if case .divider = $0 { true } else { false } }
+                ?? message.parts.lastIndex { if case .context = $0 { true } else { false } } ?? message.parts.endIndex
+            message.parts.insert(part, at: index)
+        }
         var urls: [String] = []
         var newsFailed = false
         switch news {
@@ -115,11 +124,11 @@ public struct DigestBuilder: Sendable {
             guard let place = found else { return .failed(query: query) }
             async let forecast = try? weather.forecast(at: place.coordinates, units: content.units, language: content.language)
             let current = try await weather.currentWeather(at: place.coordinates, units: content.units, language: content.language)
-            let days = await forecast.map {
-                DailyForecast.days(from: $0.value, current: current.value, now: now)
-            }
+            let fetched = await forecast
+            let days = fetched.map { DailyForecast.days(from: $0.value, current: current.value, now: now) }
             return .weather(DigestReport.CityWeather(
-                title: WeatherMessageFormatter.title(of: place), current: current.value, today: days?.first))
+                title: WeatherMessageFormatter.title(of: place), current: current.value, today: days?.first,
+                forecast: fetched?.value))
         } catch {
             logger.warning("digest city failed", [("city", query), ("error", error.description)])
             return .failed(query: query)
