@@ -94,9 +94,12 @@ func withServer(
 ) async throws {
     var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0, loopCount: 2)
     // Generous unless a test is about them: a test client on a busy machine may take seconds
-    // between connecting and writing, and must not be mistaken for a slow client.
+    // between connecting and writing, and must not be mistaken for a slow client; nor may a
+    // gated handler, released by a test the machine stalled for longer than the default 30 s.
     configuration.headerTimeout = .seconds(60)
     configuration.bodyTimeout = .seconds(60)
+    configuration.handlerTimeout = .seconds(600)
+    configuration.idleTimeout = .seconds(600)
     configure(&configuration)
     let server = HTTPServer(configuration: configuration, handler: handler, logger: .discarding, observer: observer)
     let port = try server.start()
