@@ -71,7 +71,7 @@ struct HTTPServerConcurrencyTests {
     @Test func gracefulShutdownFinishesTheRequestInFlight() async throws {
         let handler = TestHandler()
         let server = HTTPServer(
-            configuration: .init(host: "127.0.0.1", port: 0, loopCount: 2, headerTimeout: .seconds(60), handlerTimeout: .seconds(600)),
+            configuration: .init(host: "127.0.0.1", port: 0, loopCount: 2, headerTimeout: .seconds(600), handlerTimeout: .seconds(600)),
             handler: handler,
             logger: .discarding
         )
