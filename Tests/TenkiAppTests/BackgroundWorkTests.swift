@@ -14,9 +14,14 @@ import TenkiTestSupport
 /// not queued yet. Outcomes only: waiters are observed registered before the work ends, never timed.
 @Suite("Background work owned by the server")
 struct BackgroundWorkTests {
-    /// Yields until `condition` holds (a bound for a stuck test, not a timing).
-    func eventually(_ condition: () -> Bool) async {
-        for _ in 0..<100_000 where !condition() { await Task.yield() }
+    /// Yields until `condition` holds, and records a failure if it never does (the bound, a
+    /// minute of yielding, only stops a stuck test; it is not a timing).
+    func eventually(
+        _ what: Comment, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool
+    ) async {
+        let giveUp = ContinuousClock.now + .seconds(60)
+        while !condition(), ContinuousClock.now < giveUp { await Task.yield() }
+        #expect(condition(), "never came true: \(what)", sourceLocation: sourceLocation)
     }
 
     @Test("with nothing running, waiting returns at once")
@@ -37,7 +42,7 @@ struct BackgroundWorkTests {
             idle.withLock { $0 = result }
         }
         first.signal()
-        await eventually { work.count == 1 }
+        await eventually("the first piece of work ended") { work.count == 1 }
         #expect(idle.withLock { $0 } == false, "still waiting for the second")
         second.signal()
         await waiter.value
@@ -89,7 +94,7 @@ struct BackgroundWorkTests {
         #expect(server.background.count == 1)
 
         terminate.signal()
-        await eventually { server.isDraining }
+        await eventually("the server started draining") { server.isDraining }
         for _ in 0..<1_000 { await Task.yield() }
         #expect(returned.withLock { $0 } == false, "the drain waits while the answer is being looked up")
         fakes.openWeather.gate.open()

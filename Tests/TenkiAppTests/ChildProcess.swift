@@ -44,10 +44,12 @@ final class ChildProcess: Sendable {
     /// The exit status once the child has been reaped (`waitpid`), so it is reaped exactly once.
     private let reaped = Mutex<Int32?>(nil)
 
-    init(_ arguments: [String], environment: [String: String], currentDirectory: URL? = nil) throws {
+    /// Runs `tenki` with `arguments`, or another program (`executable`, such as `/bin/sh` for a
+    /// deploy script) when given.
+    init(_ arguments: [String], environment: [String: String], currentDirectory: URL? = nil, executable: String? = nil) throws {
         var environment = environment
         environment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let executable = Self.tenkiExecutable.path
+        let executable = executable ?? Self.tenkiExecutable.path
         let outPipe = try Self.makePipe(), errPipe = try Self.makePipe()
 
         #if canImport(Glibc)
@@ -171,9 +173,10 @@ final class ChildProcess: Sendable {
         text.split(separator: "\n").first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
     }
 
-    /// The port of the `address=HOST:PORT` field of the listener's "listening" log line.
-    static func listeningPort(in log: String) -> Int? {
-        guard let line = log.split(separator: "\n").first(where: { $0.contains("msg=listening") && $0.contains("address=") }),
+    /// The port of the `address=HOST:PORT` field of the listener's "listening" log line, or of
+    /// another line whose message is `message` (`"\"metrics listening\""`: logfmt quotes spaces).
+    static func listeningPort(in log: String, message: String = "listening") -> Int? {
+        guard let line = log.split(separator: "\n").first(where: { $0.contains("msg=\(message) ") && $0.contains("address=") }),
               let field = line.split(separator: " ").first(where: { $0.hasPrefix("address=") }),
               let colon = field.lastIndex(of: ":")
         else { return nil }

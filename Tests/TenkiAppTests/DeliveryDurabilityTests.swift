@@ -13,14 +13,6 @@ import TenkiTestSupport
 /// and arrive exactly once after a restart on the same state file.
 @Suite("Delivery survives kill -9", .serialized)
 struct DeliveryDurabilityTests {
-    /// A loopback port nobody listens on yet (bound, read, released).
-    static func freePort() async throws -> Int {
-        let probe = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: FakeWebhookReceiver(), logger: .discarding)
-        let port = try probe.start()
-        await probe.shutdown(gracePeriod: .zero)
-        return port
-    }
-
     /// The slow fake upstream (answers after 2.5 s), a fresh state file, and `serve`'s settings
     /// for both with a 100 ms inline budget: every command gets a placeholder and a late answer.
     /// Nil (with an issue recorded) when `tenki` is not built beside the tests.
@@ -50,7 +42,10 @@ struct DeliveryDurabilityTests {
     func survivesKill() async throws {
         guard let upstream = try await SlowUpstream() else { return }
         defer { upstream.remove() }
-        let sinkPort = try await Self.freePort()
+        // The receiver's port is held (bound, not listening: connections are refused) from here
+        // until the receiver listens on the same socket, so nothing else can take it meanwhile.
+        let heldPort = try HeldPort()
+        let sinkPort = heldPort.port
         let statePath = upstream.statePath
         var environment = upstream.environment
         environment["TENKI_DELIVERY_TIMEOUT_MS"] = "2000"
@@ -99,8 +94,7 @@ struct DeliveryDurabilityTests {
 
         // 3. The receiver comes up; a new process on the same file delivers every message once.
         let receiver = FakeWebhookReceiver()
-        let sink = HTTPServer(configuration: .init(host: "127.0.0.1", port: sinkPort, loopCount: 1), handler: receiver, logger: .discarding)
-        _ = try sink.start()
+        let sink = try heldPort.start(receiver)
         let (second, _) = try await ServeProcessTests.startServe(environment)
         defer { second.stop() }
         // Each answer's next attempt is at most 30 s away.

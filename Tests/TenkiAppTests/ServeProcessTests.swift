@@ -39,7 +39,9 @@ struct ServeProcessTests {
         var environment = upstream
         // Late answers could only go to loopback: nothing here may reach hooks.slack.com.
         environment["TENKI_ALLOWED_RESPONSE_HOSTS"] = "127.0.0.1"
-        environment["TENKI_DRAIN_DELAY_MS"] = "2000"
+        // /healthz says 503 for this long after SIGTERM: long enough for a probe to see it while a
+        // loaded machine stalls the test for seconds (2 s was missed under two busy loops).
+        environment["TENKI_DRAIN_DELAY_MS"] = "10000"
         environment["TENKI_INLINE_BUDGET_MS"] = "2800"
         environment["TENKI_STATE"] = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-drain-\(UUID()).sqlite").path
         let (serve, port) = try await Self.startServe(environment)
@@ -50,6 +52,16 @@ struct ServeProcessTests {
         let sender = SignedCommandSender(endpoint: try #require(URL(string: base + "/slack/commands")), transport: transport, signingSecret: Self.secret, timeout: .seconds(60))
         // One upstream call, answered by the slow fake after 1.2 s: in flight when SIGTERM arrives.
         let slow = Task { try await sender.send(command: "/weather", text: "16.07,108.22") }
+        // In flight before SIGTERM: its connection is open beside the probe's own. (Without this
+        // wait, a loaded machine once started the command only after the drain had closed the
+        // listener: "Couldn't connect to server".)
+        let metrics = try #require(URL(string: base + "/metrics"))
+        let probe = CurlTransport()  // one transport: its probes reuse one connection
+        let inFlight = try await TenkiRun.until {
+            let text = String(decoding: (try? await probe.send(OutboundRequest(url: metrics)))?.body ?? [], as: UTF8.self)
+            return Self.gauge("tenki_http_connections_open", in: text).map { $0 >= 2 } ?? false
+        }
+        #expect(inFlight, "the slow command never connected")
         let health = try #require(URL(string: base + "/healthz"))
         #expect(try await transport.send(OutboundRequest(url: health)).status == 200)
 
@@ -68,6 +80,11 @@ struct ServeProcessTests {
         #expect(message.text.contains("Da Nang"))
         #expect(try await serve.waitForExit() == 0)
         #expect(serve.stderr.contains("msg=draining"))
+    }
+
+    /// The value of an unlabelled gauge or counter in a Prometheus text exposition.
+    static func gauge(_ name: String, in text: String) -> Double? {
+        text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ")[1]) }
     }
 
     @Test("a missing signing secret exits 78 naming it; an unknown flag exits 64")

@@ -6,8 +6,14 @@ import Testing
 /// The one hand-made wait primitive: outcomes only, waiters observed registered before the signal.
 @Suite("AsyncSignal")
 struct AsyncSignalTests {
-    func eventually(_ condition: () -> Bool) async {
-        for _ in 0..<100_000 where !condition() { await Task.yield() }
+    /// Yields until `condition` holds, and records a failure if it never does. The bound (a minute
+    /// of yielding) only stops a stuck test; it measures nothing.
+    func eventually(
+        _ what: Comment, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool
+    ) async {
+        let giveUp = ContinuousClock.now + .seconds(60)
+        while !condition(), ContinuousClock.now < giveUp { await Task.yield() }
+        #expect(condition(), "never came true: \(what)", sourceLocation: sourceLocation)
     }
 
     @Test("a signal before the wait is never missed: wait(after:) with an older generation returns at once")
@@ -32,7 +38,7 @@ struct AsyncSignalTests {
                     woken.increment()
                 }
             }
-            await eventually { signal.waiterCount == 5 }
+            await eventually("five waiters registered") { signal.waiterCount == 5 }
             #expect(woken.value == 0)
             signal.signal()
         }
@@ -44,7 +50,7 @@ struct AsyncSignalTests {
     func cancellation() async {
         let signal = AsyncSignal()
         let waiter = Task { await signal.wait(after: 0) }
-        await eventually { signal.waiterCount == 1 }
+        await eventually("the waiter registered") { signal.waiterCount == 1 }
         waiter.cancel()
         await waiter.value
         #expect(signal.waiterCount == 0)

@@ -267,6 +267,8 @@ struct CurlTransportTests {
         }
     }
 
+    // Linux only: thread names are read from /proc/self/task.
+    #if os(Linux)
     @Test func theLibraryLoadsAndTheLoopThreadIsNamed() async throws {
         try CurlTransport.loadLibrary()
         try await withUpstream { base in
@@ -278,6 +280,7 @@ struct CurlTransportTests {
             #expect(names.contains("tenki-curl\n"))
         }
     }
+    #endif
 }
 
 /// Paths: `/echo` (body back; the method as `X-Method`, some request headers as `Echo-NAME`), `/status/503`,

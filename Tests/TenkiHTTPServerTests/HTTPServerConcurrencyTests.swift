@@ -71,7 +71,8 @@ struct HTTPServerConcurrencyTests {
     @Test func gracefulShutdownFinishesTheRequestInFlight() async throws {
         let handler = TestHandler()
         let server = HTTPServer(
-            configuration: .init(host: "127.0.0.1", port: 0, loopCount: 2, headerTimeout: .seconds(60)), handler: handler,
+            configuration: .init(host: "127.0.0.1", port: 0, loopCount: 2, headerTimeout: .seconds(600), handlerTimeout: .seconds(600)),
+            handler: handler,
             logger: .discarding
         )
         let port = try server.start()
@@ -101,7 +102,9 @@ struct HTTPServerConcurrencyTests {
 
     @Test func shutdownGivesUpAfterTheGracePeriod() async throws {
         let handler = TestHandler()
-        let server = HTTPServer(configuration: .init(port: 0, loopCount: 1), handler: handler, logger: .discarding)
+        // The handler's own timeout far away: only the grace period may end this connection (with
+        // the default 30 s, a stalled test saw the 503 of the handler timeout instead of a close).
+        let server = HTTPServer(configuration: .init(port: 0, loopCount: 1, handlerTimeout: .seconds(600)), handler: handler, logger: .discarding)
         let port = try server.start()
         let client = try TestClient(port: port)
         try await client.send(get("/forever"))

@@ -63,11 +63,11 @@ final class Gates: Sendable {
         var description: String { "the gated request \(name) never reached the handler" }
     }
 
-    /// Returns once the gated request `name` reached the handler; throws after a minute instead
-    /// of hanging the test run when it never does.
+    /// Returns once the gated request `name` reached the handler; throws after ten minutes
+    /// instead of hanging the test run when it never does (a bound, not a timing).
     func waitUntilStarted(_ name: String) async throws {
         let started = started(name)
-        await started.wait(after: 0, timeout: .seconds(60))
+        await started.wait(after: 0, timeout: .seconds(600))
         guard started.isSignaled else { throw NeverStarted(name: name) }
     }
 }
@@ -93,10 +93,14 @@ func withServer(
     _ body: (HTTPServer, Int) async throws -> Void
 ) async throws {
     var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0, loopCount: 2)
-    // Generous unless a test is about them: a test client on a busy machine may take seconds
-    // between connecting and writing, and must not be mistaken for a slow client.
-    configuration.headerTimeout = .seconds(60)
-    configuration.bodyTimeout = .seconds(60)
+    // Far away unless a test is about them: on a loaded machine (the full suite beside two busy
+    // loops and other builds) a test client was stalled for over a minute between connecting and
+    // writing, or a gated handler between starting and its release, and must not be mistaken for
+    // a slow client or a stuck handler.
+    configuration.headerTimeout = .seconds(600)
+    configuration.bodyTimeout = .seconds(600)
+    configuration.handlerTimeout = .seconds(600)
+    configuration.idleTimeout = .seconds(600)
     configure(&configuration)
     let server = HTTPServer(configuration: configuration, handler: handler, logger: .discarding, observer: observer)
     let port = try server.start()

@@ -8,7 +8,7 @@ import Testing
 
 @Suite("PostgreSQL state in the composition root", .enabled(if: AppPostgres.isEnabled))
 struct PostgresCompositionTests {
-    @Test("three processes on one database: each of 10 digest slots is claimed once and posted once")
+    @Test("three servers built in one test process on one database: each of 10 digest slots is claimed once and posted once")
     func slotsOnce() async throws {
         let harness = try DigestHarness(environment: [
             "TENKI_STATE": "", "TENKI_DATABASE_URL": try await AppPostgres.freshURL(), "DIGEST_SCHEDULE": "30 7 * * *",
@@ -32,7 +32,7 @@ struct PostgresCompositionTests {
         #expect(harness.posts.count == 10, "every slot reached the channel once")
     }
 
-    @Test("a preference saved through one process holds at once on another")
+    @Test("a preference saved through one server holds at once on another built on the same database")
     func sharedPreferences() async throws {
         let harness = try DigestHarness(environment: ["TENKI_STATE": "", "TENKI_DATABASE_URL": try await AppPostgres.freshURL()])
         let one = try harness.server(), two = try harness.server()
@@ -42,7 +42,7 @@ struct PostgresCompositionTests {
         #expect(two.state.deliveries is PostgresDeliveryStore)
     }
 
-    @Test("the per-user rate limit counts across processes on one database")
+    @Test("the per-user rate limit counts across two servers on one database")
     func sharedRateLimit() async throws {
         let harness = try DigestHarness(environment: [
             "TENKI_STATE": "", "TENKI_DATABASE_URL": try await AppPostgres.freshURL(), "TENKI_USER_RATE_LIMIT": "2",

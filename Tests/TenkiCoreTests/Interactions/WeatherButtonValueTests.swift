@@ -85,7 +85,10 @@ struct WeatherButtonValueTests {
         #expect(buttons.map(\.isPrimary) == [true, false, false, false, false, false])
         #expect(buttons[4].label == "Show in °F")
         #expect(buttons.allSatisfy { $0.value == Self.danang.encoded && $0.value.utf8.count <= 2000 })
-        guard case .buttons(let japanese) = WeatherButtons(language: .ja).row(for: Self.danang) else { return }
+        guard case .buttons(let japanese) = WeatherButtons(language: .ja).row(for: Self.danang) else {
+            Issue.record("the Japanese row is not a row of buttons")
+            return
+        }
         #expect(japanese.map(\.label) == ["現在", "毎時", "5日間", "大気", "°Fで表示", "🔄 更新"])
     }
 }
