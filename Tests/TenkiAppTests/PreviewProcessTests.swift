@@ -58,4 +58,22 @@ struct PreviewProcessTests {
         #expect(try await news.waitForExit() == 0)
         #expect(news.stdout.contains(" (https://"))
     }
+
+    @Test("--user previews as that user; --user without an id, or an unknown option, is a usage error (64)")
+    func userOption() async throws {
+        guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
+            Issue.record("tenki is not built beside the tests")
+            return
+        }
+        let (fakes, upstream) = try await ServeProcessTests.startFakes(scenario: "normal")
+        defer { fakes.stop() }
+        let asUser = try ChildProcess(["preview", "/weather Danang", "--user", "U0PREVIEW2"], environment: upstream)
+        #expect(try await asUser.waitForExit() == 0, "\(asUser.stderr)")
+        #expect(asUser.stdout.contains("Da Nang"))
+        let missing = try ChildProcess(["preview", "/weather Danang", "--user"], environment: upstream)
+        #expect(try await missing.waitForExit() == 64)
+        #expect(missing.stderr.contains("user"))
+        let unknown = try ChildProcess(["preview", "/weather Danang", "--usr", "U1"], environment: upstream)
+        #expect(try await unknown.waitForExit() == 64)
+    }
 }
