@@ -34,7 +34,8 @@ extension TenkiServer {
             replies: ReplyCache(metrics: metrics), subscriptions: subscriptions)
         let feedNews = providers.feeds.map { feeds in
             FeedNewsAnswer(
-                feeds: feeds, deadline: ProviderServices.feedAnswerDeadline(inlineBudget: settings.inlineBudget), settings: settings,
+                feeds: feeds, deadline: ProviderServices.feedAnswerDeadline(inlineBudget: settings.inlineBudget),
+                settings: settings,
                 clock: clock)
         }
         let news = NewsCommandHandler(
@@ -56,7 +57,8 @@ extension TenkiServer {
         let abandoned: AbandonedCommands? =
             if case .queued = dependencies.lateAnswers {
                 AbandonedCommands(
-                    queue: queue, commands: commands.withoutRateLimit, lateAnswers: queued, clock: clock, language: settings.language,
+                    queue: queue, commands: commands.withoutRateLimit, lateAnswers: queued, clock: clock,
+                    language: settings.language,
                     metrics: metrics)
             } else {
                 nil
@@ -89,7 +91,8 @@ extension TenkiServer {
             weather: providers.weather, news: providers.news, feeds: providers.feeds, newsCountry: settings.newsCountry.code,
             logger: logger)
         if let links = ChartLinks(settings: settings) {
-            digestBuilder.chart = { @Sendable (forecast: Forecast, content: DigestBuilder.Content, now: Date) -> ChatMessage.Part? in
+            digestBuilder.chart = {
+                @Sendable (forecast: Forecast, content: DigestBuilder.Content, now: Date) -> ChatMessage.Part? in
                 links.digestChart(forecast, units: content.units, language: content.language, now: now)
             }
         }
@@ -115,8 +118,10 @@ extension TenkiServer {
         case .required:
             guard !settings.signingSecrets.isEmpty else {
                 throw ConfigurationError(
-                    setting: "SLACK_SIGNING_SECRET", problem: "is not set",
-                    fix: "copy the Signing Secret from the Slack app's Basic Information page (or use --insecure-skip-verification on loopback)")
+                    \.signingSecrets, problem: "is not set",
+                    fix: "copy the Signing Secret from the Slack app's Basic Information page "
+                        + "(or use --insecure-skip-verification on loopback)"
+                )
             }
             let tolerance: TimeInterval = 300
             let replays = replayCache(settings, tolerance: tolerance)
@@ -135,8 +140,8 @@ extension TenkiServer {
     static func requireWeatherKey(_ settings: Settings, for digests: [Settings.DigestSettings]) throws(ConfigurationError) {
         if settings.openWeatherAPIKey == nil, let digest = digests.first(where: { !$0.cities.isEmpty }) {
             throw ConfigurationError(
-                setting: "OPENWEATHER_API_KEY", problem: "is not set, and digest \"\(digest.name)\" lists cities",
-                fix: "set it (or OPENWEATHER_API_KEY_FILE) to your OpenWeatherMap API key")
+                \.openWeatherAPIKey, problem: "is not set, and digest \"\(digest.name)\" lists cities",
+                fix: "set it (or \(SettingsTable.name(\.openWeatherAPIKey))_FILE) to your OpenWeatherMap API key")
         }
     }
 
