@@ -113,10 +113,9 @@ struct DeliveryLoopbackTests {
 
     @Test("a refused connection is retried")
     func refused() async throws {
-        let closed = HTTPServer(
-            configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: FakeWebhookReceiver(), logger: .discarding)
-        let port = try closed.start()
-        await closed.shutdown(gracePeriod: .zero)
+        let nobody = try RefusingPort()
+        defer { withExtendedLifetime(nobody) {} }
+        let port = nobody.port
         try await withLoopback { _, _, queue, store, _ in
             let url = try #require(URL(string: "http://127.0.0.1:\(port)/services/T/B/x"))
             let id = try await queue.enqueue(DeliveryFixtures.webhookDelivery("nobody home", to: url))
