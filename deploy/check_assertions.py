@@ -120,6 +120,16 @@ def check_kubernetes(deploy, rendered_dir):
                 env = {e["name"]: e.get("value") for c in spec["containers"] for e in c.get("env", [])}
                 if env.get("TENKI_METRICS_TOKEN_FILE") != "/run/secrets/tenki/metrics-token":
                     fail(f"{where}: TENKI_METRICS_TOKEN_FILE must be /run/secrets/tenki/metrics-token (the ServiceMonitor's key)")
+                # A flood of the chat endpoints must not fail the liveness probe: it asks the metrics
+                # listener, which has no share in TENKI_MAX_CONNECTIONS.
+                probes = [c.get("livenessProbe", {}).get("httpGet", {}).get("port") for c in spec["containers"]]
+                ports = {p["name"]: p["containerPort"] for c in spec["containers"] for p in c.get("ports", [])}
+                address = env.get("TENKI_METRICS_ADDRESS") or ""
+                if probes != ["metrics"] or "metrics" not in ports or not address.endswith(f":{ports['metrics']}"):
+                    fail(f"{where}: the liveness probe must ask port `metrics`, the listener of TENKI_METRICS_ADDRESS "
+                         f"(got probe {probes}, ports {ports}, TENKI_METRICS_ADDRESS {address!r})")
+                else:
+                    ok(f"{where}: liveness probe on the metrics listener ({address}), apart from the chat endpoints")
             if obj["kind"] == "PersistentVolumeClaim" and name != "state":
                 fail(f"{where}: a PersistentVolumeClaim in the app bundle is deleted with it; keep it in kubernetes/state")
     if len(images) == 1:

@@ -435,6 +435,12 @@ def kubernetes_layout(ctx, directory):
     layout = {}
     if deployments:
         serve = container(deployments[0])
+        # The kubelet's probes, as the Deployment declares them: (kind, port number, path).
+        c = pod_spec(deployments[0])["containers"][0]
+        named = {p["name"]: p["containerPort"] for p in c.get("ports") or [] if "name" in p}
+        serve["probes"] = [
+            (kind, named.get(probe["httpGet"]["port"], probe["httpGet"]["port"]), probe["httpGet"].get("path", "/"))
+            for kind in ("readinessProbe", "livenessProbe") if (probe := c.get(kind)) and "httpGet" in probe]
         layout["serve"] = serve
         # kubectl exec deploy/tenki -- tenki healthcheck / tenki digest --dry-run
         layout["healthcheck"] = dict(serve, argv=["tenki", "healthcheck"], label="kubectl exec tenki healthcheck")
@@ -600,6 +606,12 @@ def check_layout(r, layout, binary, secrets):
             if r.name.startswith("systemd"):  # no container around it: only the local TLS proxy may connect
                 loopback = all(a.startswith("127.") or a == "[0000:0000:0000:0000:0000:0000:0000:0001]" for a in addresses)
                 (r.ok if addresses and loopback else r.fail)(f"listens on {', '.join(addresses)} (loopback only)")
+            for kind, probe_port, path in serve.get("probes", []):
+                probe_status, _ = http("GET", f"http://127.0.0.1:{probe_port}{path}", timeout=2)
+                if probe_status == 200:
+                    r.ok(f"{kind}: GET :{probe_port}{path} {probe_status}")
+                else:
+                    r.fail(f"{kind}: GET :{probe_port}{path} {probe_status}", log)
             status, body = signed_weather(port, secrets["SLACK_SIGNING_SECRET"])
             if status == 200 and "nang" in body.lower():
                 r.ok("signed /weather danang: 200 with the weather")
