@@ -1,3 +1,5 @@
+import Foundation
+
 /// The address rule for destinations an operator configured: `response_url` hosts allowed by
 /// `TENKI_ALLOWED_RESPONSE_HOSTS` (a URL passes only when its host is an entry's), incoming
 /// webhooks, and the Web API bases (`SLACK_API_BASE_URL`, Discord's).
@@ -34,5 +36,14 @@ public enum DestinationAddressRule {
     public static func requiresPublicAddresses(_ rawHost: String?) -> Bool {
         guard let rawHost, !rawHost.isEmpty else { return true }
         return !isPrivateByName(rawHost)
+    }
+
+    /// The same for a whole destination URL. Plain `http://` is exempt: Tenki sends it only where an
+    /// operator allowed it by an explicit `http://host[:port]` entry, which exists for a self-hosted
+    /// server on the operator's own network (a Mattermost whose name resolves to 10.x), or to a
+    /// loopback host. HTTPS destinations (Slack's hosts, bare entries, the Web API bases) follow
+    /// `requiresPublicAddresses(_:)`.
+    public static func requiresPublicAddresses(_ url: URL) -> Bool {
+        url.scheme?.lowercased() != "http" && requiresPublicAddresses(url.host)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TenkiBase
 
@@ -89,5 +90,13 @@ struct DestinationAddressRuleTests {
     @Test func aMissingHostIsChecked() {
         #expect(DestinationAddressRule.requiresPublicAddresses(nil))
         #expect(DestinationAddressRule.requiresPublicAddresses(""))
+    }
+
+    @Test("a destination URL: plain http (an operator's explicit http:// entry) is exempt; https follows the host")
+    func destinationURLs() throws {
+        #expect(!DestinationAddressRule.requiresPublicAddresses(try #require(URL(string: "http://chat.example.com:8065/hooks/x"))))
+        #expect(DestinationAddressRule.requiresPublicAddresses(try #require(URL(string: "https://hooks.slack.com/commands/x"))))
+        #expect(DestinationAddressRule.requiresPublicAddresses(try #require(URL(string: "HTTPS://chat.example.com/hooks/x"))))
+        #expect(!DestinationAddressRule.requiresPublicAddresses(try #require(URL(string: "https://chat.internal/hooks/x"))))
     }
 }

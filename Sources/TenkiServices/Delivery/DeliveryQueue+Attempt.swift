@@ -145,7 +145,7 @@ extension DeliveryQueue {
         if let authorization { headers.set("Authorization", authorization) }
         let request = OutboundRequest(
             method: method, url: destination, headers: headers, body: body, timeout: timeout, redirects: .none,
-            publicAddressesOnly: DestinationAddressRule.requiresPublicAddresses(destination.host))
+            publicAddressesOnly: DestinationAddressRule.requiresPublicAddresses(destination))
         do {
             let response = try await transport.send(request)
             return .response(

@@ -92,7 +92,8 @@ struct DeliveryAddressRuleTests {
         let file = try TemporaryStateFile()
         let store = try SQLiteDeliveryStore(path: file.path)
         let queue = queue(store, resolve: ["hooks.slack.com:\(listener.port):127.0.0.1"])
-        let url = try #require(URL(string: "http://hooks.slack.com:\(listener.port)/commands/T0/1/secret"))
+        // HTTPS: refused before any connection, so no TLS is ever spoken to the plain listener.
+        let url = try #require(URL(string: "https://hooks.slack.com:\(listener.port)/commands/T0/1/secret"))
 
         let id = try await queue.enqueue(lateAnswer(to: url))
         #expect(await queue.runOnce(now: start) == nil)
@@ -110,14 +111,14 @@ struct DeliveryAddressRuleTests {
         let listener = try CountingListener()
         let file = try TemporaryStateFile()
         let queue = queue(try SQLiteDeliveryStore(path: file.path), resolve: ["hooks.slack.com:\(listener.port):127.0.0.1"])
-        let url = try #require(URL(string: "http://hooks.slack.com:\(listener.port)/commands/T0/1/secret"))
+        let url = try #require(URL(string: "https://hooks.slack.com:\(listener.port)/commands/T0/1/secret"))
         #expect(await queue.postUnqueued(lateAnswer(to: url)) == .transportFailure(.addressRefused))
         #expect(listener.connectionsMade() == 0)
     }
 
     @Test(
-        "a loopback entry, and a private name resolving to loopback, still deliver",
-        arguments: ["127.0.0.1", "localhost", "chat.internal", "mattermost"])
+        "a loopback entry, a private name, and a plain-HTTP entry's public-looking name resolving to loopback, still deliver",
+        arguments: ["127.0.0.1", "localhost", "chat.internal", "mattermost", "chat.example.com"])
     func privateHostsDeliver(host: String) async throws {
         let receiver = CountingReceiver()
         let server = HTTPServer(
