@@ -85,6 +85,7 @@ int tenki_curl_load(char *error, size_t capacity) {
 struct tenki_curl_transfer {
     void *easy;
     void *headers;
+    void *resolve;
     tenki_address_check check;
     int refused;
 };
@@ -178,7 +179,18 @@ int tenki_curl_transfer_check_addresses(tenki_curl_transfer *transfer, tenki_add
     transfer->check = check;
     int failed = api.easy_setopt(transfer->easy, TENKI_CURLOPT_OPENSOCKETFUNCTION, open_checked_socket);
     failed |= api.easy_setopt(transfer->easy, TENKI_CURLOPT_OPENSOCKETDATA, (void *)transfer);
+    // A connection kept from an earlier, unchecked transfer to the same host would be reused
+    // without any socket being opened, so without the check: this transfer opens its own.
+    failed |= api.easy_setopt(transfer->easy, TENKI_CURLOPT_FRESH_CONNECT, 1L);
     return failed;
+}
+
+int tenki_curl_transfer_resolve(tenki_curl_transfer *transfer, const char *entry) {
+    if (!entry) return -1;
+    void *list = api.slist_append(transfer->resolve, entry);
+    if (!list) return -1;
+    transfer->resolve = list;
+    return api.easy_setopt(transfer->easy, TENKI_CURLOPT_RESOLVE, transfer->resolve);
 }
 
 int tenki_curl_transfer_was_refused(const tenki_curl_transfer *transfer) {
@@ -200,6 +212,7 @@ void tenki_curl_transfer_free(tenki_curl_transfer *transfer) {
     if (!transfer) return;
     api.easy_cleanup(transfer->easy);
     api.slist_free_all(transfer->headers);
+    if (transfer->resolve) api.slist_free_all(transfer->resolve);
     free(transfer);
 }
 

@@ -18,7 +18,7 @@ final class CurlTransfer: @unchecked Sendable {
     private var bodyTooLarge = false
     private let cancelled = Mutex(false)
 
-    init(_ request: OutboundRequest, connectTimeout: Duration, userAgent: String) throws(TransportError) {
+    init(_ request: OutboundRequest, connectTimeout: Duration, userAgent: String, resolve: [String] = []) throws(TransportError) {
         // A line break inside a header would let a value smuggle in headers of its own.
         var lines = request.headers.map { name, value in
             "\(name): \(value)".replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
@@ -44,6 +44,9 @@ final class CurlTransfer: @unchecked Sendable {
         }
         native = created
         tenki_curl_transfer_set_context(native, Unmanaged.passUnretained(self).toOpaque())
+        for entry in resolve where tenki_curl_transfer_resolve(native, entry) != 0 {
+            throw .invalidResponse(reason: "libcurl refused a resolve entry")
+        }
         if request.publicAddressesOnly, tenki_curl_transfer_check_addresses(native, Self.publicOnly) != 0 {
             throw .invalidResponse(reason: "libcurl refused the address check")
         }
@@ -85,7 +88,7 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(.timedOut)
         case TENKI_CURL_CONNECTION_FAILED:
             if tenki_curl_transfer_was_refused(native) != 0 {
-                return .failure(.connectionFailed(reason: "refused before connecting: the host is a private or loopback address"))
+                return .failure(.connectionFailed(reason: TransportError.addressRefusedReason))
             }
             return .failure(.connectionFailed(reason: String(cString: tenki_curl_describe(result))))
         default:

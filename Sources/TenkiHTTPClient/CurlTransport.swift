@@ -16,11 +16,19 @@ public final class CurlTransport: HTTPTransport {
     private let loop: CurlTransferLoop
     private let connectTimeout: Duration
     private let userAgent: String
+    private let resolve: [String]
 
-    public init(maximumConnectionsPerHost: Int = 16, connectTimeout: Duration = .seconds(5), userAgent: String = "tenki") {
+    /// - Parameter resolve: names resolved as given instead of through DNS, in libcurl's
+    ///   CURLOPT_RESOLVE form `host:port:address` (tests: a public-looking name that is loopback).
+    ///   The addresses are still checked for `publicAddressesOnly`.
+    public init(
+        maximumConnectionsPerHost: Int = 16, connectTimeout: Duration = .seconds(5), userAgent: String = "tenki",
+        resolve: [String] = []
+    ) {
         self.loop = CurlTransferLoop(maximumConnectionsPerHost: max(1, maximumConnectionsPerHost))
         self.connectTimeout = connectTimeout
         self.userAgent = userAgent
+        self.resolve = resolve
     }
 
     deinit {
@@ -44,7 +52,7 @@ public final class CurlTransport: HTTPTransport {
 
     private func sendOnce(_ request: OutboundRequest) async throws(TransportError) -> OutboundResponse {
         let transfer = try CurlTransfer(
-            request, connectTimeout: min(connectTimeout, request.timeout), userAgent: userAgent)
+            request, connectTimeout: min(connectTimeout, request.timeout), userAgent: userAgent, resolve: resolve)
         let loop = loop
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

@@ -53,6 +53,13 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidResponse(reason: String)
     case cancelled
 
+    /// The `.connectionFailed` reason when `OutboundRequest.publicAddressesOnly` refused every
+    /// address the host resolved to: no socket was opened.
+    public static let addressRefusedReason = "refused before connecting: the host is a private or loopback address"
+
+    /// Whether this is the refusal of `publicAddressesOnly`.
+    public var isAddressRefusal: Bool { self == .connectionFailed(reason: Self.addressRefusedReason) }
+
     public var description: String {
         switch self {
         case .timedOut: "timed out"

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TenkiBase
 
@@ -64,4 +65,38 @@ struct IPAddressTests {
 
 enum IPAddressTestError: Error {
     case notAnAddress(String)
+}
+
+/// Issue 40, item 4: which configured destinations may reach private addresses.
+@Suite("DestinationAddressRule")
+struct DestinationAddressRuleTests {
+    @Test(
+        "public names and public addresses must resolve to public addresses",
+        arguments: ["hooks.slack.com", "HOOKS.SLACK.COM.", "slack.com", "discord.com", "chat.example.com", "8.8.8.8", "[2001:4860::8888]", "internal.example.com", "256.1.1.1"])
+    func publicHosts(host: String) {
+        #expect(DestinationAddressRule.requiresPublicAddresses(host), "\(host)")
+    }
+
+    @Test(
+        "hosts private by their own text keep private addresses",
+        arguments: [
+            "127.0.0.1", "2130706433", "[::1]", "::1", "10.0.0.5", "192.168.1.2", "localhost", "LOCALHOST.", "api.localhost",
+            "chat.internal", "mattermost", "mm.local", "chat.home.arpa", "chat.lan", "chat.corp", "fake.test",
+        ])
+    func privateHosts(host: String) {
+        #expect(!DestinationAddressRule.requiresPublicAddresses(host), "\(host)")
+    }
+
+    @Test func aMissingHostIsChecked() {
+        #expect(DestinationAddressRule.requiresPublicAddresses(nil))
+        #expect(DestinationAddressRule.requiresPublicAddresses(""))
+    }
+
+    @Test("a destination URL: plain http (an operator's explicit http:// entry) is exempt; https follows the host")
+    func destinationURLs() throws {
+        #expect(!DestinationAddressRule.requiresPublicAddresses(try #require(URL(string: "http://chat.example.com:8065/hooks/x"))))
+        #expect(DestinationAddressRule.requiresPublicAddresses(try #require(URL(string: "https://hooks.slack.com/commands/x"))))
+        #expect(DestinationAddressRule.requiresPublicAddresses(try #require(URL(string: "HTTPS://chat.example.com/hooks/x"))))
+        #expect(!DestinationAddressRule.requiresPublicAddresses(try #require(URL(string: "https://chat.internal/hooks/x"))))
+    }
 }

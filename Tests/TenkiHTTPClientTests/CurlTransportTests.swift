@@ -43,6 +43,26 @@ struct CurlTransportTests {
         }
     }
 
+    /// A public-looking name that resolves to loopback (libcurl's resolve override, no DNS) is
+    /// refused with `publicAddressesOnly`, even right after an unchecked request to the same name
+    /// left a connection open: a checked transfer never reuses one (CURLOPT_FRESH_CONNECT).
+    @Test func publicAddressesOnlyRefusesANameResolvingToLoopbackEvenWithAConnectionKept() async throws {
+        let handler = UpstreamHandler()
+        try await withUpstream(handler) { base in
+            let port = try #require(base.port)
+            let transport = CurlTransport(resolve: ["hooks.slack.com:\(port):127.0.0.1"])
+            let url = try #require(URL(string: "http://hooks.slack.com:\(port)/echo"))
+            let unchecked = try await transport.send(OutboundRequest(url: url, timeout: .seconds(60)))
+            #expect(unchecked.status == 200, "the override leads to the listener, and the connection stays open")
+            #expect(handler.echoed.withLock { $0 } == 1)
+            let error = await #expect(throws: TransportError.self) {
+                try await transport.send(OutboundRequest(url: url, timeout: .seconds(60), publicAddressesOnly: true))
+            }
+            #expect(error?.isAddressRefusal == true, "\(String(describing: error))")
+            #expect(handler.echoed.withLock { $0 } == 1, "the kept connection was not reused")
+        }
+    }
+
     @Test func postSendsMethodHeadersBodyAndUserAgent() async throws {
         try await withUpstream { base in
             let body = Array(#"{"text":"東京 ☀️"}"#.utf8) + [0] + Array("after a NUL".utf8)

@@ -40,8 +40,13 @@ void tenki_curl_transfer_set_context(tenki_curl_transfer *transfer, void *contex
 /// (IPv6), network order. Returns nonzero to connect, 0 to refuse.
 typedef int (*tenki_address_check)(const uint8_t *address, size_t length);
 /// From now on, every connection the transfer opens goes to an address `check` accepts; any other
-/// is refused before a socket is opened (the transfer fails as "couldn't connect"). 0 on success.
+/// is refused before a socket is opened (the transfer fails as "couldn't connect"). The transfer
+/// also opens a fresh connection (CURLOPT_FRESH_CONNECT), so that none kept from an unchecked
+/// transfer is reused past the check. 0 on success.
 int tenki_curl_transfer_check_addresses(tenki_curl_transfer *transfer, tenki_address_check check);
+/// Resolves a host as `entry` says (libcurl's CURLOPT_RESOLVE, `host:port:address`) instead of
+/// asking DNS; the address is still checked when `tenki_curl_transfer_check_addresses` is on. 0 on success.
+int tenki_curl_transfer_resolve(tenki_curl_transfer *transfer, const char *entry);
 /// Whether `check` refused an address for this transfer.
 int tenki_curl_transfer_was_refused(const tenki_curl_transfer *transfer);
 /// The final response's status code (0 if none arrived).

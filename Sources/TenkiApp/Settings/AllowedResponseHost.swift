@@ -10,6 +10,10 @@ import TenkiBase
 /// - a loopback host (`127.0.0.1`, `localhost`, `::1`): HTTP or HTTPS on any port (tests, replay).
 ///
 /// Wildcards, paths, queries and user names are refused, so an entry names exactly one origin.
+///
+/// Where the entry's host may lead is `DestinationAddressRule`'s, decided when a delivery is sent:
+/// a public name reaches public addresses only; a host private by its text (an address, a name
+/// without dots, `*.internal`, ...) keeps its private addresses.
 public struct AllowedResponseHost: Sendable, Hashable, CustomStringConvertible {
     /// Lowercased, without brackets for IPv6.
     public let host: String

@@ -57,7 +57,9 @@ struct SettingsTable: Sendable {
     let allowedResponseHosts: Setting<ResponseURLAllowList> = .custom(
         "TENKI_ALLOWED_RESPONSE_HOSTS", default: .slack, defaultText: "`\(ResponseURLAllowList.slack)`", readers: .serve,
         "hosts that `response_url` may point to, `,`-separated: `host` (HTTPS on 443), `host:port` (HTTPS on that port), "
-            + "`http://host[:port]` (plain HTTP, not for Slack's hosts); loopback hosts allow any port",
+            + "`http://host[:port]` (plain HTTP, not for Slack's hosts: a server on your own network); loopback hosts allow "
+            + "any port. Over HTTPS a public name must resolve to public addresses (checked before connecting); write a "
+            + "private HTTPS host as an address, a name without dots, or under `.internal`, `.local`, `.lan`, `.home.arpa`",
         parse: ResponseURLAllowList.init(parsing:))
     let mattermostTokens: Setting<[String]> = .custom(
         "MATTERMOST_TOKENS", default: [], defaultText: "none: `/mattermost/commands` is 404", secret: true, readers: .serve,

@@ -17,6 +17,9 @@ public enum AttemptOutcome: Sendable, Equatable {
         case invalidResponse
         /// The sender gave up (shutdown). The message may have arrived.
         case cancelled
+        /// The destination's name resolved only to private or loopback addresses, which a public
+        /// destination may not reach: refused before connecting. The message did not arrive.
+        case addressRefused
     }
 
     /// A short description for `last_error` and logs: a status and Slack's reason, never a URL.
@@ -34,6 +37,7 @@ public enum AttemptOutcome: Sendable, Equatable {
             case .connectionFailed: return "connection failed"
             case .invalidResponse: return "connection broken"
             case .cancelled: return "cancelled"
+            case .addressRefused: return "refused before connecting: the host resolved to a private or loopback address"
             }
         }
     }

@@ -75,6 +75,9 @@ public struct RetryPolicy: Sendable, Equatable {
             } else if status == 429, let seconds = RetryAfter.parse(jsonBody: body) {
                 delay = min(seconds, retryAfterCap)
             }
+        case .transportFailure(.addressRefused):
+            // Where a public host's name leads is not ours to retry into: dead at once, with why.
+            return .dead(reason: reason)
         case .transportFailure:
             delay = backoff(attempt: attempt, random: &random)
         }

@@ -131,6 +131,12 @@ extension DeliveryQueue {
 
     /// One POST (or Discord's PATCH) of a JSON body, never following a redirect (a 3xx is the
     /// outcome), as an `AttemptOutcome`. `authorization` is the `Authorization` header's value, if any.
+    ///
+    /// Every destination's host is one the operator configured (a `response_url` passes the
+    /// allow-list only when its host is an entry's; webhooks and the Web API bases are settings),
+    /// so the address rule is decided here, at send time, from the host alone
+    /// (`DestinationAddressRule`): a public name may lead only to public addresses, checked by the
+    /// transport on each resolved address before connecting; a refusal is `.addressRefused`.
     func post(
         _ body: [UInt8], to destination: URL, method: String = "POST", timeout: Duration, authorization: String? = nil
     ) async -> AttemptOutcome {
@@ -138,7 +144,8 @@ extension DeliveryQueue {
         headers.set("Content-Type", "application/json; charset=utf-8")
         if let authorization { headers.set("Authorization", authorization) }
         let request = OutboundRequest(
-            method: method, url: destination, headers: headers, body: body, timeout: timeout, redirects: .none)
+            method: method, url: destination, headers: headers, body: body, timeout: timeout, redirects: .none,
+            publicAddressesOnly: DestinationAddressRule.requiresPublicAddresses(destination))
         do {
             let response = try await transport.send(request)
             return .response(
@@ -147,6 +154,7 @@ extension DeliveryQueue {
         } catch {
             switch error {
             case .timedOut: return .transportFailure(.timedOut)
+            case .connectionFailed where error.isAddressRefusal: return .transportFailure(.addressRefused)
             case .connectionFailed: return .transportFailure(.connectionFailed)
             case .invalidResponse: return .transportFailure(.invalidResponse)
             case .cancelled: return .transportFailure(.cancelled)

@@ -48,7 +48,7 @@ public struct SlackWebAPIClient: Sendable {
             .joined(separator: "&")
         let request = OutboundRequest(
             method: "POST", url: baseURL.appendingPathComponent(method), headers: headers, body: Array(body.utf8),
-            timeout: timeout)
+            timeout: timeout, publicAddressesOnly: DestinationAddressRule.requiresPublicAddresses(baseURL))
         let response: OutboundResponse
         do {
             response = try await transport.send(request)
