@@ -11,7 +11,9 @@ import TenkiCore
 /// window of the oldest `window` due messages, which covers every case but a backlog of one or a
 /// few destinations ahead of everyone else; then the remaining places go to the other
 /// destinations in turn (their oldest messages first), walking the destinations from a random
-/// point of the hash space, so a busy destination at the front cannot starve the rest.
+/// point of the hash space, so a busy destination at the front cannot starve the rest. SQLite walks
+/// with one seek per destination (no round trips); PostgreSQL, where each read is a round trip,
+/// reads the whole walk in one statement (`PostgresDeliveryStore.destinationWalkQuery`).
 extension SQLOutbox {
     /// The oldest `$2` due messages whose lease is free at `$1`: id, destination, due time
     /// (`deliveries_claim`, read in order, no sort).
@@ -54,14 +56,27 @@ extension SQLOutbox {
     static func pickDue<Connection: StoreConnection>(
         at: TimeInterval, perDestination: Int, limit: Int, walkFrom start: String, on connection: Connection
     ) throws(Connection.Failure) -> [Int64] {
+        try pickDue(
+            at: at, perDestination: perDestination, limit: limit, walkFrom: start, walkQuery: destinationWalkQuery,
+            on: connection)
+    }
+
+    /// The same, walking with `walkQuery` when there is one (see `destinationWalkQuery`) and with
+    /// one seek per destination when not: the tests compare the two on one database.
+    static func pickDue<Connection: StoreConnection>(
+        at: TimeInterval, perDestination: Int, limit: Int, walkFrom start: String, walkQuery: String?,
+        on connection: Connection
+    ) throws(Connection.Failure) -> [Int64] {
         var picked: [DueMessage] = []
-        try pickDue(at: at, perDestination: perDestination, limit: limit, walkFrom: start, into: &picked, on: connection)
+        try pickDue(
+            at: at, perDestination: perDestination, limit: limit, walkFrom: start, walkQuery: walkQuery, into: &picked,
+            on: connection)
         return picked.sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }.map(\.id)
     }
 
     private static func pickDue<Connection: StoreConnection>(
-        at: TimeInterval, perDestination: Int, limit: Int, walkFrom start: String, into picked: inout [DueMessage],
-        on connection: Connection
+        at: TimeInterval, perDestination: Int, limit: Int, walkFrom start: String, walkQuery: String?,
+        into picked: inout [DueMessage], on connection: Connection
     ) throws(Connection.Failure) {
         let perDestination = max(1, perDestination)
         let limit = max(1, limit)
@@ -79,8 +94,35 @@ extension SQLOutbox {
         }
         // Fewer than the window: every due message was seen, and the rule applied exactly.
         guard due.count == window, picked.count < limit else { return }
-        try walkDestinations(
-            at: at, perDestination: perDestination, limit: limit, from: start, taken: &taken, picked: &picked, on: connection)
+        if let walkQuery {
+            try walkDestinations(
+                walkQuery, at: at, perDestination: perDestination, limit: limit, from: start, taken: &taken,
+                picked: &picked, on: connection)
+        } else {
+            try walkDestinations(
+                at: at, perDestination: perDestination, limit: limit, from: start, taken: &taken, picked: &picked,
+                on: connection)
+        }
+    }
+
+    /// The walk below in one statement, `query` (`destinationWalkQuery`): it returns, for the
+    /// destinations the walk would look at, in the walk's order, each one's oldest due messages
+    /// up to a full share; the shares are then taken exactly as the walk takes them.
+    private static func walkDestinations<Connection: StoreConnection>(
+        _ query: String, at: TimeInterval, perDestination: Int, limit: Int, from start: String,
+        taken: inout [String: Int], picked: inout [DueMessage], on connection: Connection
+    ) throws(Connection.Failure) {
+        var seen = Set(picked.map(\.id))
+        let full = taken.values.filter { $0 >= perDestination }.count
+        let lanes = try connection.query(
+            query,
+            [.text(start), .real(at), .integer(Int64(perDestination)), .integer(Int64(limit + full))]
+        ) { row in (destination: row.text(0), message: DueMessage(id: row.int64(1), dueAt: row.double(2))) }
+        for lane in lanes where picked.count < limit && taken[lane.destination, default: 0] < perDestination {
+            guard seen.insert(lane.message.id).inserted else { continue }
+            taken[lane.destination, default: 0] += 1
+            picked.append(lane.message)
+        }
     }
 
 

@@ -14,6 +14,9 @@ package protocol SQLOutbox: DeliveryStore, OutboxStorage {
     /// What follows `FROM deliveries` to make a statement read `index`: SQLite's `INDEXED BY`
     /// (its planner has no statistics to choose a partial index by), nothing for PostgreSQL.
     static func reading(_ index: String) -> String
+    /// A claim's walk over destinations in one statement, where each read is a round trip
+    /// (PostgreSQL); nil to walk with one seek per destination (SQLite). See `SQLOutbox+Claim`.
+    static var destinationWalkQuery: String? { get }
 }
 
 extension SQLOutbox {

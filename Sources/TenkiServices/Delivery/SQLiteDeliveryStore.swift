@@ -26,6 +26,9 @@ package final class SQLiteDeliveryStore: SQLOutbox {
 
     package static func reading(_ index: String) -> String { " INDEXED BY \(index)" }
 
+    /// None: a seek per destination costs no round trip here.
+    package static var destinationWalkQuery: String? { nil }
+
     /// The schema version of the open file, for tests and diagnostics.
     package func schemaVersion() async throws(DeliveryStoreError) -> Int {
         try await perform { connection throws(SQLiteError) in try StateSchema.userVersion(connection) }

@@ -8,7 +8,8 @@ import Testing
 /// `TENKI_BENCH_CLAIM` is set. Fills a fresh outbox with a backlog in one statement, then times
 /// claims (each followed by settling what it took, untimed, as the queue would) and, on the same
 /// connection and rows, the claim query of 2fadc50 (its SELECT, without the updates), for the
-/// before figure. Prints the figures and each query's plan; asserts nothing about time.
+/// before figure. Prints the figures and each query's plan (on PostgreSQL, the one-statement
+/// destination walk's too); asserts nothing about time.
 @Suite("Claim backlog bench", .enabled(if: ProcessInfo.processInfo.environment["TENKI_BENCH_CLAIM"] != nil))
 struct ClaimBacklogBench {
     static let environment = ProcessInfo.processInfo.environment
@@ -161,6 +162,15 @@ struct ClaimBacklogBench {
                 plan = try state.sqliteQuery("EXPLAIN QUERY PLAN " + sqliteText, sqliteValues, column: 3)
             }
             print("claim-bench plan backend=\(backend.rawValue) query=\"\(name)\"")
+            for line in plan { print("claim-bench plan   \(line)") }
+        }
+        // PostgreSQL walks the destinations in one statement instead of the two seeks above per destination.
+        if backend == .postgres, let walk = PostgresDeliveryStore.destinationWalkQuery {
+            let plan = try PostgresConnection(url: state.url!).query(
+                "EXPLAIN (ANALYZE, BUFFERS) " + walk,
+                [.text("8"), .real(now.timeIntervalSince1970), .integer(Int64(Self.perDestination)), .integer(Int64(Self.limit + 1))]
+            ) { $0.text(0) }
+            print("claim-bench plan backend=\(backend.rawValue) query=\"destination walk\"")
             for line in plan { print("claim-bench plan   \(line)") }
         }
     }
