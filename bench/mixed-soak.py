@@ -17,9 +17,11 @@ lowest sample and the descriptors do not grow.
     bench/mixed-soak.py [--bin PATH] [--seconds 600] [--rate 40] [--connections 8] [--interval 5]
 
 The default binary is this checkout's release build. Loopback only; every loop is bounded."""
-import argparse, collections, hashlib, hmac, itertools, json, os, socket, subprocess, sys, tempfile, threading, time
+import argparse, collections, itertools, json, os, socket, subprocess, sys, tempfile, threading, time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from slack_wire import memory_mib, read_response, signed as signed_with
 
 SECRET = "mixed-soak-secret"
 PLACES = ["Danang", "Tokyo", "London", "Chicago", "Seattle", "Sydney", "Hamburg"]
@@ -47,36 +49,6 @@ class Sink(BaseHTTPRequestHandler):
         pass
 
 
-def signed(path, body):
-    stamp = str(int(time.time()))
-    signature = hmac.new(SECRET.encode(), f"v0:{stamp}:{body}".encode(), hashlib.sha256).hexdigest()
-    return (f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-            f"X-Slack-Request-Timestamp: {stamp}\r\nX-Slack-Signature: v0={signature}\r\n"
-            f"Content-Length: {len(body.encode())}\r\n\r\n{body}").encode()
-
-
-def read_response(s, buffer):
-    """One Content-Length framed response from `s`: (status, body, the rest of the buffer)."""
-    while b"\r\n\r\n" not in buffer:
-        chunk = s.recv(65536)
-        if not chunk:
-            raise OSError("closed")
-        buffer += chunk
-    head, _, rest = buffer.partition(b"\r\n\r\n")
-    status = int(head.split(b" ", 2)[1])
-    length = 0
-    for line in head.split(b"\r\n")[1:]:
-        name, _, value = line.partition(b":")
-        if name.strip().lower() == b"content-length":
-            length = int(value)
-    while len(rest) < length:
-        chunk = s.recv(65536)
-        if not chunk:
-            raise OSError("closed")
-        rest += chunk
-    return status, rest[:length], rest[length:]
-
-
 def request(index, sink):
     """The index-th request of the mix: (kind, path, body, response_url path)."""
     user = f"U{index % 1000:04d}"
@@ -96,13 +68,6 @@ def request(index, sink):
     body = urllib.parse.urlencode({"command": command, "text": text, "user_id": user, "team_id": "T1",
                                    "channel_id": "C1", "response_url": sink + reply_path})
     return kind, "/slack/commands", body, reply_path
-
-
-def proc(pid, field):
-    for line in open(f"/proc/{pid}/status"):
-        if line.startswith(field + ":"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def main():
@@ -169,7 +134,7 @@ def main():
                 try:
                     if s is None:
                         s, buffer = socket.create_connection(("127.0.0.1", port), timeout=30), b""
-                    s.sendall(signed(path, body))
+                    s.sendall(signed_with(SECRET, path, body))
                     status, answer, buffer = read_response(s, buffer)
                 except OSError as error:
                     # The server may close a connection at its request limit: connect again, once.
@@ -177,7 +142,7 @@ def main():
                         s.close()
                     s, buffer = socket.create_connection(("127.0.0.1", port), timeout=30), b""
                     try:
-                        s.sendall(signed(path, body))
+                        s.sendall(signed_with(SECRET, path, body))
                         status, answer, buffer = read_response(s, buffer)
                     except OSError as again:
                         with lock:
@@ -205,7 +170,7 @@ def main():
         for thread in threads:
             thread.start()
         while time.monotonic() < stop:
-            samples.append((time.monotonic() - start, proc(serve.pid, "VmRSS"), len(os.listdir(f"/proc/{serve.pid}/fd"))))
+            samples.append((time.monotonic() - start, memory_mib(serve.pid), len(os.listdir(f"/proc/{serve.pid}/fd"))))
             time.sleep(options.interval)
         for thread in threads:
             thread.join(timeout=60)
@@ -235,7 +200,7 @@ def main():
         print(f"response_url posts: {len(expected)} expected, {len(lost)} lost, {len(doubled)} doubled, "
               f"{len(unexpected)} unexpected")
         print(f"RSS after the first {options.warmup:.0f} s: min {min(rss):.1f} MiB, max {max(rss):.1f} MiB, "
-              f"spread {spread:.1f} % (peak VmHWM {proc(serve.pid, 'VmHWM'):.1f} MiB)")
+              f"spread {spread:.1f} % (peak VmHWM {memory_mib(serve.pid, 'VmHWM'):.1f} MiB)")
         print(f"descriptors: first steady minute max {first_fds}, last minute max {last_fds}, "
               f"all samples {min(f for (_, _, f) in samples)}–{max(f for (_, _, f) in samples)}")
         for line in failures[:5]:

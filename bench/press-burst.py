@@ -13,8 +13,10 @@ on a shared machine).
     bench/press-burst.py [--bin PATH] [--seconds 60] [--connections 16] [--rss-cap 2048]
 
 The default binary is this checkout's debug build."""
-import argparse, hashlib, hmac, signal, json, os, socket, sqlite3, subprocess, sys, tempfile, threading, time, urllib.parse
+import argparse, signal, json, os, socket, sqlite3, subprocess, sys, tempfile, threading, time, urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from slack_wire import memory_mib as rss, read_response, signed as signed_with
 
 SECRET = "press-burst-secret"
 VALUE_NOW = "w1;now;16.0544;108.2022;metric;en;Da Nang, VN"
@@ -34,45 +36,6 @@ class Sink(BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
-
-
-def signed(path, body, content_type="application/x-www-form-urlencoded"):
-    stamp = str(int(time.time()))
-    signature = hmac.new(SECRET.encode(), f"v0:{stamp}:{body}".encode(), hashlib.sha256).hexdigest()
-    return (f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: {content_type}\r\nX-Slack-Request-Timestamp: {stamp}\r\n"
-            f"X-Slack-Signature: v0={signature}\r\nContent-Length: {len(body)}\r\n\r\n{body}").encode()
-
-
-def read_response(s, buffer):
-    """One response from `s` (Content-Length framed): (status, body, rest of the buffer)."""
-    while b"\r\n\r\n" not in buffer:
-        chunk = s.recv(65536)
-        if not chunk:
-            raise OSError("closed")
-        buffer += chunk
-    head, _, rest = buffer.partition(b"\r\n\r\n")
-    status = int(head.split(b" ", 2)[1])
-    length = 0
-    for line in head.split(b"\r\n")[1:]:
-        name, _, value = line.partition(b":")
-        if name.strip().lower() == b"content-length":
-            length = int(value)
-    while len(rest) < length:
-        chunk = s.recv(65536)
-        if not chunk:
-            raise OSError("closed")
-        rest += chunk
-    return status, rest[:length], rest[length:]
-
-
-def rss(pid, field="VmRSS"):
-    try:
-        for line in open(f"/proc/{pid}/status"):
-            if line.startswith(field + ":"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
 
 
 def state_bytes(path):
@@ -116,7 +79,7 @@ def main():
         with socket.create_connection(("127.0.0.1", port)) as s:
             body = urllib.parse.urlencode({"command": "/weather", "text": "Danang", "user_id": "U1", "team_id": "T1",
                                            "response_url": sink_origin + "/commands/warm"})
-            s.sendall(signed("/slack/commands", body))
+            s.sendall(signed_with(SECRET, "/slack/commands", body))
             status, _, _ = read_response(s, b"")
             assert status == 200, status
         time.sleep(1)
@@ -145,7 +108,7 @@ def main():
                            "response_url": f"{sink_origin}/actions/T1/{index}/x",
                            "actions": [{"action_id": "tenki.weather.now", "type": "button", "value": VALUE_NOW}]}
                 try:
-                    s.sendall(signed("/slack/interactions", urllib.parse.urlencode({"payload": json.dumps(payload)})))
+                    s.sendall(signed_with(SECRET, "/slack/interactions", urllib.parse.urlencode({"payload": json.dumps(payload)})))
                     status, body, buffer = read_response(s, buffer)
                 except OSError:
                     s.close()
