@@ -22,9 +22,7 @@ struct OperatorCommandProcessTests {
         let fakes = try LoopbackFakes()
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        var environment = fakes.environment
-        environment["SLACK_SIGNING_SECRET"] = ServeProcessTests.secret
-        environment["TENKI_STATE"] = scratch.path("tenki.sqlite")
+        let environment = fakes.serveEnvironment(state: scratch.path("tenki.sqlite"))
         let (serve, port) = try await ServeProcessTests.startServe(environment)
         defer { serve.stop() }
 
@@ -59,9 +57,7 @@ struct OperatorCommandProcessTests {
         let fakes = try LoopbackFakes()
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        var environment = fakes.environment
-        environment["SLACK_SIGNING_SECRET"] = ServeProcessTests.secret
-        environment["TENKI_STATE"] = scratch.path("tenki.sqlite")
+        var environment = fakes.serveEnvironment(state: scratch.path("tenki.sqlite"))
         environment["TENKI_METRICS_ADDRESS"] = "127.0.0.1:0"
         let (serve, port) = try await ServeProcessTests.startServe(environment)
         defer { serve.stop() }
@@ -106,9 +102,7 @@ struct OperatorCommandProcessTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let state = scratch.path("tenki.sqlite")
-        var environment = fakes.environment
-        environment["SLACK_SIGNING_SECRET"] = ServeProcessTests.secret
-        environment["TENKI_STATE"] = state
+        var environment = fakes.serveEnvironment(state: state)
         environment["TENKI_INLINE_BUDGET_MS"] = "100"
         environment["TENKI_ALLOWED_RESPONSE_HOSTS"] = "127.0.0.1"
         let (serve, port) = try await ServeProcessTests.startServe(environment)
@@ -156,9 +150,7 @@ struct OperatorCommandProcessTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let state = scratch.path("tenki.sqlite")
-        var environment = fakes.environment
-        environment["SLACK_SIGNING_SECRET"] = ServeProcessTests.secret
-        environment["TENKI_STATE"] = state
+        let environment = fakes.serveEnvironment(state: state)
         let (serve, port) = try await ServeProcessTests.startServe(environment)
         defer { serve.stop() }
         let sender = SignedCommandSender(
@@ -202,9 +194,7 @@ struct OperatorCommandProcessTests {
         let fakes = try LoopbackFakes()
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        var environment = fakes.environment
-        environment["SLACK_SIGNING_SECRET"] = ServeProcessTests.secret
-        environment["TENKI_STATE"] = scratch.path("live/tenki.sqlite")
+        let environment = fakes.serveEnvironment(state: scratch.path("live/tenki.sqlite"))
         try FileManager.default.createDirectory(atPath: scratch.path("live"), withIntermediateDirectories: true)
         let (first, port) = try await ServeProcessTests.startServe(environment)
         defer { first.stop() }

@@ -31,6 +31,11 @@ final class LoopbackFakes: Sendable {
         ]
     }
 
+    /// `serve`'s whole environment for these fakes: signed with the tests' secret, its state in `state`.
+    func serveEnvironment(state: String) -> [String: String] {
+        environment.merging(["SLACK_SIGNING_SECRET": ServeProcessTests.secret, "TENKI_STATE": state]) { $1 }
+    }
+
     func stop() async {
         await server.shutdown(gracePeriod: .zero)
     }

@@ -27,9 +27,7 @@ struct ServeRouteProcessTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let discordKey = Ed25519PrivateKey.generate()
-        var environment = fakes.environment
-        environment["SLACK_SIGNING_SECRET"] = ServeProcessTests.secret
-        environment["TENKI_STATE"] = scratch.path("tenki.sqlite")
+        var environment = fakes.serveEnvironment(state: scratch.path("tenki.sqlite"))
         environment["TENKI_ALLOWED_RESPONSE_HOSTS"] = "127.0.0.1"
         environment["DISCORD_PUBLIC_KEY"] = discordKey.publicKey.hex
         environment["TENKI_METRICS_TOKEN"] = "metrics-token-for-the-scraper"
