@@ -1,6 +1,6 @@
 import Foundation
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
 
 /// `tenki discord register`: puts Tenki's `weather` and `news` application commands on Discord
@@ -40,7 +40,9 @@ struct DiscordRegistration {
         guard let token = settings.discordBotToken, !token.isEmpty else {
             throw ConfigurationError(
                 \.discordBotToken, problem: "is not set",
-                fix: "reset and copy the token on the Developer Portal's Bot page (or use \(SettingsTable.name(\.discordBotToken))_FILE)")
+                fix:
+                    "reset and copy the token on the Developer Portal's Bot page (or use \(SettingsTable.name(\.discordBotToken))_FILE)"
+            )
         }
         applicationID = id
         botToken = token
@@ -65,7 +67,9 @@ struct DiscordRegistration {
         let response: OutboundResponse
         do {
             response = try await transport.send(
-                OutboundRequest(method: "PUT", url: url, headers: headers, body: body, timeout: .seconds(30), redirects: .none))
+                OutboundRequest(
+                    method: "PUT", url: url, headers: headers, body: body, timeout: .seconds(30), redirects: .none,
+                    publicAddressesOnly: DestinationAddressRule.requiresPublicAddresses(url)))
         } catch {
             throw TemporaryFailure("Discord did not answer (\(error)); try again")
         }
