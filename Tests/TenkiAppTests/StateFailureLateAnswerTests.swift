@@ -49,6 +49,7 @@ private struct RefusingDeliveryStore: DeliveryStore {
     func summary(of id: DeliveryID) async throws(DeliveryStoreError) -> DeliverySummary? { throw Self.failure }
     func nextDueTime() async throws(DeliveryStoreError) -> Date? { throw Self.failure }
     func statistics() async throws(DeliveryStoreError) -> DeliveryStatistics { throw Self.failure }
+    func pendingCount(atMost ceiling: Int) async throws(DeliveryStoreError) -> Int { throw Self.failure }
     func pruneDelivered(before date: Date) async throws(DeliveryStoreError) -> Int { throw Self.failure }
 }
 

@@ -39,6 +39,11 @@ struct DeliveryMetrics: Sendable {
         registry?.increment(Self.attempts, [("outcome", "dead")])
     }
 
+    /// The pending depth alone, from a round's bounded count when it was below its ceiling (exact).
+    func updatePending(_ pending: Int) {
+        registry?.set(Self.depth, [("state", "pending")], to: Double(pending))
+    }
+
     func update(_ statistics: DeliveryStatistics, now: Date) {
         registry?.set(Self.depth, [("state", "pending")], to: Double(statistics.pending))
         registry?.set(Self.depth, [("state", "dead")], to: Double(statistics.dead))

@@ -23,7 +23,15 @@ public final class DeliveryQueue: Sendable {
         var buckets: [String: PacingBucket] = [:]
         var random: any RandomNumberGenerator & Sendable
         var lastPrune: Date?
+        var lastStatistics: Date?
     }
+
+    /// How far a round counts the outbox for `backlog`: beyond every bound on new work it is
+    /// compared with (`TENKI_INBOUND_IN_FLIGHT` is 256 by default), so the count is exact wherever
+    /// it decides anything, and a round's reads do not grow with the backlog.
+    public static let backlogCountCeiling = 4_096
+    /// How often a round reads the exact counts for the metrics (every pending row's index entry).
+    public static let statisticsInterval: TimeInterval = 10
 
     let store: any DeliveryStore
     let transport: any HTTPTransport
@@ -122,9 +130,13 @@ public final class DeliveryQueue: Sendable {
         }
         if !claimed.isEmpty { settled.signal() }
         do {
-            let statistics = try await store.statistics()
-            metrics.update(statistics, now: now)
-            pendingCount.store(statistics.pending, ordering: .relaxed)
+            let pending = try await store.pendingCount(atMost: Self.backlogCountCeiling)
+            pendingCount.store(pending, ordering: .relaxed)
+            if statisticsDue(now: now) {
+                metrics.update(try await store.statistics(), now: now)
+            } else if pending < Self.backlogCountCeiling {
+                metrics.updatePending(pending)
+            }
             return try await store.nextDueTime()
         } catch {
             metrics.stateError("read")
@@ -162,6 +174,17 @@ public final class DeliveryQueue: Sendable {
                 state.buckets[key] = bucket
             }
             return (order.compactMap { lanes[$0] }, deferred)
+        }
+    }
+
+    /// Whether this round reads the exact counts: the first round, then every `statisticsInterval`.
+    private func statisticsDue(now: Date) -> Bool {
+        state.withLock { state in
+            if let last = state.lastStatistics, now.timeIntervalSince(last) < Self.statisticsInterval, now >= last {
+                return false
+            }
+            state.lastStatistics = now
+            return true
         }
     }
 

@@ -62,8 +62,13 @@ public protocol DeliveryStore: PendingCommandStore {
     /// When the earliest pending message is due (or its lease expires); nil when none is pending.
     func nextDueTime() async throws(DeliveryStoreError) -> Date?
 
-    /// Counts for metrics.
+    /// Counts for metrics. They read every pending row's index entry, so the queue reads them at
+    /// most every `DeliveryQueue.statisticsInterval`, not every round.
     func statistics() async throws(DeliveryStoreError) -> DeliveryStatistics
+
+    /// How many messages are pending, counting no further than `ceiling`: a read of at most
+    /// `ceiling` index entries, whatever the backlog, for the bound on new work every round.
+    func pendingCount(atMost ceiling: Int) async throws(DeliveryStoreError) -> Int
 
     /// Deletes delivered messages that finished before `date`; returns how many.
     @discardableResult

@@ -53,9 +53,24 @@ extension SQLOutbox {
         }
     }
 
+    package func pendingCount(atMost ceiling: Int) async throws(DeliveryStoreError) -> Int {
+        try await perform { connection throws(Database.DatabaseError) in
+            try connection.query(Self.boundedPendingQuery, [.integer(Int64(max(0, ceiling)))]) { $0.int(0) }.first ?? 0
+        }
+    }
+
+    /// Pending messages up to `$1`, from `deliveries_claim` alone (it holds pending rows only).
+    static var boundedPendingQuery: String {
+        """
+        SELECT COUNT(*) FROM (
+            SELECT 1 FROM deliveries\(reading("deliveries_claim")) WHERE state = 'pending' LIMIT $1
+        ) AS pending
+        """
+    }
+
     /// How many messages are pending and dead, and when the oldest pending one was queued: the
     /// counts from indexes alone (`deliveries_claim`, `deliveries_finished`), the age in one seek
-    /// (`deliveries_pending_age`). Each round reads it.
+    /// (`deliveries_pending_age`).
     static var statisticsQuery: String {
         """
         SELECT (SELECT COUNT(*) FROM deliveries\(reading("deliveries_claim")) WHERE state = 'pending'),

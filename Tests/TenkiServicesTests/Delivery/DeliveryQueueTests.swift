@@ -243,6 +243,33 @@ struct DeliveryQueueTests {
         #expect(!lines.contains { $0.contains("SECRET") || $0.contains("/services/") })
     }
 
+    @Test("the exact counts are read every statisticsInterval; between them a round updates the pending depth from its bounded count")
+    func statisticsInterval() async throws {
+        let file = try TemporaryStateFile()
+        let clock = TestClock(start)
+        let metrics = MetricsRegistry()
+        let transport = ScriptedTransport(clock: clock) { _, _ throws(TransportError) in
+            OutboundResponse(status: 503, headers: ["Retry-After": "600"])
+        }
+        let (queue, _) = try makeQueue(file, clock: clock, transport: transport, metrics: metrics)
+        _ = try await queue.enqueue(DeliveryFixtures.webhookDelivery("waits"))
+        _ = await queue.runOnce(now: start)
+        #expect(metrics.exposition().contains("tenki_delivery_oldest_pending_age_seconds 0\n"))
+        _ = try await queue.enqueue(DeliveryFixtures.webhookDelivery("second", to: URL(string: "https://hooks.slack.com/b")!))
+        let early = start.addingTimeInterval(DeliveryQueue.statisticsInterval / 2)
+        clock.set(early)
+        _ = await queue.runOnce(now: early)
+        var exposition = metrics.exposition()
+        #expect(exposition.contains("tenki_delivery_queue_depth{state=\"pending\"} 2"), "the bounded count, exact below its ceiling")
+        #expect(exposition.contains("tenki_delivery_oldest_pending_age_seconds 0\n"), "the age waits for the exact read")
+        #expect(queue.backlog == 2)
+        let later = start.addingTimeInterval(DeliveryQueue.statisticsInterval)
+        clock.set(later)
+        _ = await queue.runOnce(now: later)
+        exposition = metrics.exposition()
+        #expect(exposition.contains("tenki_delivery_oldest_pending_age_seconds \(Int(DeliveryQueue.statisticsInterval))\n"))
+    }
+
     @Test("metrics: depth by state and the oldest pending message's age; delivered rows are pruned after the retention")
     func metricsAndPrune() async throws {
         let file = try TemporaryStateFile()

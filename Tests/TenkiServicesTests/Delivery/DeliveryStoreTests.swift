@@ -35,6 +35,21 @@ struct DeliveryStoreTests {
         }
     }
 
+    @Test("the backlog count stops at its ceiling and counts pending messages only", arguments: StoreBackend.durable)
+    func boundedPendingCount(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().deliveries
+        #expect(try await store.pendingCount(atMost: 3) == 0)
+        var ids: [DeliveryID] = []
+        for index in 0..<5 { ids.append(try await store.enqueue(DeliveryFixtures.webhookDelivery("m\(index)"))) }
+        #expect(try await store.pendingCount(atMost: 3) == 3)
+        #expect(try await store.pendingCount(atMost: 100) == 5)
+        let claimed = try await store.claim(owner: "a", now: start, leaseDuration: 60, perDestination: 1, limit: 1)
+        #expect(try await store.pendingCount(atMost: 100) == 5, "a claimed message is still pending until settled")
+        _ = try await store.markDelivered(try #require(claimed.first).id, owner: "a", at: start)
+        #expect(try await store.pendingCount(atMost: 100) == 4)
+        #expect(try await store.statistics().pending == 4, "the same count as the metrics' exact one")
+    }
+
     @Test(
         "a claim limits each destination and counts an attempt; an expired lease is reclaimable", arguments: StoreBackend.durable)
     func leases(_ backend: StoreBackend) async throws {

@@ -53,6 +53,8 @@ struct SQLiteDeliveryStoreTests {
         let due = try plan(SQLiteDeliveryStore.nextDueQuery, [])
         #expect(due.contains("USING COVERING INDEX deliveries_claim") && due.contains("USING COVERING INDEX deliveries_leased"), "\(due)")
         #expect(readsIndexesOnly(due) && !due.contains("TEMP B-TREE"), "\(due)")
+        let bounded = try plan(SQLiteDeliveryStore.boundedPendingQuery, [.integer(4096)])
+        #expect(bounded.contains("USING COVERING INDEX deliveries_claim") && readsIndexesOnly(bounded), "\(bounded)")
         let statistics = try plan(SQLiteDeliveryStore.statisticsQuery, [])
         #expect(statistics.contains("USING COVERING INDEX deliveries_pending_age"), "\(statistics)")
         #expect(readsIndexesOnly(statistics) && !statistics.contains("TEMP B-TREE"), "\(statistics)")
