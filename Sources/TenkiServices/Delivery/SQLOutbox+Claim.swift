@@ -13,7 +13,8 @@ import TenkiCore
 /// destinations in turn (their oldest messages first), walking the destinations from a random
 /// point of the hash space, so a busy destination at the front cannot starve the rest. SQLite walks
 /// with one seek per destination (no round trips); PostgreSQL, where each read is a round trip,
-/// reads the whole walk in one statement (`PostgresDeliveryStore.destinationWalkQuery`).
+/// applies the window's rule inside its claiming statement (`PostgresDeliveryStore+Claim`) and
+/// reads the whole walk, when one is needed, in one statement (`destinationWalkQuery`).
 extension SQLOutbox {
     /// The oldest `$2` due messages whose lease is free at `$1`: id, destination, due time
     /// (`deliveries_claim`, read in order, no sort).
@@ -103,6 +104,26 @@ extension SQLOutbox {
                 at: at, perDestination: perDestination, limit: limit, from: start, taken: &taken, picked: &picked,
                 on: connection)
         }
+    }
+
+    /// The walk alone, going on from a choice already made in the window (`picked`, counted per
+    /// destination in `taken`): PostgreSQL's claim chooses from its window inside the claiming
+    /// statement and walks only when that window was full. Returns the ids the walk adds.
+    static func walkOnward<Connection: StoreConnection>(
+        at: TimeInterval, perDestination: Int, limit: Int, walkFrom start: String, walkQuery: String?,
+        taken: [String: Int], picked: [DueMessage], on connection: Connection
+    ) throws(Connection.Failure) -> [Int64] {
+        var taken = taken
+        var all = picked
+        if let walkQuery {
+            try walkDestinations(
+                walkQuery, at: at, perDestination: perDestination, limit: limit, from: start, taken: &taken, picked: &all,
+                on: connection)
+        } else {
+            try walkDestinations(
+                at: at, perDestination: perDestination, limit: limit, from: start, taken: &taken, picked: &all, on: connection)
+        }
+        return all.dropFirst(picked.count).map(\.id)
     }
 
     /// The walk below in one statement, `query` (`destinationWalkQuery`): it returns, for the

@@ -128,4 +128,28 @@ struct ClaimWalkTests {
         // Most of these reach past the window's two destinations.
         #expect(walked > starts.count * 3)
     }
+
+    @Test(
+        "on PostgreSQL a claim, its window chosen inside the claiming statement, takes exactly what the choice picks",
+        .enabled(if: PostgresTestDatabase.isEnabled))
+    func claimTakesWhatTheChoicePicks() async throws {
+        for (start, perDestination, limit) in [("c", 2, 6), ("3", 2, 14), ("", 1, 4), ("5", 3, 20), ("8", 2, 40)] {
+            let (chosen, _) = try await filled(.postgres)
+            let expected = try pick(chosen, from: start, perDestination: perDestination, limit: limit)
+            let (claimed, _) = try await filled(.postgres)
+            let store = try #require(try await claimed.open().deliveries as? PostgresDeliveryStore)
+            let taken = try await store.claim(
+                owner: "walk", now: Date(timeIntervalSince1970: Self.at), leaseDuration: 60, perDestination: perDestination,
+                limit: limit, walkFrom: start)
+            #expect(taken.map(\.id.rawValue) == expected, "from \(start), \(perDestination) per destination, \(limit) in all")
+            #expect(Set(taken.map(\.attempt)) == [1])
+        }
+        // Within the window alone (a claim small enough that the window's rule fills it): one statement.
+        let (state, ids) = try await filled(.postgres)
+        let store = try #require(try await state.open().deliveries as? PostgresDeliveryStore)
+        let taken = try await store.claim(
+            owner: "walk", now: Date(timeIntervalSince1970: Self.at), leaseDuration: 60, perDestination: 2, limit: 3,
+            walkFrom: "c")
+        #expect(taken.map(\.id.rawValue) == [ids[0], ids[1], ids[99]])
+    }
 }
