@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 40, item 4: a feed URL whose host is a loopback address in any spelling the resolver or
+# Checks that a feed URL whose host is a loopback address in any spelling the resolver or
 # libcurl accepts (decimal, hex, short, octal, IPv6-mapped; and a name that resolves to loopback)
 # is refused before any connection while TENKI_NEWS_FEEDS_ALLOW_PRIVATE is off (the default).
 #

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Delivery claim time against the backlog (issue 40, item 3). Fills a fresh outbox with N pending
-# rows (one statement, 1 KB bodies), times 50 claims of up to 32 rows, 2 per destination (each
-# followed by settling what it took, untimed), and the 2fadc50 claim query (its SELECT) on the same
-# rows, and what a queue round reads besides (the outbox counts and the next due time); prints the
-# plans of the claim's reads (on PostgreSQL, its one-statement destination walk too). SQLite, and
+# Delivery claim time against the backlog. Fills a fresh outbox with N pending rows (one
+# statement, 1 KB bodies), times 50 claims of up to 32 rows, 2 per destination (each followed by
+# settling what it took, untimed), the SELECT of the earlier claim query (as at 2fadc50, which
+# reads every pending row; old_select_ms) on the same rows for comparison, and what a queue round
+# reads besides (the outbox counts and the next due time); prints the plans of the claim's reads
+# (on PostgreSQL, its one-statement destination walk too). SQLite, and
 # PostgreSQL when the store tests find or start one (as they do in CI). Runs the test-only harness
 # Tests/TenkiServicesTests/Delivery/ClaimBacklogBench.swift from the debug test build.
 #   bench/claim-backlog.sh                       # 1k, 100k, 400k pending; sqlite and postgres; ~5 min

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The rolling-restart check (issue 20): three `tenki serve` replicas on one PostgreSQL behind nginx,
+# The rolling-restart check: three `tenki serve` replicas on one PostgreSQL behind nginx,
 # a steady stream of signed slash commands, and meanwhile
 #   1. a rolling restart, one replica at a time (maxSurge 1, maxUnavailable 0): start the new one
 #      on a new port, wait until it is ready, then swap it into nginx's upstream and SIGTERM the

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A steady, mixed soak: what a busy team does to one `tenki serve` for a while (issue 40).
+"""A steady, mixed soak: what a busy team does to one `tenki serve` for a while.
 
 Starts `tenki fakes` (weather and three feeds), a `response_url` sink and `tenki serve` on loopback
 with production settings (verification, replay refusal, the per-user rate limit, info logs, /news

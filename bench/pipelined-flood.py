@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Is the listener still there while unauthenticated clients pipeline requests? (issue 40, item 1)
+"""Is the listener still there while unauthenticated clients pipeline requests?
 
 Starts `tenki fakes` and `tenki serve` on loopback (production settings: signatures on, /metrics
 open), then for SECONDS: CONNECTIONS connections pipeline `GET PATH` as fast as the server takes

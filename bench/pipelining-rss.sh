@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Memory under unauthenticated pipelining (issue 23, defect 1): starts `tenki serve` on loopback,
+# Memory under unauthenticated pipelining: starts `tenki serve` on loopback,
 # reads its VmRSS idle, then opens CLIENTS connections that each write REQUESTS pipelined
 # `GET /metrics` requests in one write and never read (a small receive buffer), reads VmRSS while
 # they are connected, closes them and reads VmRSS again. Prints one Markdown table row per reading.

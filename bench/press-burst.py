@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Memory and state under a burst of signed button presses (issue 40, item 2).
+"""Memory and state under a burst of signed button presses.
 
 Starts `tenki fakes`, a `response_url` sink (answers 200) and `tenki serve` on loopback with
 production settings, asks /weather Danang once (so presses are answered from the cache), then for

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tenki's medians beside each peer from one run.sh results.tsv, with the goals of issue 10.
+"""Tenki's medians beside each peer from one run.sh results.tsv, with the listener's goals.
 
 usage: ratios.py results.tsv [--target tenki]
 Exit status 1 when a goal is missed (the table still prints).

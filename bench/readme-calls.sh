@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Upstream calls for the examples of docs/chat.md ("Using Tenki in Slack"), sent in order to `tenki serve`
 # with `tenki fakes` behind it: once on a fresh state file, then again after a restart of serve on
-# the same file. Before geocoding answers were kept in the state, the second pass paid every
-# geocoding call again; now it pays none for a place seen before. Prints the calls by upstream and
-# operation for each pass, from /metrics. A measurement, not a test; loopback only.
+# the same file, where the second pass pays no geocoding call for a place seen before (serve keeps
+# geocoding answers in the state file). Prints the calls by upstream and operation for each pass,
+# from /metrics. A measurement, not a test; loopback only.
 #   bench/readme-calls.sh [path/to/tenki]      (default: the debug build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
