@@ -13,7 +13,10 @@
 #   5. prints bench/ratios.py's table (medians), and exits non-zero if a check failed
 #
 # usage: bench/run.sh [--runs 3] [--duration 10s] [--only nginx,bolt-sync-asgi-uvicorn-pbr,tenki]
-#                     [--no-build] [--out DIR]
+#                     [--no-build] [--out DIR] [--baseline REV]...
+#   --baseline REV  also runs Tenki as built at git revision REV (e.g. 706f8b6, round 1's), as target
+#                   tenki-REV in the same interleaved runs: the source from `git archive`, built once
+#                   (static release) under $BENCH_BUILDS (/tmp/tenki-bench-builds), its own state file
 # Needs ../shared/peers/setup.sh run once (wrk, nginx, the Bolt venv) and the openssl command. Loopback only.
 set -uo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -23,6 +26,7 @@ PEERS="$(cd "$PEERS" && pwd)" || { echo "bench/run.sh: peers harness not found a
 PY="${VENV:-/tmp/peers-venv}/bin/python"
 RUNS=3; DURATION=10s; BUILD=1
 ONLY="nginx,bolt-sync-asgi-uvicorn-pbr,bolt-asgi-uvicorn-pbr,tenki"
+BASELINES=()
 OUT="/tmp/tenki-bench/$(date +%Y%m%d-%H%M%S)"
 TENKI_PORT="${TENKI_PORT:-18110}"
 while [ $# -gt 0 ]; do
@@ -32,7 +36,8 @@ while [ $# -gt 0 ]; do
     --only) ONLY="$2"; shift 2 ;;
     --out) OUT="$2"; shift 2 ;;
     --no-build) BUILD=0; shift ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    --baseline) BASELINES+=("$2"); shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "bench/run.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -46,6 +51,25 @@ if [ "$BUILD" = 1 ]; then
   (cd "$ROOT" && swift build -c release --static-swift-stdlib 2>&1 | tail -1) || { echo "bench/run.sh: build failed" >&2; exit 1; }
 fi
 [ -x "$TENKI_BIN" ] || { echo "bench/run.sh: $TENKI_BIN missing" >&2; exit 1; }
+
+# Earlier revisions, each one more target: built from `git archive` (no worktree left behind), once.
+build_revision() {  # $1 = revision -> the binary's path on stdout
+  local rev="$1" dir="${BENCH_BUILDS:-/tmp/tenki-bench-builds}/$1"
+  if [ ! -x "$dir/.build/release/tenki" ]; then
+    rm -rf "$dir" && mkdir -p "$dir" || return 1
+    git -C "$ROOT" archive "$rev" | tar -x -C "$dir" || return 1
+    (cd "$dir" && swift build -c release --static-swift-stdlib 2>&1 | tail -1) >&2 || return 1
+  fi
+  echo "$dir/.build/release/tenki"
+}
+EXTRA_TARGETS=()
+port=$((TENKI_PORT + 1))
+for rev in "${BASELINES[@]}"; do
+  bin="$(build_revision "$rev")" || { echo "bench/run.sh: could not build $rev" >&2; exit 1; }
+  EXTRA_TARGETS+=(--target "tenki-$rev" "$port" "env TENKI_STATE='$OUT/state/$rev.sqlite' '$bin' serve --host 127.0.0.1 --port {port}")
+  ONLY="$ONLY,tenki-$rev"
+  port=$((port + 1))
+done
 
 FAKES_PID=""; WATCH_PID=""
 cleanup() {
@@ -99,8 +123,9 @@ WATCH_PID=$!
 command -v taskset >/dev/null && taskset -p -c "${WRK_CPU:-1}" "$WATCH_PID" >/dev/null
 
 export SLASH_FRAGMENTS_tenki='"blocks":[|"type":"header"|Da Nang, VN|"type":"section"|32 °C'
+for rev in "${BASELINES[@]}"; do export "SLASH_FRAGMENTS_tenki_${rev//[^A-Za-z0-9]/_}=$SLASH_FRAGMENTS_tenki"; done
 "$PEERS/run.sh" --runs "$RUNS" --duration "$DURATION" --only "$ONLY" --out "$OUT/peers" \
-  --target tenki "$TENKI_PORT" "'$TENKI_BIN' serve --host 127.0.0.1 --port {port}"
+  --target tenki "$TENKI_PORT" "'$TENKI_BIN' serve --host 127.0.0.1 --port {port}" "${EXTRA_TARGETS[@]}"
 STATUS=$?
 wait "$WATCH_PID" 2>/dev/null; WATCH_PID=""
 
