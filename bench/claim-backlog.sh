@@ -2,8 +2,9 @@
 # Delivery claim time against the backlog. Fills a fresh outbox with N pending rows (one
 # statement, 1 KB bodies), times 50 claims of up to 32 rows, 2 per destination (each followed by
 # settling what it took, untimed), the SELECT of the earlier claim query (as at 2fadc50, which
-# reads every pending row; old_select_ms) on the same rows for comparison, and what a queue round
-# reads besides (the outbox counts and the next due time); prints the plans of the claim's reads
+# reads every pending row; old_select_ms) on the same rows for comparison, what every queue round
+# reads besides (the bounded backlog count and the next due time) and the exact counts the metrics
+# read every 10 s; prints the plans of the claim's reads
 # (on PostgreSQL, its one-statement destination walk too). SQLite, and
 # PostgreSQL when the store tests find or start one (as they do in CI). Runs the test-only harness
 # Tests/TenkiServicesTests/Delivery/ClaimBacklogBench.swift from the debug test build.
