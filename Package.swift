@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "TenkiServicesTests", dependencies: ["TenkiServices", "TenkiFakes", "TenkiTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "TenkiAppTests", dependencies: ["TenkiApp", "TenkiFakes", "TenkiTestSupport"], exclude: ["Goldens"],
+            name: "TenkiAppTests", dependencies: ["TenkiApp", "TenkiFakes", "TenkiTestSupport"], exclude: ["Goldens", "Digest/Goldens"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
