@@ -6,6 +6,8 @@
 #
 #   bench/cost-guard.sh TENKI-BINARY            # exit 1 when the cost exceeds the budget by > 10 %
 #   bench/cost-guard.sh --update TENKI-BINARY   # measure and write the budget (commit it with a reason)
+#   bench/cost-guard.sh --profile TENKI-BINARY  # measure, print the top functions (self and inclusive), keep
+#                                               # the callgrind file (bench/profile.sh calls this)
 #
 # What it does: starts `tenki fakes` and `tenki serve` (production settings: verification, info
 # logs, metrics; per-user limit and replay refusal off, as in bench/run.sh) under callgrind with
@@ -16,9 +18,12 @@
 # stay). Loopback only; about a minute.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-UPDATE=0
-if [ "${1:-}" = "--update" ]; then UPDATE=1; shift; fi
-BIN="${1:?usage: bench/cost-guard.sh [--update] TENKI-BINARY}"
+UPDATE=0; PROFILE=0
+case "${1:-}" in
+  --update) UPDATE=1; shift ;;
+  --profile) PROFILE=1; shift ;;
+esac
+BIN="${1:?usage: bench/cost-guard.sh [--update | --profile] TENKI-BINARY}"
 BUDGET_FILE="$HERE/cost-budget.txt"
 TOLERANCE_PERCENT=10
 WARMUP=50
@@ -67,6 +72,17 @@ total="$(callgrind_annotate "$OUT/callgrind.out" 2>/dev/null | awk '/PROGRAM TOT
 [ -n "$total" ] || { echo "cost-guard: callgrind wrote no totals" >&2; exit 1; }
 per_request=$(( total / COUNT ))
 
+if [ "$PROFILE" = 1 ]; then
+  kept="${PROFILE_OUT:-/tmp/tenki-profile.callgrind.out}"
+  cp "$OUT/callgrind.out" "$kept"
+  echo "profile: $per_request instructions per cached command over $COUNT commands (callgrind file: $kept)"
+  for inclusive in no yes; do
+    echo; echo "top functions, $( [ "$inclusive" = yes ] && echo inclusive || echo self ) cost (instructions over all commands):"
+    callgrind_annotate --inclusive="$inclusive" --threshold=95 "$kept" 2>/dev/null | grep -v '^-' | sed -n '/Ir/,$p' \
+      | sed -n 2,31p | cut -c1-170
+  done
+  exit 0
+fi
 if [ "$UPDATE" = 1 ]; then
   sed -i -E "s/^instructions_per_request=.*/instructions_per_request=$per_request/" "$BUDGET_FILE"
   echo "cost-guard: $per_request instructions per cached command written to $BUDGET_FILE"
