@@ -9,11 +9,20 @@ public struct ButtonElement: Sendable, Equatable, Codable {
     public private(set) var value: String
     public private(set) var style: String?
 
+    /// Slack's two button colours; none is the default grey.
+    public enum Style: String, Sendable {
+        case primary, danger
+    }
+
     public init(_ button: ChatButton) {
-        self.actionID = String(button.actionID.unicodeScalars.prefix(SlackLimits.actionID))
-        self.text = .plain(button.label, limit: SlackLimits.buttonText)
-        self.value = String(button.value.unicodeScalars.prefix(SlackLimits.buttonValue))
-        self.style = button.isPrimary ? "primary" : nil
+        self.init(actionID: button.actionID, label: button.label, value: button.value, style: button.isPrimary ? .primary : nil)
+    }
+
+    public init(actionID: String, label: String, value: String, style: Style? = nil) {
+        self.actionID = String(actionID.unicodeScalars.prefix(SlackLimits.actionID))
+        self.text = .plain(label, limit: SlackLimits.buttonText)
+        self.value = String(value.unicodeScalars.prefix(SlackLimits.buttonValue))
+        self.style = style?.rawValue
     }
 
     enum CodingKeys: String, CodingKey {
