@@ -61,4 +61,18 @@ struct HomeGoldenTests {
             for words in english { #expect(!json.contains(words.replacingOccurrences(of: "*", with: "")), "\(name): \(words)") }
         }
     }
+
+    @Test("docs/home.md links each surface in Block Kit Builder exactly as it is built")
+    func docsLinks() throws {
+        let page = try String(
+            contentsOf: ArchitectureDocTests.root.appendingPathComponent("docs/home.md"), encoding: .utf8)
+        let views = HomeSamples.views(.en)
+        for (name, stem) in [
+            ("home", "home-1"), ("preferences", "modal-preferences"), ("subscribe", "modal-subscribe"),
+            ("checking", "modal-checking"),
+        ] {
+            let view = try #require(views.first { $0.0 == stem }?.1)
+            #expect(page.contains("[\(name)]: \(BlockKitBuilderLink.url(for: view))\n"), "docs/home.md's [\(name)] link is stale")
+        }
+    }
 }
