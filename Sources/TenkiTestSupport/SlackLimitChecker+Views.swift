@@ -75,6 +75,7 @@ extension SlackLimitChecker {
         if let placeholder = element["placeholder"] as? [String: Any] {
             found += checkPlain(placeholder, limit: 150, label: "\(type) placeholder")
         }
+        if let confirm = element["confirm"] as? [String: Any] { found += checkConfirm(confirm) }
         switch type {
         case "button":
             if let text = element["text"] as? [String: Any] { found += checkText(text, limit: 75, label: "button text") }
@@ -119,6 +120,24 @@ extension SlackLimitChecker {
         }
         if let initial = element["initial_option"] as? [String: Any], !values.contains(initial["value"] as? String ?? "") {
             found.append("initial_option is not one of the options")
+        }
+        return found
+    }
+
+    /// A confirmation dialog: plain-text title (100), text (300), confirm and deny words (30 each).
+    static func checkConfirm(_ dialog: [String: Any]) -> [String] {
+        var found: [String] = []
+        for (key, limit) in [("title", 100), ("text", 300), ("confirm", 30), ("deny", 30)] {
+            guard let text = dialog[key] as? [String: Any] else {
+                found.append("confirm without \(key)")
+                continue
+            }
+            found +=
+                key == "text"
+                ? checkText(text, limit: limit, label: "confirm text") : checkPlain(text, limit: limit, label: "confirm \(key)")
+        }
+        if let style = dialog["style"] as? String, style != "primary" && style != "danger" {
+            found.append("confirm style \(style)")
         }
         return found
     }

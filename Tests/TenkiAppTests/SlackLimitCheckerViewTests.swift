@@ -38,6 +38,8 @@ struct SlackLimitCheckerViewTests {
         (modal(blocks: #"{"type":"input","block_id":"c","label":{"type":"plain_text","text":"l"},"element":{"type":"conversations_select","action_id":"c","placeholder":{"type":"plain_text","text":"\#(String(repeating: "p", count: 151))"}}}"#), "placeholder is 151 long"),
         (#"{"type":"home","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"s"},"accessory":{"type":"button","action_id":"a","text":{"type":"plain_text","text":"b"},"style":"blue"}}]}"#, "button style blue"),
         (#"{"type":"home","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"s"},"accessory":{"type":"button","action_id":"\#(String(repeating: "a", count: 256))","text":{"type":"plain_text","text":"b"}}}]}"#, "action_id empty or over 255"),
+        (#"{"type":"home","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"s"},"accessory":{"type":"button","action_id":"a","text":{"type":"plain_text","text":"b"},"confirm":{"title":{"type":"plain_text","text":"t"},"text":{"type":"mrkdwn","text":"x"},"confirm":{"type":"plain_text","text":"\#(String(repeating: "y", count: 31))"},"deny":{"type":"plain_text","text":"n"}}}}]}"#, "confirm confirm is 31 long"),
+        (#"{"type":"home","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"s"},"accessory":{"type":"button","action_id":"a","text":{"type":"plain_text","text":"b"},"confirm":{"title":{"type":"plain_text","text":"t"},"confirm":{"type":"plain_text","text":"y"},"deny":{"type":"plain_text","text":"n"}}}}]}"#, "confirm without text"),
     ])
     func catches(json: String, expected: String) {
         let violations = SlackLimitChecker.violations(inView: Data(json.utf8))

@@ -36,6 +36,10 @@ public enum SlackLimits {
     /// An input block's label and hint.
     public static let inputLabel = 2000
     public static let inputHint = 2000
+    /// A confirmation dialog's title, text, and the words of its two buttons.
+    public static let confirmTitle = 100
+    public static let confirmText = 300
+    public static let confirmButton = 30
     /// A `plain_text_input`'s `max_length` (and so its value).
     public static let plainTextInputValue = 3000
 }

@@ -75,12 +75,7 @@ public struct HomeTab: Sendable {
             let room = SlackLimits.blocksPerView - Self.fixedBlocks
             let shown = subscriptions.count <= room ? subscriptions[...] : subscriptions.prefix(room - 1)
             for subscription in shown {
-                blocks.append(
-                    .buttonSection(
-                        line(for: subscription, strings),
-                        button: ButtonElement(
-                            actionID: HomeIDs.unsubscribeAction, label: strings.removeButton, value: String(subscription.id),
-                            style: .danger)))
+                blocks.append(.buttonSection(line(for: subscription, strings), button: removeButton(for: subscription, strings)))
             }
             if shown.count < subscriptions.count {
                 let values: [String: RichText] = [
@@ -93,6 +88,19 @@ public struct HomeTab: Sendable {
         let help = fill(strings.help, ["weather": .literal(weatherCommand), "news": .literal(newsCommand)])
         blocks.append(.block(Section.markdown(strings.helpHeader + "\n" + help)))
         return .home(blocks: blocks, callbackID: HomeIDs.homeCallback)
+    }
+
+    /// Remove, with a dialog first: a removal cannot be undone (only subscribed again).
+    private func removeButton(for subscription: Subscription, _ strings: HomeStrings) -> ButtonElement {
+        let values: [String: RichText] = [
+            "channel": Self.channelMention(subscription.channel), "place": .text(subscription.title),
+        ]
+        let dialog = ConfirmationDialog(
+            title: strings.removeTitle, markdown: fill(strings.removeText, values), confirm: strings.removeButton,
+            deny: strings.keep, style: .danger)
+        return ButtonElement(
+            actionID: HomeIDs.unsubscribeAction, label: strings.removeButton, value: String(subscription.id), style: .danger,
+            confirm: dialog)
     }
 
     private func settingsLine(_ strings: HomeStrings) -> String {

@@ -12,6 +12,10 @@ public struct HomeStrings: Sendable {
     public var preferencesButton: String
     public var subscribeButton: String
     public var removeButton: String
+    /// The dialog before a removal: `{channel}`, `{place}`.
+    public var removeTitle: String
+    public var removeText: String
+    public var keep: String
     public var subscriptionsHeader: String
     /// `{command}`: the weather command (`/weather`).
     public var noSubscriptions: String
@@ -42,6 +46,9 @@ public struct HomeStrings: Sendable {
         preferencesButton: "Set place and units",
         subscribeButton: "Subscribe a channel",
         removeButton: "Remove",
+        removeTitle: "Remove this subscription?",
+        removeText: "{channel} gets no more posts for *{place}* from it. Anyone can subscribe the channel again.",
+        keep: "Keep",
         subscriptionsHeader: "*Channel subscriptions you created*",
         noSubscriptions: "None yet. Press *Subscribe a channel*, or type `{command} subscribe Danang` in a channel.",
         morningLine: "{channel} · *{place}* · morning report at {time} {days} ({zone})\nNext: {next}",
@@ -67,6 +74,9 @@ public struct HomeStrings: Sendable {
         preferencesButton: "場所と単位を設定",
         subscribeButton: "チャンネルで購読",
         removeButton: "解除",
+        removeTitle: "この購読を解除しますか？",
+        removeText: "{channel} に *{place}* の投稿が届かなくなります。あとでもう一度購読できます。",
+        keep: "残す",
         subscriptionsHeader: "*あなたが作ったチャンネルの購読*",
         noSubscriptions: "まだありません。 *チャンネルで購読* を押すか、チャンネルで `{command} 購読 ダナン` と入力してください。",
         morningLine: "{channel} · *{place}* · 朝の天気 {days} {time}（{zone}）\n次回: {next}",

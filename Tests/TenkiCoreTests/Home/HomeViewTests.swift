@@ -49,6 +49,13 @@ struct HomeViewTests {
             ids == [HomeIDs.preferencesAction, HomeIDs.subscribeAction, HomeIDs.unsubscribeAction, HomeIDs.unsubscribeAction])
         #expect(ids.prefix(2) == ["tenki.home.preferences", "tenki.home.subscribe"])
         #expect(buttons.suffix(2).compactMap { $0["value"] as? String } == ["7", "9"])
+        // A removal asks first, naming the channel and the place.
+        let dialog = try #require(buttons.last?["confirm"] as? [String: Any])
+        #expect(dialog["style"] as? String == "danger")
+        #expect(
+            ((dialog["text"] as? [String: Any])?["text"] as? String)?.contains("<#C1> gets no more posts for *Da Nang, VN*")
+                == true)
+        #expect(buttons.prefix(2).allSatisfy { $0["confirm"] == nil })
         let text = String(decoding: try JSONSerialization.data(withJSONObject: view), as: UTF8.self)
         #expect(text.contains("is_archived"))
         #expect(text.contains("imperial (°F)"))
