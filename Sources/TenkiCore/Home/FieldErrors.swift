@@ -9,6 +9,12 @@ public struct FieldErrors: Error, Sendable, Equatable {
 
     public var isEmpty: Bool { messages.isEmpty }
 
+    /// The messages as one mrkdwn paragraph, escaped, in the fields' order: what a form brought
+    /// back by `views.update` says at its top (`SubscribeModal(returning:problem:…)`).
+    public var markdown: String {
+        ModalField.allCases.compactMap { messages[$0] }.map(Mrkdwn.escape).joined(separator: "\n")
+    }
+
     /// The first message given for a field stays (the most basic problem).
     public mutating func add(_ message: String, for field: ModalField) {
         if messages[field] == nil { messages[field] = message }

@@ -13,6 +13,15 @@ public enum HomeIDs {
     /// The Home tab, and the "checking…" and outcome modals (nothing to submit in either).
     public static let homeCallback = "tenki.home"
     public static let noticeCallback = "tenki.notice"
+
+    /// The subscription id a `tenki.home.unsubscribe` press carries, or nil when the value is not
+    /// one (it comes back from the client: untrusted, and never more than a positive `Int64`).
+    public static func subscriptionID(fromValue value: String) -> Int64? {
+        guard (1...19).contains(value.utf8.count), value.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let id = Int64(value), id > 0
+        else { return nil }
+        return id
+    }
 }
 
 /// A modal's field. Its raw value is both the input block's `block_id` (the key of its message in

@@ -12,10 +12,15 @@ public struct SubscribeModal: Sendable {
     public var kind: SubscriptionKindChoice
     public var language: WeatherLanguage
     public var metadata: ModalMetadata
+    /// Said above the fields when the form comes back after a check that finished late (the
+    /// place unknown, the channel refused): `views.update` cannot mark a field, so the modal
+    /// reopens on the values sent with the problem at the top. Mrkdwn, outside text escaped.
+    public var problem: String?
 
     public init(
         place: String?, channel: String?, time: LocalTime = .defaultReport, days: ReportDays = .daily,
-        kind: SubscriptionKindChoice = .morning, language: WeatherLanguage, metadata: ModalMetadata = ModalMetadata()
+        kind: SubscriptionKindChoice = .morning, language: WeatherLanguage, metadata: ModalMetadata = ModalMetadata(),
+        problem: String? = nil
     ) {
         self.place = place
         self.channel = channel
@@ -24,6 +29,21 @@ public struct SubscribeModal: Sendable {
         self.kind = kind
         self.language = language
         self.metadata = metadata
+        self.problem = problem
+    }
+
+    /// The form again on what `request` asked for, with `problem` said at the top.
+    public init(
+        returning request: SubscriptionRequest, problem: String, language: WeatherLanguage,
+        metadata: ModalMetadata = ModalMetadata()
+    ) {
+        var (time, days, kind) = (LocalTime.defaultReport, ReportDays.daily, SubscriptionKindChoice.rain)
+        if case .morning(let reportTime, let reportDays) = request.kind {
+            (time, days, kind) = (reportTime, reportDays, .morning)
+        }
+        self.init(
+            place: request.place, channel: request.channel, time: time, days: days, kind: kind, language: language,
+            metadata: metadata, problem: problem)
     }
 
     public var view: SlackView {
@@ -48,7 +68,8 @@ public struct SubscribeModal: Sendable {
                 .init(label: strings.rain, value: SubscriptionKindChoice.rain.rawValue),
             ],
             initialValue: self.kind.rawValue)
-        let blocks: [SurfaceBlock] = [
+        var blocks: [SurfaceBlock] = problem.map { [.block(Section.markdown("⚠️ " + $0))] } ?? []
+        blocks += [
             .input(
                 InputBlock(
                     blockID: ModalField.place.rawValue, label: strings.placeLabel, element: .plainText(place),

@@ -100,6 +100,19 @@ public struct ViewSubmission: Sendable, Equatable {
         return fields
     }
 
+    /// Which of Tenki's forms was submitted, by its `callback_id`; nil for any other view.
+    public enum Form: Sendable, Equatable {
+        case preferences, subscribe
+    }
+
+    public var form: Form? {
+        switch callbackID {
+        case HomeIDs.preferencesCallback: .preferences
+        case HomeIDs.subscribeCallback: .subscribe
+        default: nil
+        }
+    }
+
     /// The field's state, read by its fixed `block_id`.
     public subscript(field: ModalField) -> FieldState? { fields[field.rawValue] }
 }
