@@ -50,6 +50,16 @@ enum HomeSamples {
         ).view
     }
 
+    /// The subscribe form brought back after "Checking…": the place was not found.
+    static func returnedSubscribeModal(_ language: WeatherLanguage) -> SlackView {
+        let request = SubscriptionRequest(
+            place: "Dananng", channel: "C0CHAN0", kind: .morning(LocalTime(hour: 6, minute: 45)!, .weekdays))
+        guard case .errors(let errors) = ViewSubmissionResponse.placeNotFound(request.place, language: language) else {
+            return SubscribeModal(returning: request, problem: "?", language: language).view
+        }
+        return SubscribeModal(returning: request, problem: errors.markdown, language: language).view
+    }
+
     /// Every view golden by file stem.
     static func views(_ language: WeatherLanguage) -> [(String, SlackView)] {
         [
@@ -57,6 +67,7 @@ enum HomeSamples {
             ("home-10", home(10, language: language)), ("modal-preferences", preferencesModal(language)),
             ("modal-subscribe", subscribeModal(language)),
             ("modal-checking", ModalNotice.checking(place: "Da Nang", language: language).view),
+            ("modal-subscribe-returned", returnedSubscribeModal(language)),
         ]
     }
 }
