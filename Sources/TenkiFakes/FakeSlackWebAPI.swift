@@ -4,7 +4,8 @@ import TenkiBase
 import TenkiHTTPServer
 
 /// A stand-in for Slack's Web API: `chat.postMessage` (recorded), `users.info` (a time zone per
-/// user) and `auth.test` (the bot's team), each answered the way Slack answers: HTTP 200 with
+/// user), `auth.test` (the bot's team) and `views.publish`, `views.open` and `views.update`
+/// (recorded, `FakeSlackWebAPI+Views.swift`), each answered the way Slack answers: HTTP 200 with
 /// `{"ok": ...}`. Every call must carry `Authorization: Bearer {token}`, else `invalid_auth`.
 /// Served by `FakeUpstreams` under `/slack-api/` (`SLACK_API_BASE_URL={origin}/slack-api`); the
 /// method is the path's last component, so any prefix works.
@@ -48,6 +49,7 @@ public final class FakeSlackWebAPI: AsyncHTTPHandler {
         var timeZones: [String: String] = [:]
         var posts: [Post] = []
         var calls: [String] = []
+        var views = ViewsState()
     }
 
     /// The token the fake accepts (`tenki fakes` prints it as `SLACK_BOT_TOKEN`).
@@ -114,6 +116,8 @@ public final class FakeSlackWebAPI: AsyncHTTPHandler {
         switch method {
         case "chat.postMessage":
             return postMessage(request, authorized: authorized, forced: forced)
+        case "views.publish", "views.open", "views.update":
+            return views(method, request, authorized: authorized, forced: forced)
         case "users.info", "auth.test":
             if !authorized { return Self.failure("invalid_auth") }
             if let forced { return Self.failure(forced) }

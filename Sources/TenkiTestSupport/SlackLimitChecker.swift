@@ -3,6 +3,9 @@ import Foundation
 /// An independent check of a message's JSON against Slack's published Block Kit limits. It reads
 /// the JSON as plain dictionaries, not through Tenki's message types, so a bug in those types
 /// cannot hide from it. Returns one line per violation; empty means postable.
+///
+/// Views (the Home tab and modals) go through `violations(inView:)`, which knows each surface's
+/// own limits (`SlackLimitChecker+Views.swift`).
 public enum SlackLimitChecker {
     public static func violations(in json: Data) -> [String] {
         guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
@@ -45,14 +48,19 @@ public enum SlackLimitChecker {
             if let text { found += checkText(text, limit: 3000, label: "section text") }
             if fields.count > 10 { found.append("\(fields.count) fields, more than 10") }
             for field in fields { found += checkText(field, limit: 2000, label: "field") }
-            if let accessory = block["accessory"] as? [String: Any] { found += checkImage(accessory, label: "accessory") }
+            if let accessory = block["accessory"] as? [String: Any] {
+                found +=
+                    accessory["type"] as? String == "image" ? checkImage(accessory, label: "accessory") : checkElement(accessory)
+            }
             return found
         case "context":
             let elements = block["elements"] as? [[String: Any]] ?? []
             var found: [String] = elements.isEmpty ? ["context without elements"] : []
             if elements.count > 10 { found.append("\(elements.count) context elements, more than 10") }
             for element in elements {
-                found += element["type"] as? String == "image" ? checkImage(element, label: "context image") : checkText(element, limit: 3000, label: "context text")
+                found +=
+                    element["type"] as? String == "image"
+                    ? checkImage(element, label: "context image") : checkText(element, limit: 3000, label: "context text")
             }
             return found
         case "divider":
@@ -63,23 +71,25 @@ public enum SlackLimitChecker {
             let elements = block["elements"] as? [[String: Any]] ?? []
             var found: [String] = elements.isEmpty ? ["actions without elements"] : []
             if elements.count > 25 { found.append("\(elements.count) action elements, more than 25") }
-            for element in elements {
-                if let text = element["text"] as? [String: Any] { found += checkText(text, limit: 75, label: "button text") }
-                if (element["value"] as? String)?.unicodeScalars.count ?? 0 > 2000 { found.append("button value over 2000") }
-                if (element["action_id"] as? String)?.unicodeScalars.count ?? 0 > 255 { found.append("action_id over 255") }
-            }
+            for element in elements { found += checkElement(element) }
             return found
+        case "input":
+            return checkInput(block)
         case let other:
             return ["unknown block type \(other ?? "nil")"]
         }
     }
 
     static func checkText(_ text: [String: Any], limit: Int, label: String) -> [String] {
-        guard let type = text["type"] as? String, type == "plain_text" || type == "mrkdwn" else { return ["\(label) has no valid type"] }
+        guard let type = text["type"] as? String, type == "plain_text" || type == "mrkdwn" else {
+            return ["\(label) has no valid type"]
+        }
         guard let value = text["text"] as? String else { return ["\(label) has no text"] }
         var found: [String] = []
         if value.isEmpty { found.append("\(label) is empty") }
-        if value.unicodeScalars.count > limit { found.append("\(label) is \(value.unicodeScalars.count) long, more than \(limit)") }
+        if value.unicodeScalars.count > limit {
+            found.append("\(label) is \(value.unicodeScalars.count) long, more than \(limit)")
+        }
         if type == "mrkdwn" { found += checkMarkup(value).map { "\(label): \($0)" } }
         return found
     }
@@ -96,8 +106,12 @@ public enum SlackLimitChecker {
             }
             let inner = rest[rest.index(after: open)..<close]
             let allowed = ["http://", "https://", "mailto:", "@", "#", "!"]
-            if !allowed.contains(where: { inner.hasPrefix($0) }) { found.append("<\(inner.prefix(20))> is not a link or mention") }
-            if let bar = inner.firstIndex(of: "|"), inner[..<bar].contains(where: { $0 == " " || $0 == "<" }) { found.append("link URL with a space") }
+            if !allowed.contains(where: { inner.hasPrefix($0) }) {
+                found.append("<\(inner.prefix(20))> is not a link or mention")
+            }
+            if let bar = inner.firstIndex(of: "|"), inner[..<bar].contains(where: { $0 == " " || $0 == "<" }) {
+                found.append("link URL with a space")
+            }
             rest = rest[rest.index(after: close)...]
         }
         if text.contains(">") && !text.contains("<") { found.append("bare >") }

@@ -9,7 +9,8 @@ enum Help {
 
         COMMANDS:
           serve        run the webhook listener for Slack's slash commands
-          preview      print the message a command would produce, e.g. tenki preview "/weather Danang"
+          preview      print the message a command would produce, e.g. tenki preview "/weather Danang",
+                       or the Home tab and modals (--home USER, --modal preferences|subscribe)
           demo         run everything offline against bundled sample data and print the replies
           fakes        run the fake OpenWeatherMap and NewsAPI used by demo and tests, on loopback
           healthcheck  exit 0 if a local listener's /healthz answers 200
@@ -62,16 +63,25 @@ enum Help {
 
     static let preview = """
         USAGE: tenki preview "<command line>" [--user ID] [--format json|text] [--chart FILE]
+               tenki preview --home USER [--team TEAM] [--format json|link]
+               tenki preview --modal preferences|subscribe [--format json|link]
 
         Prints the message that a slash command would produce, using the real providers and settings,
         and writes no state. Exit 0 whenever a message was rendered (errors shown to users included).
         --chart FILE also writes the PNG chart of an hourly or forecast answer to FILE (charts are
         turned on for the preview even without TENKI_PUBLIC_URL).
 
+        --home USER prints USER's Home tab (their place and units, the team's defaults, the channel
+        subscriptions USER created, read from the state when it exists), --modal the preferences or
+        subscribe modal: the view's JSON, then a link that opens it in Slack's Block Kit Builder
+        (--format json prints the JSON alone).
+
         EXAMPLES:
           tenki preview "/weather Danang"
           tenki preview "/weather 東京" --format text
           tenki preview "/weather hourly Chicago" --chart chicago.png
+          tenki preview --home U0123ABCD
+          tenki preview --modal subscribe --format json
         """
 
     static let demo = """

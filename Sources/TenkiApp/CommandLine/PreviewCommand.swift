@@ -10,7 +10,9 @@ import TenkiLogging
 /// and settings, printed instead of posted. Writes no state.
 enum PreviewCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
-        let list = try ArgumentList(arguments, command: "preview", valueOptions: ["user", "format", "chart"], flagOptions: [])
+        let list = try ArgumentList(
+            arguments, command: "preview", valueOptions: ["user", "format", "chart", "home", "modal", "team"], flagOptions: [])
+        if list.value("home") != nil || list.value("modal") != nil { return try await runSurface(list) }
         guard list.positional.count == 1, let line = list.positional.first else {
             throw UsageError("give one command line in quotes, e.g. tenki preview \"/weather Danang\"", command: "preview")
         }

@@ -2,12 +2,18 @@ import Foundation
 import TenkiCore
 
 /// A link that opens a message in Slack's Block Kit Builder, to see it as Slack draws it without
-/// installing the app. The builder reads `{"blocks": [...]}` from the URL fragment.
+/// installing the app. The builder reads `{"blocks": [...]}` from the URL fragment, and a whole
+/// view (`{"type": "modal", "title": …}` or `{"type": "home", …}`) to show that surface.
 public enum BlockKitBuilderLink {
     public static let base = "https://app.slack.com/block-kit-builder#"
 
     public static func url(for message: SlackMessage) -> String {
         base + percentEncoded(json(for: message))
+    }
+
+    /// The view as the builder's payload: the view object itself, whose `type` picks the surface.
+    public static func url(for view: SlackView) -> String {
+        base + percentEncoded(String(decoding: ViewEncoding.json(view), as: UTF8.self))
     }
 
     /// The builder's payload; a text-only message becomes one mrkdwn section, as Slack shows it.

@@ -8,16 +8,28 @@ public struct ButtonElement: Sendable, Equatable, Codable {
     public private(set) var text: TextObject
     public private(set) var value: String
     public private(set) var style: String?
+    /// Asked before the press is sent; nil: the press acts at once.
+    public private(set) var confirm: ConfirmationDialog?
+
+    /// Slack's two button colours; none is the default grey.
+    public enum Style: String, Sendable {
+        case primary, danger
+    }
 
     public init(_ button: ChatButton) {
-        self.actionID = String(button.actionID.unicodeScalars.prefix(SlackLimits.actionID))
-        self.text = .plain(button.label, limit: SlackLimits.buttonText)
-        self.value = String(button.value.unicodeScalars.prefix(SlackLimits.buttonValue))
-        self.style = button.isPrimary ? "primary" : nil
+        self.init(actionID: button.actionID, label: button.label, value: button.value, style: button.isPrimary ? .primary : nil)
+    }
+
+    public init(actionID: String, label: String, value: String, style: Style? = nil, confirm: ConfirmationDialog? = nil) {
+        self.actionID = String(actionID.unicodeScalars.prefix(SlackLimits.actionID))
+        self.text = .plain(label, limit: SlackLimits.buttonText)
+        self.value = String(value.unicodeScalars.prefix(SlackLimits.buttonValue))
+        self.style = style?.rawValue
+        self.confirm = confirm
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, text, value, style
+        case type, text, value, style, confirm
         case actionID = "action_id"
     }
 
@@ -27,5 +39,6 @@ public struct ButtonElement: Sendable, Equatable, Codable {
         self.text = try container.decode(TextObject.self, forKey: .text)
         self.value = try container.decodeIfPresent(String.self, forKey: .value) ?? ""
         self.style = try container.decodeIfPresent(String.self, forKey: .style)
+        self.confirm = try container.decodeIfPresent(ConfirmationDialog.self, forKey: .confirm)
     }
 }

@@ -20,6 +20,28 @@ public enum SlackLimits {
     public static let placeholderText = 150
     /// Slack truncates a message's top-level `text` beyond this.
     public static let messageText = 40000
+
+    // Views (the Home tab and modals): Slack refuses a whole `views.*` call that breaks one.
+
+    /// Blocks in a modal or the Home tab (a message holds 50).
+    public static let blocksPerView = 100
+    /// A modal's title, and the text of its submit and close buttons.
+    public static let viewTitle = 24
+    public static let viewButtonText = 24
+    /// `private_metadata` comes back verbatim in submissions; a longer one is refused, not cut.
+    public static let privateMetadata = 3000
+    public static let callbackID = 255
+    public static let externalID = 255
+    public static let blockID = 255
+    /// An input block's label and hint.
+    public static let inputLabel = 2000
+    public static let inputHint = 2000
+    /// A confirmation dialog's title, text, and the words of its two buttons.
+    public static let confirmTitle = 100
+    public static let confirmText = 300
+    public static let confirmButton = 30
+    /// A `plain_text_input`'s `max_length` (and so its value).
+    public static let plainTextInputValue = 3000
 }
 
 extension String {

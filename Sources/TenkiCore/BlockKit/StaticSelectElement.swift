@@ -1,10 +1,16 @@
-/// A menu (`static_select`) alone in an actions block: at most 100 options, each label plain text
-/// of at most 75 characters and each value at most 150 (an option whose value is longer is left
-/// out rather than cut: a cut value would not decode when it comes back).
+/// A menu (`static_select`): alone in an actions block under a message, or in a modal's input
+/// block. At most 100 options, each label plain text of at most 75 characters and each value at
+/// most 150 (an option whose value is longer is left out rather than cut: a cut value would not
+/// decode when it comes back).
 public struct StaticSelectElement: Sendable, Equatable, Codable {
     public struct Option: Sendable, Equatable, Codable {
         public private(set) var text: TextObject
         public private(set) var value: String
+
+        public init(label: String, value: String) {
+            self.text = .plain(label, limit: SlackLimits.optionText)
+            self.value = value
+        }
     }
 
     /// Block Kit's element type, encoded with the rest (a decoded one is kept as sent).
@@ -12,16 +18,26 @@ public struct StaticSelectElement: Sendable, Equatable, Codable {
     public private(set) var actionID: String
     public private(set) var placeholder: TextObject
     public private(set) var options: [Option]
+    /// The option shown chosen when the menu opens; always one of `options`.
+    public private(set) var initialOption: Option?
 
     public init(_ menu: ChatMenu) {
-        actionID = String(menu.actionID.unicodeScalars.prefix(SlackLimits.actionID))
-        placeholder = .plain(menu.placeholder, limit: SlackLimits.placeholderText)
-        options = menu.options.lazy.filter { $0.value.count <= SlackLimits.optionValue }.prefix(SlackLimits.selectOptions)
-            .map { Option(text: .plain($0.label, limit: SlackLimits.optionText), value: $0.value) }
+        self.init(
+            actionID: menu.actionID, placeholder: menu.placeholder,
+            options: menu.options.map { Option(label: $0.label, value: $0.value) })
+    }
+
+    /// - Parameter initialValue: the value of the option chosen at first; ignored when no option has it.
+    public init(actionID: String, placeholder: String, options: [Option], initialValue: String? = nil) {
+        self.actionID = String(actionID.unicodeScalars.prefix(SlackLimits.actionID))
+        self.placeholder = .plain(placeholder, limit: SlackLimits.placeholderText)
+        self.options = Array(options.lazy.filter { $0.value.count <= SlackLimits.optionValue }.prefix(SlackLimits.selectOptions))
+        self.initialOption = initialValue.flatMap { value in self.options.first { $0.value == value } }
     }
 
     enum CodingKeys: String, CodingKey {
         case type, placeholder, options
         case actionID = "action_id"
+        case initialOption = "initial_option"
     }
 }

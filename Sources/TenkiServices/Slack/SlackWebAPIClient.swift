@@ -3,7 +3,8 @@ import TenkiBase
 import TenkiHTTPClient
 
 /// Direct calls to Slack's Web API with the bot token, for answers needed at once (not queued):
-/// `auth.test` (which workspace the token belongs to) and `users.info` (a caller's time zone).
+/// `auth.test` (which workspace the token belongs to), `users.info` (a caller's time zone) and the
+/// `views.*` methods of the Home tab and modals (`SlackWebAPIClient+Views.swift`).
 /// Posts go through the delivery queue instead (`DeliveryQueue.enqueueChatPostMessage`).
 ///
 /// The token travels only in the `Authorization` header; errors and descriptions never hold it.
@@ -41,13 +42,22 @@ public struct SlackWebAPIClient: Sendable {
     /// POSTs `form` (as `application/x-www-form-urlencoded`) to `{baseURL}/{method}` and returns
     /// the answer's object when `ok` is true.
     func call(_ method: String, form: [String: String]) async throws(SlackWebAPIError) -> [String: Any] {
-        var headers = HTTPHeaders()
-        headers.set("Content-Type", "application/x-www-form-urlencoded")
-        headers.set("Authorization", token.authorization)
         let body = form.sorted { $0.key < $1.key }.map { "\(Self.formEncode($0.key))=\(Self.formEncode($0.value))" }
             .joined(separator: "&")
+        return try await send(method, contentType: "application/x-www-form-urlencoded", body: Array(body.utf8))
+    }
+
+    /// POSTs a JSON body (the `views.*` methods, whose `view` is an object) the same way.
+    func call(_ method: String, json body: [UInt8]) async throws(SlackWebAPIError) -> [String: Any] {
+        try await send(method, contentType: "application/json; charset=utf-8", body: body)
+    }
+
+    private func send(_ method: String, contentType: String, body: [UInt8]) async throws(SlackWebAPIError) -> [String: Any] {
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", contentType)
+        headers.set("Authorization", token.authorization)
         let request = OutboundRequest(
-            method: "POST", url: baseURL.appendingPathComponent(method), headers: headers, body: Array(body.utf8),
+            method: "POST", url: baseURL.appendingPathComponent(method), headers: headers, body: body,
             timeout: timeout, publicAddressesOnly: DestinationAddressRule.requiresPublicAddresses(baseURL))
         let response: OutboundResponse
         do {

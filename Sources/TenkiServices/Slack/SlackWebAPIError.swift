@@ -23,6 +23,15 @@ public enum SlackWebAPIError: Error, Sendable, Equatable, CustomStringConvertibl
         Self.tokenProblems.contains(slackError ?? "")
     }
 
+    /// A modal could not open because its `trigger_id` is spent: used already, older than 3
+    /// seconds, or not one (`views.open`). The user has to press or type again.
+    public var isTriggerProblem: Bool {
+        ["expired_trigger_id", "exchanged_trigger_id", "invalid_trigger_id"].contains(slackError ?? "")
+    }
+
+    /// The view changed since its `hash` was read (`views.update`, `views.publish`): read again.
+    public var isHashConflict: Bool { slackError == "hash_conflict" }
+
     /// Slack's error codes that say the bot token itself is refused: only an admin's new
     /// `SLACK_BOT_TOKEN` helps, not trying again.
     public static let tokenProblems: Set<String> = [
