@@ -71,6 +71,8 @@ struct ServerDrainOrderTests {
                 "SLACK_SIGNING_SECRET": AppHarness.secret, "OPENWEATHER_API_KEY": AppHarness.key,
                 "OPENWEATHER_BASE_URL": "http://fakes.test", "TENKI_DRAIN_DELAY_MS": "0", "TENKI_DRAIN_TIMEOUT_MS": "600000",
                 "TENKI_ALLOWED_RESPONSE_HOSTS": "hooks.slack.com",
+                // The longest allowed: a loaded machine must not turn the held request into a 503.
+                "TENKI_HANDLER_TIMEOUT_MS": "120000",
             ])
             server = try TenkiServer.build(
                 settings: settings,
