@@ -105,6 +105,8 @@ extension EventLoop {
                 let completion = (fd: connection.fd, id: connection.id)
                 // High priority: an answer someone is waiting for (Slack gives three seconds) goes
                 // ahead of background work queued on the same threads, such as deliveries and digests.
+                // Owner: the connection (`inFlight`); cancelled on the handler timeout or the close, and
+                // the listener's drain waits for every connection, this answer included, within its grace.
                 let task = Task(priority: .high) {
                     let response = await work()
                     self.complete(Completion(fd: completion.fd, connectionID: completion.id, response: response))

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TenkiBase
 import TenkiLogging
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,9 +13,10 @@ import Darwin
 /// its own connections. Handlers that must wait run in tasks and post their responses back through
 /// `inbox` plus a wake-up, so only the loop's thread ever touches a connection.
 ///
-/// `@unchecked Sendable`: the mutable state (`connections`, the poller, the read buffer, counters)
-/// is touched only on the loop's own thread, inside `run()`; other threads use only `inbox`
-/// (behind its lock) and `waker` (itself thread-safe).
+/// `@unchecked Sendable` around C handles: the epoll descriptor (the poller), the sockets of
+/// `connections` and the state that goes with them (the read buffer, counters) are touched only on
+/// the loop's own thread, inside `run()`; other threads use only `inbox` (behind its lock) and
+/// `waker` (itself `Sendable`).
 final class EventLoop: @unchecked Sendable {
     /// What other threads ask of the loop.
     struct Inbox {
@@ -205,7 +207,8 @@ final class EventLoop: @unchecked Sendable {
         }
         for completion in posted.completions {
             guard let connection = connections[completion.fd], connection.id == completion.connectionID,
-                  let inFlight = connection.inFlight else { continue }  // closed or timed out meanwhile
+                let inFlight = connection.inFlight
+            else { continue }  // closed or timed out meanwhile
             connection.inFlight = nil
             respond(connection, completion.response, to: inFlight.request)
             process(connection)
@@ -234,7 +237,7 @@ final class EventLoop: @unchecked Sendable {
                 // EMFILE and friends: leave the connection in the backlog and retry on the next sweep,
                 // instead of spinning on a listener that stays readable.
                 poller.remove(listenerFD)
-                if code == EINVAL { // the listener was shut down: shutdown has begun
+                if code == EINVAL {  // the listener was shut down: shutdown has begun
                     listening = false
                 } else {
                     logger.warning("accept failed", [("errno", "\(code)")])

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TenkiLogging
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -81,11 +82,12 @@ public final class HTTPServer: Sendable {
             var loops: [EventLoop] = []
             do throws(HTTPServerError) {
                 for index in 0..<configuration.loopCount {
-                    loops.append(try EventLoop(
-                        index: index, configuration: configuration, handler: handler,
-                        logger: logger.with("loop", "\(index)"), observer: observer,
-                        coordinator: coordinator, listenerFD: listener.fd
-                    ))
+                    loops.append(
+                        try EventLoop(
+                            index: index, configuration: configuration, handler: handler,
+                            logger: logger.with("loop", "\(index)"), observer: observer,
+                            coordinator: coordinator, listenerFD: listener.fd
+                        ))
                 }
             } catch {
                 _ = systemClose(listener.fd)
@@ -123,12 +125,8 @@ public final class HTTPServer: Sendable {
         _ = stopListening(listenerFD)
         for loop in loops { loop.requestDrain() }
 
-        let timer = Task { [coordinator] in
-            try? await Task.sleep(for: gracePeriod)
-            coordinator.allDrained.signal()
-        }
-        await coordinator.allDrained.wait()
-        timer.cancel()
+        // Every loop drained, or the grace period over: whichever comes first.
+        await coordinator.allDrained.wait(after: 0, timeout: gracePeriod)
         let remaining = coordinator.connectionCount
         if remaining > 0 {
             logger.warning("grace period over, closing connections", [("connections", "\(remaining)")])

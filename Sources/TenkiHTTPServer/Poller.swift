@@ -1,4 +1,5 @@
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 import CTenkiSystem
@@ -57,12 +58,13 @@ final class Poller {
         guard count > 0 else { return }
         for index in 0..<Int(count) {
             let event = ready[index]
-            events.append(PollEvent(
-                fd: event.fd,
-                readable: event.events & (TENKI_EPOLLIN | TENKI_EPOLLRDHUP) != 0,
-                writable: event.events & TENKI_EPOLLOUT != 0,
-                failed: event.events & (TENKI_EPOLLERR | TENKI_EPOLLHUP) != 0
-            ))
+            events.append(
+                PollEvent(
+                    fd: event.fd,
+                    readable: event.events & (TENKI_EPOLLIN | TENKI_EPOLLRDHUP) != 0,
+                    writable: event.events & TENKI_EPOLLOUT != 0,
+                    failed: event.events & (TENKI_EPOLLERR | TENKI_EPOLLHUP) != 0
+                ))
         }
     }
 
@@ -95,12 +97,13 @@ final class Poller {
         }
         guard poll(&fds, nfds_t(fds.count), timeoutMilliseconds) > 0 else { return }
         for entry in fds where entry.revents != 0 {
-            events.append(PollEvent(
-                fd: entry.fd,
-                readable: entry.revents & Int16(POLLIN) != 0,
-                writable: entry.revents & Int16(POLLOUT) != 0,
-                failed: entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
-            ))
+            events.append(
+                PollEvent(
+                    fd: entry.fd,
+                    readable: entry.revents & Int16(POLLIN) != 0,
+                    writable: entry.revents & Int16(POLLOUT) != 0,
+                    failed: entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
+                ))
         }
     }
 
@@ -109,9 +112,9 @@ final class Poller {
 }
 
 /// Wakes a loop blocked in `Poller.wait` from any thread (an eventfd on Linux, a pipe elsewhere).
-/// `@unchecked Sendable`: the descriptors are immutable and `closed` is only touched under its lock,
-/// so no thread ever writes to a descriptor number that has been closed and reused.
-final class Waker: @unchecked Sendable {
+/// The descriptors are immutable and `closed` is only touched under its lock, so no thread ever
+/// writes to a descriptor number that has been closed and reused.
+final class Waker: Sendable {
     let readFD: Int32
     private let writeFD: Int32
     private let closed = Mutex(false)

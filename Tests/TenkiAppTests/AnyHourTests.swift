@@ -52,7 +52,7 @@ struct AnyHourTests {
 
     @Test("demo: the examples pass, the forecast has its days, and every digest city has high, low and rain", arguments: hours)
     func demoAtEveryHour(hour: String) async throws {
-        let harness = try ReplayHarness.start(clock: ManualClock(Self.instant(hour)))
+        let harness = try await ReplayHarness.start(clock: ManualClock(Self.instant(hour)))
         var results: [ReplayResult] = []
         for example in DemoCommand.examples() {
             results.append(await harness.replay(example))

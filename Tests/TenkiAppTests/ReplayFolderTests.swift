@@ -19,7 +19,7 @@ struct ReplayFolderTests {
     }
 
     static func replay(_ replayCase: ReplayCase) async throws -> ReplayResult {
-        let harness = try ReplayHarness.start()
+        let harness = try await ReplayHarness.start()
         let result = await harness.replay(replayCase)
         await harness.stop()
         return result

@@ -22,7 +22,7 @@ struct RequestRecorderTests {
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // The harness' fakes serve the recording app too: the same fake scenario for both runs.
-        let harness = try ReplayHarness.start()
+        let harness = try await ReplayHarness.start()
         let settings = try Settings.load(environment: [
             "SLACK_SIGNING_SECRET": Self.secret, "OPENWEATHER_API_KEY": ReplayHarness.apiKey,
             "OPENWEATHER_BASE_URL": harness.upstreamOrigin, "TENKI_LANG": "ja",

@@ -25,7 +25,7 @@ enum ReplayCommand {
         let settings = try Settings.load()
         let secret = settings.signingSecrets.first ?? ReplayHarness.testSigningSecret
         let logger = Logger(sink: StandardErrorLogSink(), threshold: .error)
-        let harness = try ReplayHarness.start(options: .init(signingSecret: secret, target: target), logger: logger)
+        let harness = try await ReplayHarness.start(options: .init(signingSecret: secret, target: target), logger: logger)
         if let target {
             TenkiCLI.printError(
                 "replaying against \(target.absoluteString): its response_url host must allow 127.0.0.1 "

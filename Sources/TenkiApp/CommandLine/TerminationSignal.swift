@@ -9,43 +9,29 @@ import Darwin
 /// Waits for SIGTERM or SIGINT (Kubernetes, systemd and Ctrl-C), so long-running commands can
 /// drain instead of dying mid-request.
 ///
-/// A `sigaction(2)` handler may run no Swift code, so the signals are ignored at the C level and
-/// delivered by Dispatch's signal source (which reads them outside the handler) on a queue of their own.
+/// A `sigaction(2)` handler may run no Swift code, so the signals are ignored at the C level (a
+/// second one while draining does nothing) and delivered by Dispatch's signal sources (which read
+/// them outside the handler) on a queue of their own, into a stream that `wait` reads.
 enum TerminationSignal {
-    /// Returns the signal number once either signal arrives.
+    /// Returns the signal number once either signal arrives (SIGTERM if the waiting task is
+    /// cancelled first: a cancelled wait means stop, too).
     static func wait() async -> Int32 {
-        await withCheckedContinuation { continuation in
-            let queue = DispatchQueue(label: "tenki.signals")
-            let once = SignalOnce(continuation)
-            let sources = [SIGTERM, SIGINT].map { number in
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-                source.setEventHandler { once.fire(number) }
-                return source
-            }
-            once.keep(sources)
-            sources.forEach { $0.resume() }
+        let (signals, arrived) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(1))
+        let queue = DispatchQueue(label: "tenki.signals")
+        let sources = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { arrived.yield(number) }
+            source.resume()
+            return source
         }
-    }
-}
-
-/// Resumes the continuation for the first signal only; later signals are ignored while draining.
-private final class SignalOnce: @unchecked Sendable {
-    // Touched only on the signal queue (and before the sources start), so no lock is needed.
-    private var continuation: CheckedContinuation<Int32, Never>?
-    private var sources: [any DispatchSourceSignal] = []
-
-    init(_ continuation: CheckedContinuation<Int32, Never>) {
-        self.continuation = continuation
-    }
-
-    /// Holds the sources for the process's lifetime; set before any of them is resumed.
-    func keep(_ sources: [any DispatchSourceSignal]) {
-        self.sources = sources
-    }
-
-    func fire(_ number: Int32) {
-        continuation?.resume(returning: number)
-        continuation = nil
+        var first: Int32 = SIGTERM
+        for await number in signals {
+            first = number
+            break
+        }
+        for source in sources { source.cancel() }
+        arrived.finish()
+        return first
     }
 }

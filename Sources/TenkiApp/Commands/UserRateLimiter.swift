@@ -65,6 +65,8 @@ final class UserRateLimiter: Sendable {
         guard let shared else { return true }
         let now = clock.now()
         let (key, rate, burst) = ("\(user.team)/\(user.user)", rate, burst)
+        // Owner: this command, which waits for it up to `sharedWait`; past that it is left to end
+        // with the database call (bounded by the pool's statement timeout): a slow database slows no one.
         let take = Task { try? await shared.takeToken(key, now: now, rate: rate, burst: burst) }
         // A database that is slow must not slow every command: past the bound, or on an error,
         // this process' own count (already taken) decides.

@@ -17,7 +17,7 @@ enum DemoCommand {
         guard list.positional.isEmpty else { throw UsageError("demo takes no arguments", command: "demo") }
         let quiet = Logger(sink: StandardErrorLogSink(), threshold: .error)
         let started = ContinuousClock.now
-        let harness = try ReplayHarness.start(logger: quiet)
+        let harness = try await ReplayHarness.start(logger: quiet)
         TenkiCLI.printOutput(
             "Tenki demo: real listener, fake OpenWeatherMap, NewsAPI and feeds, and a response_url sink, all on loopback.\n"
                 + "Each example is a replay file (see replay/ and docs/replay.md).\n")

@@ -184,7 +184,18 @@ enum DigestCommand {
     private static func waitForDeliveries(
         _ posted: [Posted], queue: DeliveryQueue, wait: Duration, metrics: DigestMetrics, report: inout Report
     ) async -> ExitCode {
-        let sending = Task { await queue.run() }
+        await withTaskGroup(of: Void.self) { sending in
+            sending.addTask { await queue.run() }
+            let worst = await waitForOutcomes(posted, queue: queue, wait: wait, metrics: metrics, report: &report)
+            sending.cancelAll()
+            return worst
+        }
+    }
+
+    /// Each posted message's end, within `wait` in all; the worst, as an exit code.
+    private static func waitForOutcomes(
+        _ posted: [Posted], queue: DeliveryQueue, wait: Duration, metrics: DigestMetrics, report: inout Report
+    ) async -> ExitCode {
         let end = ContinuousClock.now + wait
         var worst = ExitCode.success
         for message in posted {
@@ -205,8 +216,6 @@ enum DigestCommand {
                 if message.digest != nil, worst == .success { worst = .temporaryFailure }
             }
         }
-        sending.cancel()
-        await sending.value
         return worst
     }
 

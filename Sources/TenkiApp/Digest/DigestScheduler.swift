@@ -5,7 +5,7 @@ import TenkiCore
 import TenkiLogging
 import TenkiMetrics
 
-/// The digest scheduler that `tenki serve` runs in the background (unless `--no-scheduler` or
+/// The digest scheduler: one of the services `tenki serve` owns (unless `--no-scheduler` or
 /// `TENKI_SCHEDULER=off`).
 ///
 /// It keeps no memory of its own between rounds: every round re-applies the slot rule against the
@@ -20,7 +20,7 @@ import TenkiMetrics
 ///
 /// `runOnce(now:)` is one round at a given time and returns when the next is due, so tests drive
 /// it on a manual clock; `run()` is the loop around it, ending on cancellation.
-public final class DigestScheduler: Sendable {
+public final class DigestScheduler: Service {
     let runner: DigestRunner
     let clock: any WallClock
     let logger: Logger

@@ -1,13 +1,13 @@
 import Foundation
 import Synchronization
-import TenkiCore
 import TenkiBase
+import TenkiCore
+import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
 import TenkiServices
-import TenkiFakes
 
 /// Replays files over real HTTP. Started once per run: the fake upstreams and the `response_url`
 /// sink on loopback listeners. Each file then gets a fresh application (its own settings, scenario
@@ -26,7 +26,9 @@ public final class ReplayHarness: Sendable {
         /// How long to wait for a late answer at `response_url`.
         public var deliveryWait: Duration
 
-        public init(signingSecret: String = ReplayHarness.testSigningSecret, target: URL? = nil, deliveryWait: Duration = .seconds(30)) {
+        public init(
+            signingSecret: String = ReplayHarness.testSigningSecret, target: URL? = nil, deliveryWait: Duration = .seconds(30)
+        ) {
             self.signingSecret = signingSecret
             self.target = target
             self.deliveryWait = deliveryWait
@@ -76,7 +78,7 @@ public final class ReplayHarness: Sendable {
     /// Starts the fakes and the sink on free loopback ports. Tests pass a fixed `clock` to replay at a chosen hour.
     public static func start(
         options: Options = Options(), logger: Logger = .discarding, clock: any WallClock = SystemWallClock()
-    ) throws(ReplayRunError) -> ReplayHarness {
+    ) async throws(ReplayRunError) -> ReplayHarness {
         let fakes = FakeUpstreams(
             openWeather: FakeOpenWeatherMap(apiKey: apiKey, clock: clock), news: FakeNewsAPI(apiKey: apiKey))
         let sink = FakeWebhookReceiver()
@@ -92,17 +94,15 @@ public final class ReplayHarness: Sendable {
         do {
             sinkPort = try sinkServer.start()
         } catch {
-            Task { await upstream.shutdown(gracePeriod: .zero) }
+            await upstream.shutdown(gracePeriod: .zero)
             throw ReplayRunError(.listener, "response_url sink: \(error)")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-replay-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            Task {
-                await upstream.shutdown(gracePeriod: .zero)
-                await sinkServer.shutdown(gracePeriod: .zero)
-            }
+            await upstream.shutdown(gracePeriod: .zero)
+            await sinkServer.shutdown(gracePeriod: .zero)
             throw ReplayRunError(.setup, "cannot create a temporary state folder: \(error.localizedDescription)")
         }
         return ReplayHarness(
@@ -121,7 +121,8 @@ public final class ReplayHarness: Sendable {
         let file: ReplayFile
         switch replayCase.contents {
         case .success(let contents): file = contents
-        case .failure(let error): return ReplayResult(name: replayCase.name, file: nil, observation: nil, differences: [error.description])
+        case .failure(let error):
+            return ReplayResult(name: replayCase.name, file: nil, observation: nil, differences: [error.description])
         }
         guard let scenario = FakeScenario(rawValue: file.scenario ?? FakeScenario.normal.rawValue) else {
             let names = FakeScenario.allCases.map(\.rawValue).joined(separator: ", ")
@@ -139,13 +140,16 @@ public final class ReplayHarness: Sendable {
         let observation: ReplayObservation
         do {
             if let target = options.target {
-                if file.settings != nil || file.scenario != nil { notes.append("settings and scenario do not apply with --target") }
+                if file.settings != nil || file.scenario != nil {
+                    notes.append("settings and scenario do not apply with --target")
+                }
                 observation = try await send(file, to: target, sinkPath: sinkPath, observeUpstreams: false)
             } else {
                 observation = try await sendInProcess(file, sinkPath: sinkPath, number: number)
             }
         } catch {
-            return ReplayResult(name: replayCase.name, file: file, observation: nil, differences: [error.description], notes: notes)
+            return ReplayResult(
+                name: replayCase.name, file: file, observation: nil, differences: [error.description], notes: notes)
         }
         let differences = file.expect.map { ExpectationChecker.check($0, against: observation) } ?? []
         return ReplayResult(name: replayCase.name, file: file, observation: observation, differences: differences, notes: notes)
@@ -164,8 +168,12 @@ public final class ReplayHarness: Sendable {
     }
 
     /// The file's own application and listener, with late answers through a queue on its state file.
-    private func sendInProcess(_ file: ReplayFile, sinkPath: String, number: Int) async throws(ReplayRunError) -> ReplayObservation {
-        var environment = SettingsTable.environment([\.openWeatherAPIKey: Self.apiKey, \.newsAPIKey: Self.apiKey, \.logLevel: "error"])
+    private func sendInProcess(
+        _ file: ReplayFile, sinkPath: String, number: Int
+    ) async throws(ReplayRunError) -> ReplayObservation {
+        var environment = SettingsTable.environment([
+            \.openWeatherAPIKey: Self.apiKey, \.newsAPIKey: Self.apiKey, \.logLevel: "error",
+        ])
         // `{upstream}` in a file's setting is the fakes' origin (feeds listed at `{upstream}/feeds/…`).
         for (name, value) in file.settings ?? [:] {
             environment[name] = value.isEmpty ? nil : value.replacingOccurrences(of: "{upstream}", with: upstreamOrigin)
@@ -196,25 +204,27 @@ public final class ReplayHarness: Sendable {
         } catch {
             throw ReplayRunError(.settings, String(describing: error))
         }
-        let running: TenkiServer.Running
+        let options = TenkiServer.ListenOptions(host: "127.0.0.1", port: 0, scheduler: false)
+        let result: Result<ReplayObservation, ReplayRunError>
         do {
-            running = try server.start(TenkiServer.ListenOptions(host: "127.0.0.1", port: 0, scheduler: false))
+            // The file's listener and queue run while the request is sent, then drain at once.
+            result = try await server.serving(options, drainDelay: .zero, drainTimeout: .seconds(1)) { port in
+                let origin = URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+                do throws(ReplayRunError) {
+                    return .success(try await send(file, to: origin, sinkPath: sinkPath, observeUpstreams: true))
+                } catch {
+                    return .failure(error)
+                }
+            }
         } catch {
             throw ReplayRunError(.listener, String(describing: error))
         }
-        let port = running.port
-        let origin = URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
-        let result: Result<ReplayObservation, ReplayRunError>
-        do throws(ReplayRunError) {
-            result = .success(try await send(file, to: origin, sinkPath: sinkPath, observeUpstreams: true))
-        } catch {
-            result = .failure(error)
-        }
-        await server.drain(running, delay: .zero, timeout: .seconds(1))
         return try result.get()
     }
 
-    private func send(_ file: ReplayFile, to origin: URL, sinkPath: String, observeUpstreams: Bool) async throws(ReplayRunError) -> ReplayObservation {
+    private func send(
+        _ file: ReplayFile, to origin: URL, sinkPath: String, observeUpstreams: Bool
+    ) async throws(ReplayRunError) -> ReplayObservation {
         let request = file.outboundRequest(
             origin: origin, responseURL: sinkOrigin + sinkPath, signingSecret: options.signingSecret, discordKey: Self.discordKey,
             now: clock.now())

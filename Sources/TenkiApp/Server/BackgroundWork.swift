@@ -1,9 +1,10 @@
 import Synchronization
 import TenkiBase
+import TenkiLogging
 
 /// Work that outlives the request that started it (a late answer being looked up and queued after
-/// its placeholder went back), owned by the server instead of left to detached tasks: the drain
-/// waits for it, within a bound, and cancels what is left.
+/// its placeholder went back), owned by the server instead of left to detached tasks: `serve`'s
+/// drain step `finish(within:logger:)` waits for it, within a bound, and cancels what is left.
 public final class BackgroundWork: Sendable {
     private struct State {
         var tasks: [UInt64: Task<Void, Never>] = [:]
@@ -25,6 +26,7 @@ public final class BackgroundWork: Sendable {
             let id = state.nextID
             state.nextID += 1
             // Registered under the lock that `finish` takes, so work that ends at once is still removed.
+            // Owner: this object; `finish(within:logger:)` (serve's drain) awaits it, then cancels it.
             state.tasks[id] = Task {
                 await operation()
                 self.finish(id)
@@ -52,5 +54,16 @@ public final class BackgroundWork: Sendable {
     /// Cancels every piece of work still running.
     public func cancelAll() {
         for task in state.withLock({ Array($0.tasks.values) }) { task.cancel() }
+    }
+
+    /// The drain step: waits up to `limit` for the work in progress (late answers whose placeholder
+    /// went out are then queued), and cancels what is still running after it.
+    func finish(within limit: Duration, logger: Logger) async {
+        guard count > 0 else { return }
+        logger.notice("waiting for late answers", [("count", String(count))])
+        if await !waitUntilIdle(atMost: limit) {
+            logger.warning("late answers still being computed are dropped", [("count", String(count))])
+            cancelAll()
+        }
     }
 }

@@ -12,8 +12,9 @@ import TenkiServices
 /// runner and the router. `serve`, `digest`, `replay`, `demo`, `preview` and the tests all build it
 /// with `TenkiServer.build(settings:dependencies:)`; nothing else constructs these services.
 ///
-/// `serve` then calls `run(listening:…)`, which owns the listeners, the queue and the scheduler
-/// and, when termination comes, drains them in order.
+/// `serve` then calls `run(_:termination:started:)`: one task group owns the listeners, the
+/// delivery queue, the scheduler and the takeover of abandoned commands (`services`) and, when
+/// termination comes, drains them in order.
 public final class TenkiServer: Sendable {
     public let settings: Settings
     let dependencies: ServerDependencies

@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import TenkiBase
 import TenkiCore
 import TenkiMetrics
 
@@ -38,19 +40,24 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
 
     private typealias Outcome = Result<CachedValue<Value>, Failure>
 
-    /// One load in progress and the lookups waiting for it, each resumed exactly once: by the
-    /// load's end, or by its own cancellation.
-    private struct Flight {
-        var task: Task<Outcome, Never>
-        /// A waiter resumed with nil reads `task.value` instead (see `lookup`).
-        var waiters: [UInt64: CheckedContinuation<Outcome?, Never>] = [:]
+    /// One load in progress, shared by every lookup of its key: its outcome is set once, then
+    /// `done` is signalled. A lookup waits for `done`, or for its own cancellation.
+    private final class Flight: Sendable {
+        let done = AsyncSignal()
+        private let result = Mutex<Outcome?>(nil)
+
+        var outcome: Outcome? { result.withLock { $0 } }
+
+        func finish(_ outcome: Outcome) {
+            result.withLock { $0 = outcome }
+            done.signal()
+        }
     }
 
     private var entries: [Key: Entry] = [:]
     private var inFlight: [Key: Flight] = [:]
     /// A use counter: cheaper than dates for least-recently-used order, and never equal twice.
     private var tick: UInt64 = 0
-    private var lastWaiterID: UInt64 = 0
 
     /// - Parameters:
     ///   - classify: what a failure of `load` means (see `FailureDisposition`).
@@ -95,46 +102,24 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
                 break
             }
         }
-        let task: Task<Outcome, Never>
-        if let flight = inFlight[key] {
+        let flight: Flight
+        if let current = inFlight[key] {
             metrics.lookup("coalesced")
-            task = flight.task
+            flight = current
         } else {
             guard !Task.isCancelled else { throw cancellationError() }
             metrics.lookup("miss")
-            // Not a child task: the load must outlive any one waiter's cancellation.
-            task = Task { await self.run(key, load) }
-            inFlight[key] = Flight(task: task)
+            flight = Flight()
+            inFlight[key] = flight
+            // Not a child task: the load must outlive any one waiter's cancellation. Owner: the flight
+            // in `inFlight`; every lookup of the key waits for it, and it ends with the client's timeout.
+            Task { await self.run(key, load, flight) }
         }
-        let result: Outcome
-        if let outcome = await wait(for: task, key: key) {
-            result = outcome
-        } else {
-            result = await task.value
-        }
+        // Returns at once when this lookup is cancelled; the load goes on for the others.
+        await flight.done.wait()
+        let result = flight.outcome ?? .failure(cancellationError())
         if case .success(let cached) = result, cached.isStale { metrics.staleServed() }
         return try result.get()
-    }
-
-    /// Waits for the flight of `key` and returns its outcome, or the cancellation error as soon
-    /// as this task is cancelled. Nil when the flight had already finished before the waiter
-    /// could register (the load task needs this actor, so it cannot; nil keeps that safe).
-    private func wait(for task: Task<Outcome, Never>, key: Key) async -> Outcome? {
-        lastWaiterID &+= 1
-        let waiter = lastWaiterID
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome?, Never>) in
-                if Task.isCancelled {
-                    continuation.resume(returning: .failure(cancellationError()))
-                } else if inFlight[key]?.task == task {
-                    inFlight[key]?.waiters[waiter] = continuation
-                } else {
-                    continuation.resume(returning: nil)
-                }
-            }
-        } onCancel: {
-            Task { await self.abandon(key, waiter: waiter) }
-        }
     }
 
     /// Entries held now (fresh, stale and negative).
@@ -153,12 +138,7 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
         metrics.entries(0)
     }
 
-    /// Resumes a cancelled lookup, unless the load has already answered it.
-    private func abandon(_ key: Key, waiter: UInt64) {
-        inFlight[key]?.waiters.removeValue(forKey: waiter)?.resume(returning: .failure(cancellationError()))
-    }
-
-    private func run(_ key: Key, _ load: @Sendable () async throws(Failure) -> Value) async -> Outcome {
+    private func run(_ key: Key, _ load: @Sendable () async throws(Failure) -> Value, _ flight: Flight) async {
         let result: Result<Value, Failure>
         do throws(Failure) {
             result = .success(try await load())
@@ -166,9 +146,8 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
             result = .failure(error)
         }
         let outcome = finish(key, result)
-        let waiters = inFlight.removeValue(forKey: key)?.waiters.values ?? [:].values
-        for continuation in waiters { continuation.resume(returning: outcome) }
-        return outcome
+        if inFlight[key] === flight { inFlight[key] = nil }
+        flight.finish(outcome)
     }
 
     /// Stores what a load produced and decides what its waiters get.

@@ -1,7 +1,12 @@
 import Foundation
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
+
+/// One of the services `serve` owns: `run` ends on cancellation. Nothing is left to drain: an
+/// accepted delivery is in the store before `enqueue` returns, and one cut short by the stop stays
+/// pending there for the next start (or another replica).
+extension DeliveryQueue: Service {}
 
 extension DeliveryQueue {
     /// The service loop: rounds until the task is cancelled, sleeping until the next message is due,

@@ -23,6 +23,8 @@ public actor FeedService {
 
     private var entries: [String: FeedEntry] = [:]
     private var inFlight: [String: Task<Void, Never>] = [:]
+    /// Signalled each time a fetch has stored its answer.
+    private let stored = AsyncSignal()
 
     /// - Parameter waitForDeadline: returns when the deadline it is given has passed, or when the
     ///   calling task is cancelled; tests pass one they control.
@@ -49,12 +51,16 @@ public actor FeedService {
     /// fetched concurrently, and whatever has not arrived by the deadline reported as pending.
     public func collect(_ sources: [FeedSource], within deadline: Duration) async -> [FeedOutcome] {
         let now = clock.now()
-        var fetches: [Task<Void, Never>] = []
-        for source in sources where needsFetch(source, now: now) {
-            fetches.append(startFetch(source))
-        }
+        let fetches = sources.filter { needsFetch($0, now: now) }.map { Fetch(name: $0.name, task: startFetch($0)) }
         if !fetches.isEmpty {
-            await Self.waitForAll(fetches, orDeadline: deadline, wait: waitForDeadline)
+            let wait = waitForDeadline
+            // Every fetch stored, or the deadline: whichever comes first (the fetches go on).
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await self.waitUntilStored(fetches) }
+                group.addTask { await wait(deadline) }
+                await group.next()
+                group.cancelAll()
+            }
         }
         let end = clock.now()
         return sources.map { outcome(for: $0, now: end) }
@@ -78,6 +84,8 @@ public actor FeedService {
         if let running = inFlight[source.name] { return running }
         let validators = entries[source.name]?.validators
         let client = client, upstream = upstream
+        // Owner: `inFlight` until it stores its answer; every lookup of the feed waits for it (up to
+        // its deadline), and it ends with the client's timeout.
         let task = Task {
             let result: Result<FeedAnswer, FeedError>
             do throws(FeedError) {
@@ -122,6 +130,7 @@ public actor FeedService {
             entry.nextFetch = now.addingTimeInterval(max(retryDelay, asked ?? 0))
         }
         entries[source.name] = entry
+        stored.signal()
     }
 
     private func outcome(for source: FeedSource, now: Date) -> FeedOutcome {
@@ -132,21 +141,18 @@ public actor FeedService {
             error: pending ? nil : entry?.error, isPending: pending)
     }
 
-    /// Returns when every task in `tasks` has finished or `wait(deadline)` returns, whichever is first.
-    static func waitForAll(
-        _ tasks: [Task<Void, Never>], orDeadline deadline: Duration, wait: @escaping @Sendable (Duration) async -> Void
-    ) async {
-        let finished = AsyncSignal()
-        let watcher = Task {
-            for task in tasks { await task.value }
-            finished.signal()
+    /// One fetch a lookup waits for: it is over once `inFlight` no longer holds its task.
+    private struct Fetch: Sendable {
+        let name: String
+        let task: Task<Void, Never>
+    }
+
+    /// Returns once every one of `fetches` has stored its answer, or when the task is cancelled.
+    private func waitUntilStored(_ fetches: [Fetch]) async {
+        while !Task.isCancelled {
+            let generation = stored.generation
+            guard fetches.contains(where: { inFlight[$0.name] == $0.task }) else { return }
+            await stored.wait(after: generation)
         }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await finished.wait() }
-            group.addTask { await wait(deadline) }
-            await group.next()
-            group.cancelAll()
-        }
-        _ = watcher
     }
 }

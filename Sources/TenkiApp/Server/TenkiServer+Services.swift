@@ -1,0 +1,61 @@
+import TenkiBase
+import TenkiHTTPServer
+import TenkiLogging
+import TenkiServices
+
+extension TenkiServer {
+    /// The started listeners `serving` hands to its services.
+    struct Listeners: Sendable {
+        let main: HTTPServer
+        let port: Int
+        let metrics: HTTPServer?
+    }
+
+    /// How long the drain may take: the listener answers on for `delay`, then requests in progress
+    /// and late answers each get up to `timeout`.
+    struct DrainBounds: Sendable {
+        var delay: Duration
+        var timeout: Duration
+    }
+
+    /// Everything long-running that `serve` owns, in the order its `ServiceGroup` lists them. The
+    /// group stops them in the reverse order, one at a time, and that is the drain:
+    ///
+    /// 1. takeover: the look for commands a dead process left stops first (a stopping process would
+    ///    only hand them back);
+    /// 2. listener: answers for the drain delay, then stops accepting and lets requests in progress
+    ///    finish within the drain timeout;
+    /// 3. metrics listener, within a second;
+    /// 4. late answers whose placeholder went out: queued within the drain timeout, or cancelled;
+    /// 5. held commands: those this process still holds (a lookup cut short) go to another replica
+    ///    at once (their leases end);
+    /// 6. scheduler;
+    /// 7. deliveries: the queue stops last, after everything that fills it; what it has not sent is
+    ///    in the state already and goes out after the next start.
+    ///
+    /// The state stores close when the server is released, after the group has returned.
+    func services(_ listeners: Listeners, scheduler: DigestScheduler?, bounds: DrainBounds) -> [ServiceGroup.Member] {
+        let (queue, background, logger) = (queue, background, logger)
+        var members: [ServiceGroup.Member] = [.init("deliveries", queue)]
+        if let scheduler { members.append(.init("scheduler", scheduler)) }
+        members.append(.init("held commands", DrainStep { await queue.releasePendingCommands() }))
+        members.append(.init("late answers", DrainStep { await background.finish(within: bounds.timeout, logger: logger) }))
+        if let metrics = listeners.metrics {
+            members.append(.init("metrics listener", ListenerService(metrics, gracePeriod: .seconds(1))))
+        }
+        members.append(.init("listener", ListenerService(listeners.main, delay: bounds.delay, gracePeriod: bounds.timeout)))
+        if let abandoned { members.append(.init("takeover", Takeover(abandoned: abandoned, logger: logger))) }
+        return members
+    }
+}
+
+/// The takeover of commands a dead process acknowledged, as a service: `AbandonedCommands.run`
+/// looks until cancelled, and a lookup cut short is left to another process by the held-commands step.
+private struct Takeover: Service {
+    let abandoned: AbandonedCommands
+    let logger: Logger
+
+    func run() async {
+        await abandoned.run(logger: logger)
+    }
+}
