@@ -15,7 +15,10 @@ extension SQLInstallationStore {
             // Any other slot that names one of these deliveries keeps its slot, without the delivery
             // (SQLite's foreign key from digest_slots).
             try connection.run(
-                "UPDATE digest_slots SET delivery_id = NULL WHERE delivery_id IN (SELECT id FROM deliveries WHERE installation_key = $1)",
+                """
+                UPDATE digest_slots SET delivery_id = NULL
+                WHERE delivery_id IN (SELECT id FROM deliveries WHERE installation_key = $1)
+                """,
                 key)
             removed.deliveries = try connection.run("DELETE FROM deliveries WHERE installation_key = $1", key)
             removed.pendingCommands = try connection.run("DELETE FROM pending_commands WHERE installation_key = $1", key)

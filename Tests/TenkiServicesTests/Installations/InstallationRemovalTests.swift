@@ -31,7 +31,8 @@ struct InstallationRemovalTests {
         let tag = """
             UPDATE deliveries SET installation_key = '\(team)' WHERE installation_key IS NULL;
             UPDATE pending_commands SET installation_key = '\(team)' WHERE installation_key IS NULL;
-            INSERT INTO digest_slots (digest, slot, delivery_id, claimed_at) VALUES ('subscription:\(subscription.id)', 1, \(delivery.rawValue), 0);
+            INSERT INTO digest_slots (digest, slot, delivery_id, claimed_at)
+                VALUES ('subscription:\(subscription.id)', 1, \(delivery.rawValue), 0);
             """
         try state.execute(sqlite: tag, postgres: tag)
     }

@@ -79,7 +79,7 @@ struct SlackOAuthClientTests {
     @Test("a refresh sends grant_type=refresh_token and gives the new pair, expiring expires_in from now")
     func refresh() async throws {
         let transport = Answering(
-            #"{"ok": true, "access_token": "xoxe.xoxb-1-new", "refresh_token": "xoxe-1-new", "expires_in": "60", "token_type": "bot"}"#
+            #"{"ok": true, "access_token": "xoxe.xoxb-1-new", "refresh_token": "xoxe-1-new", "expires_in": "60"}"#
         )
         let refreshed = try await client(transport).refresh(SlackRefreshToken("xoxe-1-old")!)
         #expect(refreshed.botToken.value == "xoxe.xoxb-1-new")
