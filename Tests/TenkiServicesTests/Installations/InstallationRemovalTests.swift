@@ -21,20 +21,20 @@ struct InstallationRemovalTests {
         }
         let subscription = try SubscriptionStoreTests.added(
             try await stores.subscriptions.add(SubscriptionStoreTests.subscription(team: team), limit: 10))
-        let delivery = try await stores.deliveries.enqueue(DeliveryFixtures.webhookDelivery("for \(team)"))
-        _ = try await stores.deliveries.enqueue(DeliveryFixtures.webhookDelivery("also for \(team)"))
+        var delivery = DeliveryFixtures.webhookDelivery("for \(team)")
+        delivery.installationKey = team
+        let deliveryID = try await stores.deliveries.enqueue(delivery)
+        _ = try await stores.deliveries.enqueue(delivery)
         let command = NewPendingCommand(
             payload: Array("weather".utf8), destination: DeliveryFixtures.webhook, destinationKind: .responseURL,
-            createdAt: Fixtures.start)
+            createdAt: Fixtures.start, installationKey: team)
         _ = try await stores.deliveries.hold(command, owner: "replica-1", lease: 3600)
-        // What the wiring will write on enqueue; set here by hand until it lands.
-        let tag = """
-            UPDATE deliveries SET installation_key = '\(team)' WHERE installation_key IS NULL;
-            UPDATE pending_commands SET installation_key = '\(team)' WHERE installation_key IS NULL;
+        // The subscription's schedule slot, naming its delivery (as `SubscriptionDigests` records it).
+        let slot = """
             INSERT INTO digest_slots (digest, slot, delivery_id, claimed_at)
-                VALUES ('subscription:\(subscription.id)', 1, \(delivery.rawValue), 0);
+                VALUES ('subscription:\(subscription.id)', 1, \(deliveryID.rawValue), 0);
             """
-        try state.execute(sqlite: tag, postgres: tag)
+        try state.execute(sqlite: slot, postgres: slot)
     }
 
     @Test(
@@ -71,7 +71,12 @@ struct InstallationRemovalTests {
         let stores = try await state.open()
         let installations = try await state.openInstallations().installations
         _ = try await stores.deliveries.enqueue(DeliveryFixtures.webhookDelivery("digest"))
+        let command = NewPendingCommand(
+            payload: Array("weather".utf8), destination: DeliveryFixtures.webhook, destinationKind: .responseURL,
+            createdAt: Fixtures.start)
+        _ = try await stores.deliveries.hold(command, owner: "replica-1", lease: 3600)
         _ = try await installations.deleteEverything(key: "T1")
         #expect(try state.count("SELECT count(*) FROM deliveries WHERE installation_key IS NULL") == 1)
+        #expect(try state.count("SELECT count(*) FROM pending_commands WHERE installation_key IS NULL") == 1)
     }
 }
