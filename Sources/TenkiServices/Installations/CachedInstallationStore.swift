@@ -85,14 +85,14 @@ public final class CachedInstallationStore: InstallationStore {
         return try await store.deleteEverything(key: key)
     }
 
-    public func keysDueForRefresh(before date: Date) async throws(InstallationStoreError) -> [String] {
-        try await store.keysDueForRefresh(before: date)
+    public func keysDueForRefresh(margin: TimeInterval) async throws(InstallationStoreError) -> [String] {
+        try await store.keysDueForRefresh(margin: margin)
     }
 
     public func claimRefresh(
-        key: String, owner: String, lease: TimeInterval, refreshBefore: Date
+        key: String, owner: String, lease: TimeInterval, margin: TimeInterval
     ) async throws(InstallationStoreError) -> Installation? {
-        try await store.claimRefresh(key: key, owner: owner, lease: lease, refreshBefore: refreshBefore)
+        try await store.claimRefresh(key: key, owner: owner, lease: lease, margin: margin)
     }
 
     public func completeRefresh(

@@ -28,15 +28,17 @@ public protocol InstallationStore: Sendable {
 
     // Token rotation: refresh before expiry, once across replicas.
 
-    /// The keys of installations whose bot token expires before `date`, soonest first.
-    func keysDueForRefresh(before date: Date) async throws(InstallationStoreError) -> [String]
+    /// The keys of installations whose bot token is due for a refresh, soonest expiry first: it
+    /// expires within `margin` from now (the store's clock), or within half its lifetime if that
+    /// is shorter, so a short-lived token (`expires_in` 60) is not refreshed again at once.
+    func keysDueForRefresh(margin: TimeInterval) async throws(InstallationStoreError) -> [String]
 
     /// Claims the refresh of `key`'s token for `owner` until `lease` seconds from now (the store's
-    /// clock), if its token expires before `refreshBefore` and no other owner holds an unexpired
+    /// clock), if it is due (as `keysDueForRefresh` says) and no other owner holds an unexpired
     /// lease: the installation to refresh, or nil (not due, refreshed meanwhile, claimed elsewhere,
     /// or gone). Two replicas asking at once: one gets it.
     func claimRefresh(
-        key: String, owner: String, lease: TimeInterval, refreshBefore: Date
+        key: String, owner: String, lease: TimeInterval, margin: TimeInterval
     ) async throws(InstallationStoreError) -> Installation?
 
     /// Stores the refreshed tokens and ends the lease, if `owner` still holds it; whether it did

@@ -3,7 +3,7 @@ import TenkiCore
 import TenkiLogging
 
 /// Refreshes rotating bot tokens before they expire, once across replicas: each pass lists the
-/// installations whose token expires within `margin`, claims each under the store's lease
+/// installations whose token expires within `margin` (or half its lifetime), claims each under the store's lease
 /// (`InstallationStore.claimRefresh`: one replica wins), trades the refresh token
 /// (`SlackOAuthClient.refresh`) and stores the new pair if the lease is still this replica's.
 /// A failed refresh releases the lease, so another replica (or the next pass) tries again.
@@ -19,7 +19,8 @@ public struct InstallationTokenRefresher: Sendable {
     let owner: String
     let clock: any WallClock
     let logger: Logger
-    /// How long before its expiry a token is refreshed; must exceed the interval between passes.
+    /// How long before its expiry a token is refreshed (half its lifetime instead, if shorter:
+    /// `InstallationStore.keysDueForRefresh`); must exceed the interval between passes.
     let margin: TimeInterval
     let lease: TimeInterval
 
@@ -50,7 +51,7 @@ public struct InstallationTokenRefresher: Sendable {
         var pass = Pass()
         let due: [String]
         do {
-            due = try await store.keysDueForRefresh(before: clock.now().addingTimeInterval(margin))
+            due = try await store.keysDueForRefresh(margin: margin)
         } catch {
             logger.warning("token refresh: listing due installations failed", [("error", error.description)])
             return pass
@@ -69,10 +70,7 @@ public struct InstallationTokenRefresher: Sendable {
 
     private func refreshOne(_ key: String) async -> Outcome {
         do throws(InstallationStoreError) {
-            let refreshBefore = clock.now().addingTimeInterval(margin)
-            guard
-                let installation = try await store.claimRefresh(
-                    key: key, owner: owner, lease: lease, refreshBefore: refreshBefore),
+            guard let installation = try await store.claimRefresh(key: key, owner: owner, lease: lease, margin: margin),
                 let rotation = installation.rotation
             else { return .skipped }
             let tokens: RefreshedTokens

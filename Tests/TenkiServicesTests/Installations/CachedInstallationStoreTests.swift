@@ -27,8 +27,8 @@ struct CachedInstallationStoreTests {
         func deleteEverything(key: String) -> InstallationRemoval {
             InstallationRemoval(installations: deleteInstallation(key: key) ? 1 : 0)
         }
-        func keysDueForRefresh(before date: Date) -> [String] { [] }
-        func claimRefresh(key: String, owner: String, lease: TimeInterval, refreshBefore: Date) -> Installation? { nil }
+        func keysDueForRefresh(margin: TimeInterval) -> [String] { [] }
+        func claimRefresh(key: String, owner: String, lease: TimeInterval, margin: TimeInterval) -> Installation? { nil }
         func completeRefresh(key: String, owner: String, botToken: SlackBotToken, rotation: TokenRotation) -> Bool {
             rows.withLock { rows in
                 rows[key]?.botToken = botToken

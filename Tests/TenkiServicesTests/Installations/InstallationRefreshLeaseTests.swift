@@ -10,21 +10,32 @@ import Testing
 struct InstallationRefreshLeaseTests {
     typealias Fixtures = InstallationFixtures
     static let lease: TimeInterval = 30
+    static let margin: TimeInterval = 300
     /// The token of `Fixtures.workspace(rotating: true)` expires an hour after the start.
     static let expiry = Fixtures.start.addingTimeInterval(3600)
     static let refreshed = TokenRotation(
         refreshToken: SlackRefreshToken("xoxe-1-T1-next-refresh")!, expiresAt: Fixtures.start.addingTimeInterval(7200))
 
-    @Test("due keys are the rotating tokens expiring before the date; others never are", arguments: StoreBackend.durable)
+    @Test(
+        "due: within the margin of expiry, or half the token's lifetime if shorter; a token without rotation never",
+        arguments: StoreBackend.durable)
     func due(_ backend: StoreBackend) async throws {
         let state = try await SharedTestState(backend)
-        let store = try await state.openInstallations().installations
+        let clock = ManualClock(Fixtures.start)
+        let store = try await state.openInstallations(clock: clock).installations
         try await store.save(Fixtures.workspace("T1", rotating: true))
         try await store.save(Fixtures.workspace("T2"))
-        #expect(try await store.keysDueForRefresh(before: Self.expiry.addingTimeInterval(-1)) == [])
-        #expect(try await store.keysDueForRefresh(before: Self.expiry) == ["T1"])
-        #expect(try await store.claimRefresh(key: "T2", owner: "a", lease: Self.lease, refreshBefore: .distantFuture) == nil)
-        #expect(try await store.claimRefresh(key: "T1", owner: "a", lease: Self.lease, refreshBefore: Fixtures.start) == nil)
+        #expect(try await store.keysDueForRefresh(margin: Self.margin) == [])
+        #expect(try await store.keysDueForRefresh(margin: 1e9) == [], "half the hour's lifetime caps a longer margin")
+        #expect(try await store.claimRefresh(key: "T1", owner: "a", lease: Self.lease, margin: Self.margin) == nil)
+        clock.advance(by: 1800)
+        #expect(try await store.keysDueForRefresh(margin: 1e9) == ["T1"])
+        #expect(try await store.keysDueForRefresh(margin: Self.margin) == [])
+        clock.advance(by: 1499)
+        #expect(try await store.keysDueForRefresh(margin: Self.margin) == [])
+        clock.advance(by: 1)
+        #expect(try await store.keysDueForRefresh(margin: Self.margin) == ["T1"])
+        #expect(try await store.claimRefresh(key: "T2", owner: "a", lease: Self.lease, margin: 1e9) == nil)
     }
 
     @Test("two replicas claiming at once: exactly one refreshes", arguments: StoreBackend.durable)
@@ -36,11 +47,12 @@ struct InstallationRefreshLeaseTests {
             try await state.openInstallations(clock: clock).installations,
         ]
         try await replicas[0].save(Fixtures.workspace("T1", rotating: true))
+        clock.advance(by: 3600 - Self.margin)
         let claims = try await withThrowingTaskGroup(of: Installation?.self) { group in
             for index in 0..<8 {
                 group.addTask {
                     try await replicas[index % 2].claimRefresh(
-                        key: "T1", owner: "replica-\(index)", lease: Self.lease, refreshBefore: Self.expiry)
+                        key: "T1", owner: "replica-\(index)", lease: Self.lease, margin: Self.margin)
                 }
             }
             return try await group.reduce(into: [Installation?]()) { $0.append($1) }
@@ -57,20 +69,21 @@ struct InstallationRefreshLeaseTests {
         let a = try await state.openInstallations(clock: clock).installations
         let b = try await state.openInstallations(clock: clock).installations
         try await a.save(Fixtures.workspace("T1", rotating: true))
-        #expect(try await a.claimRefresh(key: "T1", owner: "a", lease: Self.lease, refreshBefore: Self.expiry) != nil)
+        clock.advance(by: 3600 - Self.margin)
+        #expect(try await a.claimRefresh(key: "T1", owner: "a", lease: Self.lease, margin: Self.margin) != nil)
         clock.advance(by: Self.lease - 1)
-        #expect(try await b.claimRefresh(key: "T1", owner: "b", lease: Self.lease, refreshBefore: Self.expiry) == nil)
+        #expect(try await b.claimRefresh(key: "T1", owner: "b", lease: Self.lease, margin: Self.margin) == nil)
         clock.advance(by: 1)
-        #expect(try await b.claimRefresh(key: "T1", owner: "b", lease: Self.lease, refreshBefore: Self.expiry) != nil)
+        #expect(try await b.claimRefresh(key: "T1", owner: "b", lease: Self.lease, margin: Self.margin) != nil)
         let late = SlackBotToken("xoxb-T1-from-a")!, fresh = SlackBotToken("xoxb-T1-from-b")!
         #expect(try await !a.completeRefresh(key: "T1", owner: "a", botToken: late, rotation: Self.refreshed))
         #expect(try await b.completeRefresh(key: "T1", owner: "b", botToken: fresh, rotation: Self.refreshed))
         let now = try await a.installation(enterprise: nil, team: "T1")
         #expect(now?.botToken == fresh && now?.rotation == Self.refreshed)
         #expect(
-            try await a.claimRefresh(key: "T1", owner: "a", lease: Self.lease, refreshBefore: Self.expiry) == nil,
+            try await a.claimRefresh(key: "T1", owner: "a", lease: Self.lease, margin: Self.margin) == nil,
             "refreshed: no longer due")
-        #expect(try await a.keysDueForRefresh(before: Self.expiry) == [])
+        #expect(try await a.keysDueForRefresh(margin: Self.margin) == [])
     }
 
     @Test(
@@ -82,12 +95,15 @@ struct InstallationRefreshLeaseTests {
         let a = try await state.openInstallations(clock: clock).installations
         let b = try await state.openInstallations(clock: clock).installations
         try await a.save(Fixtures.workspace("T1", rotating: true))
-        #expect(try await a.claimRefresh(key: "T1", owner: "a", lease: Self.lease, refreshBefore: Self.expiry) != nil)
+        clock.advance(by: 3600 - Self.margin)
+        #expect(try await a.claimRefresh(key: "T1", owner: "a", lease: Self.lease, margin: Self.margin) != nil)
         #expect(try await !b.releaseRefresh(key: "T1", owner: "b"), "only the owner releases")
         #expect(try await a.releaseRefresh(key: "T1", owner: "a"))
-        #expect(try await b.claimRefresh(key: "T1", owner: "b", lease: Self.lease, refreshBefore: Self.expiry) != nil)
+        #expect(try await b.claimRefresh(key: "T1", owner: "b", lease: Self.lease, margin: Self.margin) != nil)
         try await a.save(Fixtures.workspace("T1", rotating: true))
-        #expect(try await a.claimRefresh(key: "T1", owner: "a", lease: Self.lease, refreshBefore: Self.expiry) != nil)
+        // Installed again 300 s before expiry: half that lifetime, 150 s, is the margin now.
+        clock.advance(by: 150)
+        #expect(try await a.claimRefresh(key: "T1", owner: "a", lease: Self.lease, margin: Self.margin) != nil)
         #expect(try await !b.completeRefresh(key: "T1", owner: "b", botToken: SlackBotToken("xoxb-x")!, rotation: Self.refreshed))
     }
 }

@@ -41,7 +41,7 @@ struct InstallationTokenRefresherTests {
             replicas.append(
                 InstallationTokenRefresher(
                     store: store, refresh: { token throws(SlackWebAPIError) in try refresh(token) }, owner: "replica-\(index)",
-                    clock: clock, logger: logs.logger(threshold: .debug), margin: 30))
+                    clock: clock, logger: logs.logger(threshold: .debug)))
         }
         return replicas
     }
@@ -60,7 +60,7 @@ struct InstallationTokenRefresherTests {
         try await store.save(Fixtures.workspace("T2"))
         let replicas = try await Self.replicas(state, clock: clock, refresh: refresh, logs: logs)
 
-        #expect(await replicas[0].refreshDue() == .init(), "60 s left, a 30 s margin: not due yet")
+        #expect(await replicas[0].refreshDue() == .init(), "60 s left of 60: not due until half is left")
         clock.advance(by: 30)
         let passes = await withTaskGroup(of: InstallationTokenRefresher.Pass.self) { group in
             for replica in replicas { group.addTask { await replica.refreshDue() } }
