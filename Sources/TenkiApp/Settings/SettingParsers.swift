@@ -34,6 +34,17 @@ enum SettingParsers {
         }
     }
 
+    /// `TENKI_ENCRYPTION_KEY`: one key, or `NEW,OLD` while rotating. The problem never quotes a key.
+    @Sendable static func encryptionKeys(_ text: String) throws(SettingProblem) -> EncryptionKeys? {
+        do {
+            return try EncryptionKeys(parsing: text)
+        } catch {
+            throw SettingProblem(
+                error.description,
+                fix: "set 32 random bytes as base64 (openssl rand -base64 32) or 64 hex digits; while rotating, NEW,OLD")
+        }
+    }
+
     @Sendable static func mattermostTokens(_ text: String) throws(SettingProblem) -> [String] {
         let tokens = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !tokens.isEmpty else {

@@ -75,6 +75,7 @@ extension Settings {
         settings.discordBotToken = try reader.read(\.discordBotToken)
         settings.delivery.slackBotToken = try reader.read(\.slackBotToken).flatMap(SlackBotToken.init)
         settings.delivery.slackAPIBaseURL = try reader.read(\.slackAPIBaseURL)
+        settings.encryptionKeys = try reader.read(\.encryptionKeys)
         try reader.loadNewsProvider(into: &settings)
         try reader.loadDigests(into: &settings)
         settings.databaseURL = try reader.read(\.databaseURL)

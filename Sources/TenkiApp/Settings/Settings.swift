@@ -25,6 +25,8 @@ public struct Settings: Sendable {
     public var discordApplicationID: String?
     public var discordBotToken: String?
     public var commandNames: CommandNames
+    /// `TENKI_ENCRYPTION_KEY`: seals the installations' tokens (`TokenSealer`); nil: none given.
+    public var encryptionKeys: EncryptionKeys? = nil
 
     // Providers
     public var openWeatherAPIKey: String?

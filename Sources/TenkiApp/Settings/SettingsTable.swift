@@ -81,6 +81,13 @@ struct SettingsTable: Sendable {
     let slackBotToken: Setting<String?> = .text(
         "SLACK_BOT_TOKEN", secret: true, none: "none: `subscribe` is unavailable", readers: [.serve, .digest],
         "bot token (`xoxb-...`) for channel subscriptions (`chat.postMessage`, `users.info`)")
+    let encryptionKeys: Setting<EncryptionKeys?> = .custom(
+        "TENKI_ENCRYPTION_KEY", default: nil,
+        defaultText: "none: installed workspaces' tokens cannot be stored (for the multi-workspace mode, still being built)",
+        secret: true, readers: .serve,
+        "32 bytes, base64 or 64 hex digits (`openssl rand -base64 32`): encrypts the Slack tokens of installed workspaces "
+            + "at rest (AES-256-GCM); `NEW,OLD` while rotating (read with either, re-encrypted with the new when read)",
+        parse: SettingParsers.encryptionKeys)
     let slackAPIBaseURL: Setting<URL> = .url(
         "SLACK_API_BASE_URL", default: "https://slack.com/api", readers: [.serve, .digest],
         "Slack Web API origin and path")

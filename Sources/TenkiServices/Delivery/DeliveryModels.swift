@@ -41,6 +41,9 @@ public struct NewDelivery: Sendable {
     /// The channel of a `chat.postMessage` (Slack paces the Web API per channel, not per URL):
     /// part of the destination's hash, so the queue paces and claims per channel. Nil elsewhere.
     public var channel: String?
+    /// The Slack installation it is for (`Installation.key`): an uninstall removes it
+    /// (`InstallationStore.deleteEverything`). Nil in single-team mode and on other platforms.
+    public var installationKey: String? = nil
 
     /// The stored `destination_hash`: the URL's, or the URL's and channel's for the Web API.
     public var destinationHash: String {

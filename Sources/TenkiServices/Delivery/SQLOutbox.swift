@@ -34,12 +34,13 @@ extension SQLOutbox {
             .text(DestinationFingerprint.host(of: delivery.destination)), .text(delivery.destinationHash), .blob(delivery.body),
             .date(delivery.createdAt), .date(delivery.deadline), delivery.maxUses.map { .integer(Int64($0)) } ?? .null,
             .real(delivery.deadline.timeIntervalSince(delivery.createdAt)), .date(delivery.firstAttemptAt ?? delivery.createdAt),
+            delivery.installationKey.map { .text($0) } ?? .null,
         ]
         let id = try connection.query(
             """
             INSERT INTO deliveries (kind, destination_url, destination_kind, destination_host, destination_hash,
-                body, state, created_at, deadline, max_uses, webhook_lifetime, next_attempt_at)
-            VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10, $11)
+                body, state, created_at, deadline, max_uses, webhook_lifetime, next_attempt_at, installation_key)
+            VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10, $11, $12)
             RETURNING id
             """, values
         ) { $0.int64(0) }.first

@@ -60,12 +60,18 @@ public struct NewPendingCommand: Sendable {
     public var destinationKind: DestinationKind
     /// When the placeholder went back: the destination's lifetime runs from here.
     public var createdAt: Date
+    /// The Slack installation it is for (`Installation.key`): an uninstall removes it. Nil in
+    /// single-team mode and on other platforms.
+    public var installationKey: String?
 
-    public init(payload: [UInt8], destination: URL, destinationKind: DestinationKind, createdAt: Date) {
+    public init(
+        payload: [UInt8], destination: URL, destinationKind: DestinationKind, createdAt: Date, installationKey: String? = nil
+    ) {
         self.payload = payload
         self.destination = destination
         self.destinationKind = destinationKind
         self.createdAt = createdAt
+        self.installationKey = installationKey
     }
 }
 

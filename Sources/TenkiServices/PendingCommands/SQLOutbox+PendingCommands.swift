@@ -11,13 +11,14 @@ extension SQLOutbox {
         try await perform { connection throws(Database.DatabaseError) in
             let id = try connection.query(
                 """
-                INSERT INTO pending_commands (payload, destination_url, destination_kind, created_at, claimed_by, lease_until)
-                VALUES ($1, $2, $3, $4, $5, \(Self.databaseNow) + $6)
+                INSERT INTO pending_commands (payload, destination_url, destination_kind, created_at, claimed_by, lease_until,
+                    installation_key)
+                VALUES ($1, $2, $3, $4, $5, \(Self.databaseNow) + $6, $7)
                 RETURNING id
                 """,
                 [
                     .blob(command.payload), .text(command.destination.absoluteString), .text(command.destinationKind.rawValue),
-                    .date(command.createdAt), .text(owner), .real(lease),
+                    .date(command.createdAt), .text(owner), .real(lease), command.installationKey.map { .text($0) } ?? .null,
                 ]
             ) { $0.int64(0) }.first
             return PendingCommandID(rawValue: id ?? 0)

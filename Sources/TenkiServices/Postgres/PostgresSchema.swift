@@ -115,6 +115,8 @@ public enum PostgresSchema {
         """,
         // 6: the SQLite file's version 11: the indexes a claim and a round read instead of the table.
         SQLOutboxIndexes.claim,
+        // 7: the SQLite file's version 12: installations, OAuth states, installation keys on queued work.
+        InstallationSchema.postgres,
     ]
 
     /// The version a database has once migrated.

@@ -164,6 +164,10 @@ public enum StateSchema {
         """,
         // 11: a claim whose cost does not depend on the backlog (the same indexes as PostgreSQL's 6).
         SQLOutboxIndexes.claim,
+        // 12: Slack installations per workspace (InstallationStore; tokens sealed, never in clear), the
+        // OAuth `state`s of install pages in flight, and the installation key on what is queued for a
+        // team (NULL in single-team mode), so an uninstall removes it.
+        InstallationSchema.sqlite,
     ]
 
     /// The version a file has once migrated.

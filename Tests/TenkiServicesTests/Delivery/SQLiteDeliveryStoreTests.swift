@@ -13,10 +13,10 @@ struct SQLiteDeliveryStoreTests {
         let file = try TemporaryStateFile()
         let store = try SQLiteDeliveryStore(path: file.path)
         #expect(try await store.schemaVersion() == StateSchema.version)
-        #expect(StateSchema.version == 11)
+        #expect(StateSchema.version == 12)
         let id = try await store.enqueue(DeliveryFixtures.webhookDelivery("hello"))
         let reopened = try SQLiteDeliveryStore(path: file.path)
-        #expect(try await reopened.schemaVersion() == 11)
+        #expect(try await reopened.schemaVersion() == StateSchema.version)
         #expect(try await reopened.summary(of: id)?.state == .pending)
         let database = try SQLiteDatabase(path: file.path)
         let mode = try database.withConnection { connection throws(SQLiteError) in

@@ -1,0 +1,117 @@
+#if canImport(CCrypto)
+import CCrypto
+#elseif canImport(CryptoKit)
+import CryptoKit
+import Foundation  // Data, which CryptoKit's sealed boxes hold
+#endif
+
+/// AES-256-GCM (NIST SP 800-38D) from the system's crypto library: OpenSSL's libcrypto through EVP on
+/// Linux, CryptoKit on Apple platforms. This is the only file that calls the library for it;
+/// `TokenSealer` builds the stored format on top.
+///
+/// The key is 32 bytes, the nonce 12 (GCM's native size: never reuse one under the same key), the
+/// tag 16. `open` checks the tag before it returns anything: a wrong key, a wrong `associatedData`
+/// or one changed bit gives nil, never a partly decrypted text.
+enum AESGCM {
+    static let keyByteCount = 32
+    static let nonceByteCount = 12
+    static let tagByteCount = 16
+
+    /// The ciphertext (as long as `plaintext`) and the tag over it and `associatedData`.
+    static func seal(
+        _ plaintext: [UInt8], key: [UInt8], nonce: [UInt8], associatedData: [UInt8]
+    ) -> (ciphertext: [UInt8], tag: [UInt8]) {
+        precondition(key.count == keyByteCount && nonce.count == nonceByteCount, "AES-256-GCM takes a 32-byte key, 12-byte nonce")
+        #if canImport(CCrypto)
+        guard let context = EVP_CIPHER_CTX_new() else { preconditionFailure("libcrypto could not allocate a cipher context") }
+        defer { EVP_CIPHER_CTX_free(context) }
+        var ciphertext = [UInt8](repeating: 0, count: plaintext.count + tagByteCount)
+        var tag = [UInt8](repeating: 0, count: tagByteCount)
+        var length: Int32 = 0, finalLength: Int32 = 0
+        let sealed =
+            EVP_EncryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil) == 1
+            && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, Int32(nonceByteCount), nil) == 1
+            && EVP_EncryptInit_ex(context, nil, nil, key, nonce) == 1
+            && update(context, EVP_EncryptUpdate, input: associatedData, output: nil)
+            && ciphertext.withUnsafeMutableBufferPointer { output in
+                withAddress(of: plaintext) { input in
+                    EVP_EncryptUpdate(context, output.baseAddress, &length, input, Int32(plaintext.count)) == 1
+                        && EVP_EncryptFinal_ex(context, output.baseAddress! + Int(length), &finalLength) == 1
+                }
+            }
+            && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_GET_TAG, Int32(tagByteCount), &tag) == 1
+        // Fails only without memory or without AES-GCM in libcrypto; storing a token unsealed would be worse.
+        precondition(sealed && Int(length + finalLength) == plaintext.count, "libcrypto could not seal with AES-256-GCM")
+        return (Array(ciphertext.prefix(plaintext.count)), tag)
+        #elseif canImport(CryptoKit)
+        guard
+            let box = try? AES.GCM.seal(
+                plaintext, using: SymmetricKey(data: key), nonce: try AES.GCM.Nonce(data: nonce), authenticating: associatedData)
+        else { preconditionFailure("CryptoKit could not seal with AES-256-GCM") }
+        return (Array(box.ciphertext), Array(box.tag))
+        #endif
+    }
+
+    /// The plaintext, or nil when the tag does not match (wrong key, wrong associated data,
+    /// anything changed).
+    static func open(
+        _ ciphertext: [UInt8], tag: [UInt8], key: [UInt8], nonce: [UInt8], associatedData: [UInt8]
+    ) -> [UInt8]? {
+        guard key.count == keyByteCount, nonce.count == nonceByteCount, tag.count == tagByteCount else { return nil }
+        #if canImport(CCrypto)
+        guard let context = EVP_CIPHER_CTX_new() else { return nil }
+        defer { EVP_CIPHER_CTX_free(context) }
+        var plaintext = [UInt8](repeating: 0, count: ciphertext.count + tagByteCount)
+        var tag = tag
+        var length: Int32 = 0, finalLength: Int32 = 0
+        let opened =
+            EVP_DecryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil) == 1
+            && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, Int32(nonceByteCount), nil) == 1
+            && EVP_DecryptInit_ex(context, nil, nil, key, nonce) == 1
+            && update(context, EVP_DecryptUpdate, input: associatedData, output: nil)
+            && plaintext.withUnsafeMutableBufferPointer { output in
+                withAddress(of: ciphertext) { input in
+                    EVP_DecryptUpdate(context, output.baseAddress, &length, input, Int32(ciphertext.count)) == 1
+                        && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_TAG, Int32(tagByteCount), &tag) == 1
+                        // The tag is checked here: 1 only when it matches.
+                        && EVP_DecryptFinal_ex(context, output.baseAddress! + Int(length), &finalLength) == 1
+                }
+            }
+        guard opened else {
+            // A forged or foreign text leaves a reason on this thread's error queue; nobody reads it.
+            ERR_clear_error()
+            return nil
+        }
+        return Array(plaintext.prefix(Int(length + finalLength)))
+        #elseif canImport(CryptoKit)
+        guard let nonce = try? AES.GCM.Nonce(data: nonce),
+            let box = try? AES.GCM.SealedBox(nonce: nonce, ciphertext: ciphertext, tag: tag),
+            let plaintext = try? AES.GCM.open(box, using: SymmetricKey(data: key), authenticating: associatedData)
+        else { return nil }
+        return Array(plaintext)
+        #endif
+    }
+
+    #if canImport(CCrypto)
+    /// Feeds `input` as associated data (`output` nil), which GCM authenticates without encrypting.
+    private static func update(
+        _ context: OpaquePointer,
+        _ function: (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?, UnsafePointer<UInt8>?, Int32)
+            -> Int32,
+        input: [UInt8], output: UnsafeMutablePointer<UInt8>?
+    ) -> Bool {
+        guard !input.isEmpty else { return true }
+        var length: Int32 = 0
+        return function(context, output, &length, input, Int32(input.count)) == 1
+    }
+
+    /// The array's address, or a valid one for an empty array: libcrypto wants a real pointer even for zero bytes.
+    private static func withAddress<Result>(of bytes: [UInt8], _ body: (UnsafePointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { return body(base) }
+            let nothing: UInt8 = 0
+            return withUnsafePointer(to: nothing, body)
+        }
+    }
+    #endif
+}
