@@ -1,0 +1,40 @@
+import TenkiCore
+import TenkiHTTPServer
+import TenkiServices
+
+/// `POST /slack/commands`: Slack's v0 signature (skipped only with `--insecure-skip-verification`),
+/// then the form, into a command whose answer may follow at its `response_url`.
+struct SlackCommandAdapter: InboundAdapter {
+    let verifier: (any CommandRequestVerifier)?
+    let decoder: any CommandDecoder
+
+    var route: String { "commands" }
+    var mediaType: InboundMediaType { .form }
+    var what: String { "Slack commands" }
+    var isRecorded: Bool { true }
+
+    func inbound(from request: HTTPRequest) -> AdapterResult {
+        do {
+            try verifier?.verify(request)
+        } catch {
+            return .refused(error)
+        }
+        let payload: SlashCommandPayload
+        do {
+            payload = try decoder.decode(request.body)
+        } catch {
+            return .undecodable(detail: error.description, expected: "a Slack slash command")
+        }
+        if payload.sslCheck { return .answered(HTTPResponse(status: .ok)) }
+        return .inbound(Inbound(.command(payload), context: payload.context(replyTarget: .responseURL(payload.responseURL))))
+    }
+}
+
+extension SlashCommandPayload {
+    /// The context a command from Slack or Mattermost carries.
+    func context(replyTarget: ReplyTarget) -> InboundContext {
+        InboundContext(
+            platform: platform, team: enterpriseID ?? teamID ?? "-", user: userID, channel: channelID, language: language,
+            replyTarget: replyTarget)
+    }
+}
