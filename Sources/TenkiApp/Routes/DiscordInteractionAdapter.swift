@@ -18,22 +18,22 @@ struct DiscordInteractionAdapter: InboundAdapter {
     var mediaType: InboundMediaType { .json }
     var what: String { "Discord interactions" }
 
-    func inbound(from request: HTTPRequest) -> AdapterResult {
+    func inbound(from request: HTTPRequest) throws(AdapterStop) -> Inbound {
         do {
             try verifier.verify(
                 timestampHeaderValues: request.headers.values(for: "X-Signature-Timestamp"),
                 signatureHeaderValues: request.headers.values(for: "X-Signature-Ed25519"), body: request.body)
         } catch {
-            return .refused(error)
+            throw .refused(error)
         }
         let interaction: DiscordInteraction
         do {
             interaction = try DiscordInteraction(json: request.body)
         } catch {
-            return .undecodable(detail: error.description, expected: "a Discord interaction")
+            throw .undecodable(detail: error.description, expected: "a Discord interaction")
         }
         if interaction.type == DiscordInteraction.ping {
-            return .answered(.json(.ok, MessageEncoding.json(DiscordInteractionResponse.pong)))
+            throw .answered(.json(.ok, MessageEncoding.json(DiscordInteractionResponse.pong)))
         }
         let context = InboundContext(
             platform: .discord, team: interaction.guildID.map { "discord:" + $0 } ?? "discord:dm",
@@ -44,14 +44,14 @@ struct DiscordInteractionAdapter: InboundAdapter {
         case DiscordInteraction.messageComponent:
             let (actionID, value) = interaction.press ?? ("", "")
             let press = ButtonPress(actionID: actionID, value: value, fromEphemeral: interaction.isEphemeralMessage)
-            return .inbound(Inbound(.press(press), context: context))
+            return Inbound(.press(press), context: context)
         case DiscordInteraction.applicationCommand:
             if let payload = interaction.slashCommand(weatherCommand: commandNames.weather, newsCommand: commandNames.news) {
-                return .inbound(Inbound(.command(payload), context: context))
+                return Inbound(.command(payload), context: context)
             }
-            return .inbound(Inbound(.event(type: "application_command \(interaction.commandName ?? "")"), context: context))
+            return Inbound(.event(type: "application_command \(interaction.commandName ?? "")"), context: context)
         default:
-            return .inbound(Inbound(.event(type: "interaction type \(interaction.type)"), context: context))
+            return Inbound(.event(type: "interaction type \(interaction.type)"), context: context)
         }
     }
 }

@@ -16,7 +16,10 @@ protocol InboundAdapter: Sendable {
     /// Whether a verified request and its answer are written as a replay file (`serve --record`).
     var isRecorded: Bool { get }
 
-    func inbound(from request: HTTPRequest) -> AdapterResult
+    /// The request as the value the dispatcher runs; throws when the request ends here (refused,
+    /// undecodable, or answered by the way in itself). The value is returned, not wrapped, so
+    /// the listener's path moves it instead of copying it.
+    func inbound(from request: HTTPRequest) throws(AdapterStop) -> Inbound
 }
 
 enum InboundMediaType: Sendable {
@@ -24,10 +27,8 @@ enum InboundMediaType: Sendable {
     case json
 }
 
-/// What an adapter made of a request.
-enum AdapterResult: Sendable {
-    /// Verified and decoded: for the dispatcher.
-    case inbound(Inbound)
+/// Why a request ends at its adapter instead of reaching the dispatcher.
+enum AdapterStop: Error, Sendable {
     /// Verified, and answered by the way in itself: Slack's `ssl_check`, Discord's PING.
     case answered(HTTPResponse)
     /// The signature or token failed: a 401.

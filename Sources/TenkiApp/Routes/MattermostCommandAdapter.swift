@@ -13,20 +13,20 @@ struct MattermostCommandAdapter: InboundAdapter {
     var mediaType: InboundMediaType { .form }
     var what: String { "Mattermost commands" }
 
-    func inbound(from request: HTTPRequest) -> AdapterResult {
+    func inbound(from request: HTTPRequest) throws(AdapterStop) -> Inbound {
         let decoded = Result { () throws(CommandDecodingError) in try decoder.decode(request.body) }
         do {
             try verifier.verify(
                 authorizationHeaderValues: request.headers.values(for: "Authorization"), formToken: (try? decoded.get())?.token)
         } catch {
-            return .refused(error)
+            throw .refused(error)
         }
         switch decoded {
         case .success(var payload):
             payload.platform = .mattermost
-            return .inbound(Inbound(.command(payload), context: payload.context(replyTarget: .responseURL(payload.responseURL))))
+            return Inbound(.command(payload), context: payload.context(replyTarget: .responseURL(payload.responseURL)))
         case .failure(let error):
-            return .undecodable(detail: error.description, expected: "a Mattermost slash command")
+            throw .undecodable(detail: error.description, expected: "a Mattermost slash command")
         }
     }
 }

@@ -13,20 +13,20 @@ struct SlackCommandAdapter: InboundAdapter {
     var what: String { "Slack commands" }
     var isRecorded: Bool { true }
 
-    func inbound(from request: HTTPRequest) -> AdapterResult {
+    func inbound(from request: HTTPRequest) throws(AdapterStop) -> Inbound {
         do {
             try verifier?.verify(request)
         } catch {
-            return .refused(error)
+            throw .refused(error)
         }
         let payload: SlashCommandPayload
         do {
             payload = try decoder.decode(request.body)
         } catch {
-            return .undecodable(detail: error.description, expected: "a Slack slash command")
+            throw .undecodable(detail: error.description, expected: "a Slack slash command")
         }
-        if payload.sslCheck { return .answered(HTTPResponse(status: .ok)) }
-        return .inbound(Inbound(.command(payload), context: payload.context(replyTarget: .responseURL(payload.responseURL))))
+        if payload.sslCheck { throw .answered(HTTPResponse(status: .ok)) }
+        return Inbound(.command(payload), context: payload.context(replyTarget: .responseURL(payload.responseURL)))
     }
 }
 

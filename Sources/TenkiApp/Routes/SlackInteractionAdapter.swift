@@ -12,17 +12,17 @@ struct SlackInteractionAdapter: InboundAdapter {
     var mediaType: InboundMediaType { .form }
     var what: String { "Slack interactions" }
 
-    func inbound(from request: HTTPRequest) -> AdapterResult {
+    func inbound(from request: HTTPRequest) throws(AdapterStop) -> Inbound {
         do {
             try verifier?.verify(request)
         } catch {
-            return .refused(error)
+            throw .refused(error)
         }
         let payload: InteractionPayload
         do {
             payload = try InteractionPayload(formBody: request.body)
         } catch {
-            return .undecodable(detail: error.description, expected: "a Slack interaction")
+            throw .undecodable(detail: error.description, expected: "a Slack interaction")
         }
         let context = InboundContext(
             platform: .slack, team: payload.teamID ?? "", user: payload.userID ?? "", channel: payload.channelID,
@@ -30,14 +30,14 @@ struct SlackInteractionAdapter: InboundAdapter {
         switch payload.type {
         case "block_actions":
             guard let action = payload.action else {
-                return .inbound(Inbound(.event(type: "block_actions without an action"), context: context))
+                return Inbound(.event(type: "block_actions without an action"), context: context)
             }
             let press = ButtonPress(actionID: action.actionID, value: action.value, fromEphemeral: payload.isEphemeral)
-            return .inbound(Inbound(.press(press), context: context))
+            return Inbound(.press(press), context: context)
         case "view_submission":
-            return .inbound(Inbound(.viewSubmission(callbackID: ""), context: context))
+            return Inbound(.viewSubmission(callbackID: ""), context: context)
         default:
-            return .inbound(Inbound(.event(type: String(payload.type.prefix(40))), context: context))
+            return Inbound(.event(type: String(payload.type.prefix(40))), context: context)
         }
     }
 }

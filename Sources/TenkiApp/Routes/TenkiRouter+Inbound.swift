@@ -22,16 +22,18 @@ extension TenkiRouter {
             return now(.text(.unsupportedMediaType, "\(adapter.what) are \(type)\n"), exchange)
         }
         let inbound: Inbound
-        switch adapter.inbound(from: exchange.request) {
-        case .refused(let error):
-            return now(refused(error, log: log), exchange)
-        case .undecodable(let detail, let expected):
-            log.notice("undecodable body", [("expected", expected), ("detail", detail)])
-            return now(.text(.badRequest, "the body is not \(expected): \(detail)\n"), exchange)
-        case .answered(let response):
-            return now(recorded(adapter, exchange.request, response, logger: log), exchange)
-        case .inbound(let value):
-            inbound = value
+        do {
+            inbound = try adapter.inbound(from: exchange.request)
+        } catch {
+            switch error {
+            case .refused(let error):
+                return now(refused(error, log: log), exchange)
+            case .undecodable(let detail, let expected):
+                log.notice("undecodable body", [("expected", expected), ("detail", detail)])
+                return now(.text(.badRequest, "the body is not \(expected): \(detail)\n"), exchange)
+            case .answered(let response):
+                return now(recorded(adapter, exchange.request, response, logger: log), exchange)
+            }
         }
         // While recording (`serve --record`), every request takes the path that writes replay files.
         if recorder == nil || !adapter.isRecorded, let body = dispatcher.cachedAnswer(to: inbound) {
