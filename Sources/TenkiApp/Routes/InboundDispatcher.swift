@@ -21,8 +21,10 @@ public struct InboundDispatcher: Sendable {
     /// An answer that is ready now, as the bytes Slack takes, for the listener's thread; nil sends
     /// the value to `dispatch`. Only a Slack `/weather` answer is ever stored.
     func cachedAnswer(to inbound: Inbound) -> [UInt8]? {
-        guard case .command(let payload) = inbound.kind else { return nil }
-        return commands.cachedAnswer(to: payload)
+        switch inbound.kind {
+        case .command(let payload): commands.cachedAnswer(to: payload)
+        case .press, .event, .viewSubmission: nil
+        }
     }
 
     func dispatch(_ inbound: Inbound, logger: Logger) async -> InboundOutcome {

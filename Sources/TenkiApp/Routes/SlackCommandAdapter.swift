@@ -26,7 +26,9 @@ struct SlackCommandAdapter: InboundAdapter {
             throw .undecodable(detail: error.description, expected: "a Slack slash command")
         }
         if payload.sslCheck { throw .answered(HTTPResponse(status: .ok)) }
-        return Inbound(.command(payload), context: payload.context(replyTarget: .responseURL(payload.responseURL)))
+        // The context first: the payload's last use then moves it into the value instead of copying it.
+        let context = payload.context(replyTarget: .responseURL(payload.responseURL))
+        return Inbound(.command(payload), context: context)
     }
 }
 
