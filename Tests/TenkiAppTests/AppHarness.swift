@@ -1,14 +1,15 @@
 import Foundation
-@testable import TenkiApp
-import TenkiCore
 import TenkiBase
+import TenkiCore
+import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
 import TenkiServices
-import TenkiFakes
 import TenkiTestSupport
+
+@testable import TenkiApp
 
 /// The whole application in process: fake providers behind a `HandlerTransport`, a fixed clock,
 /// and signed requests handed straight to the router. No socket; the loopback suites cover those.
@@ -30,15 +31,19 @@ struct AppHarness {
     let fakes: FakeUpstreams
     let application: TenkiServer
 
-    init(environment extra: [String: String] = [:], logger: Logger = .discarding, metrics: MetricsRegistry = MetricsRegistry(),
-         lateAnswers: ServerDependencies.LateAnswerRoute = .none, state: ServerDependencies.StateLocation = .memory,
-         verifier: (any CommandRequestVerifier)? = nil,
-         decoder: any CommandDecoder = FormCommandDecoder(),
-         waitForBudget: @escaping @Sendable (Duration) async -> Void = AppHarness.budgetNeverSpent,
-         clock: any WallClock = FixedClock(date: AppHarness.now), fakes: FakeUpstreams = FakeUpstreams(
-        openWeather: FakeOpenWeatherMap(apiKey: AppHarness.key, clock: FixedClock(date: AppHarness.now)),
-        news: FakeNewsAPI(apiKey: AppHarness.key)
-    )) throws {
+    init(
+        environment extra: [String: String] = [:], logger: Logger = .discarding, metrics: MetricsRegistry = MetricsRegistry(),
+        lateAnswers: ServerDependencies.LateAnswerRoute = .none, state: ServerDependencies.StateLocation = .memory,
+        verifier: (any CommandRequestVerifier)? = nil,
+        decoder: any CommandDecoder = FormCommandDecoder(),
+        waitForBudget: @escaping @Sendable (Duration) async -> Void = AppHarness.budgetNeverSpent,
+        renderers: PlatformRenderers = .standard,
+        clock: any WallClock = FixedClock(date: AppHarness.now),
+        fakes: FakeUpstreams = FakeUpstreams(
+            openWeather: FakeOpenWeatherMap(apiKey: AppHarness.key, clock: FixedClock(date: AppHarness.now)),
+            news: FakeNewsAPI(apiKey: AppHarness.key)
+        )
+    ) throws {
         var environment = [
             "SLACK_SIGNING_SECRET": Self.secret,
             "OPENWEATHER_API_KEY": Self.key, "OPENWEATHER_BASE_URL": "http://fakes.test",
@@ -47,19 +52,21 @@ struct AppHarness {
         for (name, value) in extra { environment[name] = value.isEmpty ? nil : value }
         let settings = try Settings.load(environment: environment)
         self.fakes = fakes
-        self.application = try TenkiServer.build(
-            settings: settings,
-            dependencies: ServerDependencies(
-                transport: HandlerTransport(fakes), clock: clock, logger: logger, metrics: metrics,
-                state: state,
-                lateAnswers: lateAnswers, verifier: verifier, decoder: decoder, waitForBudget: waitForBudget))
+        var dependencies = ServerDependencies(
+            transport: HandlerTransport(fakes), clock: clock, logger: logger, metrics: metrics,
+            state: state,
+            lateAnswers: lateAnswers, verifier: verifier, decoder: decoder, waitForBudget: waitForBudget)
+        dependencies.renderers = renderers
+        self.application = try TenkiServer.build(settings: settings, dependencies: dependencies)
     }
 
     /// A slash command request signed with the harness's secret at the harness's time.
     static func signedRequest(_ command: String, _ text: String, userID: String = "U0TENKIDEMO") -> HTTPRequest {
         let body = Array(FormURLEncoded.encode(SignedCommandSender.fields(command: command, text: text, userID: userID)).utf8)
         var headers: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
-        for (name, value) in SlackRequestSigner(signingSecret: Self.secret).headers(timestamp: Int64(Self.now.timeIntervalSince1970), body: body) {
+        for (name, value) in SlackRequestSigner(signingSecret: Self.secret).headers(
+            timestamp: Int64(Self.now.timeIntervalSince1970), body: body)
+        {
             headers.add(name, value)
         }
         return HTTPRequest(method: "POST", target: "/slack/commands", headers: headers, body: body)
@@ -73,7 +80,9 @@ struct AppHarness {
     /// The reply as a message; a test failure names the body when it is not one.
     func message(_ command: String, _ text: String, userID: String = "U0TENKIDEMO") async throws -> SlackMessage {
         let response = await send(command, text, userID: userID)
-        guard response.status == .ok else { throw HarnessError.status(response.status.code, String(decoding: response.body, as: UTF8.self)) }
+        guard response.status == .ok else {
+            throw HarnessError.status(response.status.code, String(decoding: response.body, as: UTF8.self))
+        }
         return try JSONDecoder().decode(SlackMessage.self, from: Data(response.body))
     }
 

@@ -1,13 +1,14 @@
 import Foundation
+import TenkiFakes
+import TenkiHTTPClient
+import TenkiMetrics
+import TenkiTestSupport
 import Testing
+
 @testable import TenkiApp
 @testable import TenkiCore
-import TenkiHTTPClient
 @testable import TenkiHTTPServer
-import TenkiMetrics
 @testable import TenkiServices
-import TenkiFakes
-import TenkiTestSupport
 
 /// The bound on inbound work in flight (`TENKI_INBOUND_IN_FLIGHT`): beyond it, commands and
 /// presses are refused at once with a private note, counted, and nothing is started or stored.
@@ -63,7 +64,7 @@ struct InboundLimitTests {
         let metrics = MetricsRegistry()
         let harness = try AppHarness(
             environment: ["TENKI_INBOUND_IN_FLIGHT": "1"], metrics: metrics, lateAnswers: .queued, state: .memory)
-        let responder = try #require(harness.application.router.commands as? TimelyResponder)
+        let responder = try #require(harness.application.router.dispatcher.rule)
         let held = try #require(responder.inbound.admit(.command))
         let reply = try await harness.message("/weather", "Tokyo")
         #expect(reply.text == ReplyStrings.english.busy)
@@ -80,7 +81,7 @@ struct InboundLimitTests {
     @Test("a press over the bound gets a 200 with a private busy note; nothing is queued; the next press is taken")
     func pressRefused() async throws {
         let stack = try SlackInteractionTests.Stack(environment: ["TENKI_INBOUND_IN_FLIGHT": "1"])
-        let presses = try #require(stack.application.router.interactions as? ButtonPresses)
+        let presses = try #require(stack.application.router.dispatcher.presses)
         let held = try #require(presses.inbound.admit(.press))
         let refused = try await stack.press(actionID: "tenki.weather.forecast", value: SlackInteractionTests.danang.encoded)
         #expect(refused.status == 200)

@@ -1,34 +1,20 @@
 import Foundation
 import Synchronization
-import Testing
-@testable import TenkiApp
-import TenkiCore
 import TenkiBase
+import TenkiCore
+import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiServices
-import TenkiFakes
 import TenkiTestSupport
+import Testing
+
+@testable import TenkiApp
 
 /// The 3-second rule, on a budget the test controls: no sleeping, no timing assertions.
 @Suite("Inline budget and late answers")
 struct InlineBudgetTests {
-    /// Records late answers instead of posting them.
-    final class RecordingLateAnswers: LateAnswerDelivery {
-        let delivered = Mutex<[(SlackMessage, URL)]>([])
-        func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async {
-            delivered.withLock { $0.append((message, promise.responseURL)) }
-        }
-        func deliver(_ message: MattermostMessage, for promise: LateAnswerPromise, logger: Logger) async {
-            Issue.record("a Slack command's late answer was delivered as a Mattermost post")
-        }
-        func deliver(_ message: DiscordMessage, for promise: LateAnswerPromise, logger: Logger) async {
-            Issue.record("a Slack command's late answer was delivered as a Discord message")
-        }
-        var count: Int { delivered.withLock { $0.count } }
-    }
-
     @Test("a slow upstream gets the placeholder inline and the answer at response_url")
     func placeholderThenLateAnswer() async throws {
         let late = RecordingLateAnswers()
@@ -41,7 +27,7 @@ struct InlineBudgetTests {
 
         harness.fakes.openWeather.gate.open()
         #expect(await harness.application.background.waitUntilIdle(atMost: .seconds(60)))
-        let (message, url) = try #require(late.delivered.withLock { $0.first })
+        let (message, url) = try #require(late.messages(as: SlackMessage.self).first)
         #expect(url.host == "hooks.slack.com")
         #expect(message.responseType == .inChannel)
         #expect(MessageTextRenderer.render(message).contains("Da Nang, VN"))
@@ -62,13 +48,19 @@ struct InlineBudgetTests {
         let harness = try AppHarness(
             environment: ["TENKI_ALLOWED_RESPONSE_HOSTS": "hooks.slack.com"], lateAnswers: .custom(late), waitForBudget: { _ in })
         harness.fakes.openWeather.gate.close()
-        let body = Array(FormURLEncoded.encode(SignedCommandSender.fields(
-            command: "/weather", text: "Danang", responseURL: "https://attacker.example/collect")).utf8)
+        let body = Array(
+            FormURLEncoded.encode(
+                SignedCommandSender.fields(
+                    command: "/weather", text: "Danang", responseURL: "https://attacker.example/collect")
+            ).utf8)
         var headers: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
-        for (name, value) in SlackRequestSigner(signingSecret: AppHarness.secret).headers(timestamp: Int64(AppHarness.now.timeIntervalSince1970), body: body) {
+        for (name, value) in SlackRequestSigner(signingSecret: AppHarness.secret).headers(
+            timestamp: Int64(AppHarness.now.timeIntervalSince1970), body: body)
+        {
             headers.add(name, value)
         }
-        let response = await harness.application.router.respond(to: HTTPRequest(method: "POST", target: "/slack/commands", headers: headers, body: body))
+        let response = await harness.application.router.respond(
+            to: HTTPRequest(method: "POST", target: "/slack/commands", headers: headers, body: body))
         let message = try JSONDecoder().decode(SlackMessage.self, from: Data(response.body))
         #expect(message.responseType == .ephemeral)
         #expect(message.text.contains("longer than Slack waits"))
@@ -84,13 +76,15 @@ struct InlineBudgetTests {
             environment: ["TENKI_ALLOWED_RESPONSE_HOSTS": "hooks.slack.com", "MATTERMOST_TOKENS": "mm-token"],
             lateAnswers: .custom(late), waitForBudget: { _ in })
         harness.fakes.openWeather.gate.close()
-        let body = Array(FormURLEncoded.encode([
-            ("token", "mm-token"), ("team_id", "T1"), ("user_id", "U1"), ("command", "/weather"), ("text", "Danang"),
-            ("response_url", "http://mattermost.example:8065/hooks/commands/x"),
-        ]).utf8)
-        let response = await harness.application.router.respond(to: HTTPRequest(
-            method: "POST", target: "/mattermost/commands", headers: ["Content-Type": "application/x-www-form-urlencoded"],
-            body: body))
+        let body = Array(
+            FormURLEncoded.encode([
+                ("token", "mm-token"), ("team_id", "T1"), ("user_id", "U1"), ("command", "/weather"), ("text", "Danang"),
+                ("response_url", "http://mattermost.example:8065/hooks/commands/x"),
+            ]).utf8)
+        let response = await harness.application.router.respond(
+            to: HTTPRequest(
+                method: "POST", target: "/mattermost/commands", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                body: body))
         harness.fakes.openWeather.gate.open()
         #expect(await harness.application.background.waitUntilIdle(atMost: .seconds(60)))
         let text = String(decoding: response.body, as: UTF8.self)

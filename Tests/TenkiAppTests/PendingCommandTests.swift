@@ -1,13 +1,14 @@
 import Foundation
 import Synchronization
-import Testing
-@testable import TenkiApp
 import TenkiCore
+import TenkiFakes
 import TenkiLogging
 import TenkiMetrics
 import TenkiServices
-import TenkiFakes
 import TenkiTestSupport
+import Testing
+
+@testable import TenkiApp
 
 /// A command acknowledged with a placeholder is kept as pending work until its answer is queued,
 /// so a process that dies in between leaves it to another process on the same state (or to
@@ -44,15 +45,26 @@ struct PendingCommandTests {
             let queue = DeliveryQueue(
                 store: try SQLiteDeliveryStore(path: path), transport: HandlerTransport(receiver), clock: clock,
                 configuration: .init(owner: owner))
-            return (queue, QueuedLateAnswers(queue: queue, clock: clock, lease: PendingCommandLease(duration: lease, renewal: .seconds(3600))))
+            return (
+                queue,
+                QueuedLateAnswers(
+                    queue: queue, clock: clock, lease: PendingCommandLease(duration: lease, renewal: .seconds(3600)))
+            )
         }
 
-        func abandoned(_ owner: String, commands: any SlashCommandResponder, metrics: MetricsRegistry = MetricsRegistry())
+        func abandoned(
+            _ owner: String, commands: any SlashCommandResponder, metrics: MetricsRegistry = MetricsRegistry()
+        )
             throws -> (DeliveryQueue, AbandonedCommands)
         {
             let (queue, answers) = try process(owner)
-            return (queue, AbandonedCommands(
-                queue: queue, commands: commands, lateAnswers: answers, clock: clock, language: .en, metrics: metrics))
+            return (
+                queue,
+                AbandonedCommands(
+                    queue: queue, dispatcher: InboundDispatcher(commands: commands), lateAnswers: answers, clock: clock,
+                    language: .en,
+                    metrics: metrics)
+            )
         }
 
         var posted: [String] {
@@ -191,8 +203,11 @@ struct PendingCommandTests {
     func noRenewalAfterRelease() async throws {
         let state = SharedState()
         let (queue, answers) = try state.process("a")
-        let promise = await answers.promise(Self.command, to: Self.url, kind: .responseURL, logger: .discarding)
-        let id = try #require(await promise.pending?.value)
+        _ = await answers.promise(Self.command, to: Self.url, kind: .responseURL, logger: .discarding)
+        let id = try #require(
+            try await SQLiteDatabase(path: state.path).perform { connection throws(SQLiteError) in
+                try connection.query("SELECT id FROM pending_commands") { PendingCommandID(rawValue: $0.int64(0)) }.first
+            })
         #expect(try await queue.renew(id, lease: 30))
         await queue.releasePendingCommands()
         #expect(try await !queue.renew(id, lease: 30))

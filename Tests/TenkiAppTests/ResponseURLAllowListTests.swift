@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
-import TenkiLogging
 import TenkiFakes
+import TenkiLogging
 import TenkiTestSupport
 import Testing
 
@@ -69,8 +69,8 @@ struct ResponseURLAllowListTests {
         let logger = Logger(sink: sink, threshold: .debug)
         let settings = try Settings.load(environment: [:])
         let responder = TimelyResponder(
-            commands: NeverAnswers(), budget: .zero, waitForBudget: { _ in }, lateAnswers: nil,
-            allowedResponseHosts: settings.allowedResponseHosts, language: .en, background: BackgroundWork())
+            budget: .zero, waitForBudget: { _ in }, lateAnswers: nil, allowedResponseHosts: settings.allowedResponseHosts,
+            background: BackgroundWork())
         let cases = [
             ("gopher://hooks.slack.com/x", "response_url refused: scheme not allowed"),
             ("ftp://evil.example/x", "response_url refused: scheme not allowed"),
@@ -83,8 +83,4 @@ struct ResponseURLAllowListTests {
         }
         #expect(responder.allowedResponseURL("https://hooks.slack.com/commands/T1/2/x", logger: logger) != nil)
     }
-}
-
-private struct NeverAnswers: SlashCommandResponder {
-    func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply { CommandReply(SlackMessage(text: "")) }
 }

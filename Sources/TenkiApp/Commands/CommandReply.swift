@@ -1,64 +1,36 @@
+import Foundation
 import TenkiCore
 
-/// A reply to a command with its Slack JSON, encoded once: the bytes that go back to Slack are the
-/// bytes a stored answer keeps (`ReplyCache`). It keeps the platform-neutral `ChatMessage` too, so
-/// a command from another platform is answered in that platform's format (`json(for:)`).
+/// A command's answer in the platform-neutral message model. It is rendered once, at the edge,
+/// for the platform the command came from (`PlatformRenderers`); no platform's JSON is kept here.
 public struct CommandReply: Sendable {
-    public let message: SlackMessage
-    public let json: [UInt8]
-    /// The message before rendering; nil for a reply built as Slack JSON only.
-    public let chat: ChatMessage?
-    /// Set on Discord's answer that is not ready yet (type 5, "thinking"): who sees it until the
-    /// PATCH of `@original` replaces it.
-    public private(set) var deferred: ChatMessage.Visibility?
+    /// The message before rendering.
+    public let chat: ChatMessage
+    /// Where the Slack rendering of this reply may be kept for the listener's thread, and until
+    /// when; nil for a reply that must be built anew each time.
+    var storable: StorableReply?
 
-    /// Discord's deferred answer (see `deferred`); other platforms never get it.
-    static func deferred(visibility: ChatMessage.Visibility) -> CommandReply {
-        var reply = CommandReply(SlackMessage(text: "…", responseType: .ephemeral))
-        reply.deferred = visibility
-        return reply
-    }
-
-    /// Renders `message` as Block Kit and encodes it, keeping `message` for other platforms.
     public init(_ message: ChatMessage) {
-        self.init(message.slack, chat: message)
+        chat = message
     }
 
-    /// Encodes `message`; `chat` is the same reply for other platforms, if there is one.
-    public init(_ message: SlackMessage, chat: ChatMessage? = nil) {
-        self.init(message, json: MessageEncoding.json(message), chat: chat)
+    /// A reply written as Slack's text (tests, fakes): the same words as a message of its own, so
+    /// that every platform renders it.
+    public init(_ message: SlackMessage) {
+        self.init(ChatMessage(summary: .markup(message.text), visibility: message.responseType.map(\.visibility)))
     }
 
-    /// A message whose JSON is already at hand (`json` must be `message` encoded).
-    init(_ message: SlackMessage, json: [UInt8], chat: ChatMessage? = nil) {
-        self.message = message
-        self.json = json
-        self.chat = chat
-    }
+    /// The Slack rendering, for tools and tests that read a reply without a route (`tenki preview`).
+    public var message: SlackMessage { chat.slack }
+}
 
-    /// The reply as a Mattermost post: the `ChatMessage` rendered, or for a Slack-only reply its
-    /// text as plain words (never Block Kit).
-    public var mattermost: MattermostMessage {
-        (chat ?? ChatMessage(summary: .text(message.text), visibility: message.responseType.map(\.visibility))).mattermost
-    }
-
-    /// The reply as a Discord message: the `ChatMessage` rendered with its buttons as components,
-    /// or for a Slack-only reply its text.
-    public var discord: DiscordMessage {
-        (chat ?? ChatMessage(summary: .text(message.text), visibility: message.responseType.map(\.visibility))).discord
-    }
-
-    /// The JSON body for a command from `platform` (Slack: exactly `json`).
-    public func json(for platform: ChatPlatform) -> [UInt8] {
-        switch platform {
-        case .slack: json
-        case .mattermost: MessageEncoding.json(mattermost)
-        case .discord:
-            MessageEncoding.json(
-                deferred.map { DiscordInteractionResponse.deferredMessage(ephemeral: $0 == .ephemeral) }
-                    ?? .message(discord))
-        }
-    }
+/// A `/weather` answer that the listener may give again without a lookup: the edge keeps its Slack
+/// rendering in `cache` under `key` until `validUntil` (see `ReplyCache`).
+struct StorableReply: Sendable {
+    let cache: ReplyCache
+    let key: ReplyCache.Key
+    let validUntil: Date
+    let now: Date
 }
 
 extension SlackMessage.ResponseType {

@@ -11,6 +11,8 @@ struct NewsCommandHandler: Sendable {
     let settings: Settings
     let clock: any WallClock
     let notices: NoticeMessages
+    /// This handler in each other language, built once by the composition root (`withLanguages`).
+    var inOtherLanguages: [WeatherLanguage: NewsCommandHandler] = [:]
 
     func respond(to payload: SlashCommandPayload, logger: Logger) async -> ChatMessage {
         let text = payload.text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -38,8 +40,23 @@ struct NewsCommandHandler: Sendable {
         return await headlines(news, text: text, page: page, user: user, logger: logger)
     }
 
-    /// The same handler answering in `language` (a button remembers the language of its message).
-    func speaking(_ language: WeatherLanguage) -> NewsCommandHandler {
+    /// The handler answering in `language` (a button remembers the language of its message): this
+    /// one, or its copy built with it; never one built for the request.
+    func inLanguage(_ language: WeatherLanguage) -> NewsCommandHandler {
+        inOtherLanguages[language] ?? self
+    }
+
+    /// This handler with a copy in every other language, for the composition root.
+    func withLanguages() -> NewsCommandHandler {
+        var copy = self
+        for language in WeatherLanguage.allCases where language != settings.language {
+            copy.inOtherLanguages[language] = speaking(language)
+        }
+        return copy
+    }
+
+    /// The same handler answering in `language`.
+    private func speaking(_ language: WeatherLanguage) -> NewsCommandHandler {
         var settings = settings
         settings.language = language
         let feeds = feeds.map { FeedNewsAnswer(feeds: $0.feeds, deadline: $0.deadline, settings: settings, clock: clock) }
@@ -59,15 +76,18 @@ struct NewsCommandHandler: Sendable {
                 articles.value, topic: topic, now: clock.now(), command: settings.commandNames.news,
                 staleContext: articles.staleAge.map { ReplyStrings.table(for: settings.language).asOf($0) }, page: page)
             if let more = NewsButtonValue.moreButton(
-                total: articles.value.count, page: page + 1, language: settings.language, text: text) {
+                total: articles.value.count, page: page + 1, language: settings.language, text: text)
+            {
                 message.parts.append(more)
             }
             return message
         } catch {
-            logger.log(error.isTemporary ? .warning : .notice, "news lookup failed", [
-                ("operation", error.operation.rawValue), ("error", error.description),
-                ("status", error.httpStatus.map(String.init) ?? "-"),
-            ])
+            logger.log(
+                error.isTemporary ? .warning : .notice, "news lookup failed",
+                [
+                    ("operation", error.operation.rawValue), ("error", error.description),
+                    ("status", error.httpStatus.map(String.init) ?? "-"),
+                ])
             return notices.failure(Self.problem(for: error, now: clock.now()), service: .news)
         }
     }

@@ -1,5 +1,5 @@
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
@@ -12,6 +12,9 @@ public struct TenkiCommands: SlashCommandResponder {
     let news: NewsCommandHandler
     let settings: Settings
     let rateLimiter: UserRateLimiter
+    /// These commands in each other language, built once by the composition root (`withLanguages`):
+    /// a request in another language (a Discord user's locale) is answered by its copy.
+    var inOtherLanguages: [WeatherLanguage: TenkiCommands] = [:]
 
     /// A stored answer to a `/weather` lookup (see `ReplyCache`), counted against the user's rate
     /// limit like any command. Nil when there is none or the user is over the limit: the full path
@@ -19,16 +22,17 @@ public struct TenkiCommands: SlashCommandResponder {
     /// Stored answers are Slack JSON: a command from another platform never gets one.
     public func cachedAnswer(to command: SlashCommandPayload) -> [UInt8]? {
         guard command.platform == .slack, command.command.equalsIgnoringASCIICase(settings.commandNames.weather),
-              let body = weather.cachedAnswer(to: command) else { return nil }
+            let body = weather.cachedAnswer(to: command)
+        else { return nil }
         let user = command.userKey
         return rateLimiter.allow(user) ? body : nil
     }
 
     public func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
-        if let language = payload.language, language != settings.language {
+        if let language = payload.language, language != settings.language, let other = inOtherLanguages[language] {
             var payload = payload
             payload.language = nil
-            return await speaking(language).respond(to: payload, logger: logger)
+            return await other.respond(to: payload, logger: logger)
         }
         let notices = weather.notices
         let user = payload.userKey
@@ -47,21 +51,30 @@ public struct TenkiCommands: SlashCommandResponder {
         }
     }
 
-    /// The same commands, never refused by the rate limit: for a command taken over from a dead
-    /// process, which was counted when it arrived.
-    var withoutRateLimit: TenkiCommands {
-        TenkiCommands(
-            weather: weather, news: news, settings: settings, rateLimiter: UserRateLimiter(perMinute: 0, clock: SystemWallClock()))
+    /// The same commands, never refused by the rate limit (in any language): for a command taken
+    /// over from a dead process, which was counted when it arrived.
+    func withoutRateLimit(clock: any WallClock) -> TenkiCommands {
+        TenkiCommands(weather: weather, news: news, settings: settings, rateLimiter: UserRateLimiter(perMinute: 0, clock: clock))
+            .withLanguages()
     }
 
-    /// The same commands answered in `language` (a Discord user's `locale`). Its weather answers
-    /// are not stored for the listener: those are in the deployment's language.
-    func speaking(_ language: WeatherLanguage) -> TenkiCommands {
+    /// These commands with a copy in every other language, for the composition root.
+    func withLanguages() -> TenkiCommands {
+        var copy = self
+        for language in WeatherLanguage.allCases where language != settings.language {
+            copy.inOtherLanguages[language] = speaking(language)
+        }
+        return copy
+    }
+
+    /// The same commands answered in `language`. Its weather answers are not stored for the
+    /// listener: those are in the deployment's language.
+    private func speaking(_ language: WeatherLanguage) -> TenkiCommands {
         var settings = settings
         settings.language = language
         let weather = WeatherCommandHandler(
             weather: weather.weather, preferences: weather.preferences, settings: settings, clock: weather.clock, replies: nil,
             subscriptions: nil)
-        return TenkiCommands(weather: weather, news: news.speaking(language), settings: settings, rateLimiter: rateLimiter)
+        return TenkiCommands(weather: weather, news: news.inLanguage(language), settings: settings, rateLimiter: rateLimiter)
     }
 }

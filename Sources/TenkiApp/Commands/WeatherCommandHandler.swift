@@ -23,7 +23,9 @@ struct WeatherCommandHandler: Sendable {
 
     func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
         if let subscription = SubscriptionCommand(text: payload.text) {
-            guard let subscriptions else { return CommandReply(notices.notice(SubscriptionStrings.table(for: settings.language).notConfigured)) }
+            guard let subscriptions else {
+                return CommandReply(notices.notice(SubscriptionStrings.table(for: settings.language).notConfigured))
+            }
             return CommandReply(await subscriptions.respond(to: subscription, from: payload, logger: logger))
         }
         let command = WeatherCommand(text: payload.text)
@@ -32,19 +34,24 @@ struct WeatherCommandHandler: Sendable {
         case .help:
             return CommandReply(notices.weatherHelp())
         case .incompleteSet:
-            return CommandReply(notices.notice(RichText.fill(strings.setWhat, ["command": .literal(settings.commandNames.weather)])))
+            return CommandReply(
+                notices.notice(RichText.fill(strings.setWhat, ["command": .literal(settings.commandNames.weather)])))
         case .invalidPlace(let text):
             return CommandReply(notices.weather(.badPlace(query: text)))
         case .forget:
-            return CommandReply(await store(logger: logger) { () async throws(PreferencesStoreError) in try await preferences.forget(user) }
-                ?? notices.notice(strings.forgotten))
+            return CommandReply(
+                await store(logger: logger) { () async throws(PreferencesStoreError) in try await preferences.forget(user) }
+                    ?? notices.notice(strings.forgotten))
         case .saveUnits(let units):
             let saved = await store(logger: logger) { () async throws(PreferencesStoreError) in
                 var current = try await preferences.preferences(for: user)
                 current.units = units
                 try await preferences.save(current, for: user)
             }
-            return CommandReply(saved ?? notices.notice(ReplyStrings.fill(strings.savedUnits, ["units": "\(units.rawValue) (\(units.temperatureSymbol))"])))
+            return CommandReply(
+                saved
+                    ?? notices.notice(
+                        ReplyStrings.fill(strings.savedUnits, ["units": "\(units.rawValue) (\(units.temperatureSymbol))"])))
         case .savePlace(let place):
             return CommandReply(await savePlace(place, for: user, logger: logger))
         case .current(let place), .forecast(let place), .hourly(let place), .air(let place):
@@ -80,8 +87,9 @@ struct WeatherCommandHandler: Sendable {
             current.place = place.description
             try await preferences.save(current, for: user)
         }
-        return failed ?? notices.notice(
-            RichText.fill(strings.savedPlace, ["place": .text(title), "command": .literal(settings.commandNames.weather)]))
+        return failed
+            ?? notices.notice(
+                RichText.fill(strings.savedPlace, ["place": .text(title), "command": .literal(settings.commandNames.weather)]))
     }
 
     /// The answer the asynchronous path stored for this command and this user's saved defaults, if
@@ -91,10 +99,13 @@ struct WeatherCommandHandler: Sendable {
         guard let replies else { return nil }
         let user = command.userKey
         guard let saved = preferences.remembered(for: user) else { return nil }
-        return replies.answer(for: ReplyCache.Key(text: command.text, savedPlace: saved.place, savedUnits: saved.units), now: clock.now())
+        return replies.answer(
+            for: ReplyCache.Key(text: command.text, savedPlace: saved.place, savedUnits: saved.units), now: clock.now())
     }
 
-    private func lookUp(_ command: WeatherCommand, text: String, place explicit: PlaceQuery?, user: UserKey, logger: Logger) async -> CommandReply {
+    private func lookUp(
+        _ command: WeatherCommand, text: String, place explicit: PlaceQuery?, user: UserKey, logger: Logger
+    ) async -> CommandReply {
         var saved = UserPreferences.empty
         var savedKnown = true
         do {
@@ -103,7 +114,10 @@ struct WeatherCommandHandler: Sendable {
             savedKnown = false
             logger.warning("preferences unreadable; using the team's defaults", [("error", error.description)])
         }
-        guard let place = explicit ?? saved.place.flatMap(PlaceQuery.init(text:)) ?? settings.defaultCity.flatMap(PlaceQuery.init(text:)) else {
+        guard
+            let place = explicit ?? saved.place.flatMap(PlaceQuery.init(text:))
+                ?? settings.defaultCity.flatMap(PlaceQuery.init(text:))
+        else {
             return CommandReply(notices.weatherHelp())
         }
         guard let weather else {
@@ -120,10 +134,11 @@ struct WeatherCommandHandler: Sendable {
             default: break
             }
             let answer = try await lookup.currentAnswer(.query(place), units: units)
-            let reply = CommandReply(answer.message)
+            var reply = CommandReply(answer.message)
+            // Kept by the edge once it has rendered the answer for Slack (only Slack's are stored).
             if let replies, savedKnown, let until = answer.reusableUntil {
-                replies.store(
-                    reply.json, for: ReplyCache.Key(text: text, savedPlace: saved.place, savedUnits: saved.units),
+                reply.storable = StorableReply(
+                    cache: replies, key: ReplyCache.Key(text: text, savedPlace: saved.place, savedUnits: saved.units),
                     validUntil: until, now: clock.now())
             }
             return reply
@@ -133,10 +148,12 @@ struct WeatherCommandHandler: Sendable {
     }
 
     private func failure(_ error: OpenWeatherError, query: String, logger: Logger) -> ChatMessage {
-        logger.log(error.isTemporary ? .warning : .notice, "weather lookup failed", [
-            ("operation", error.operation.rawValue), ("error", error.description),
-            ("status", error.httpStatus.map(String.init) ?? "-"),
-        ])
+        logger.log(
+            error.isTemporary ? .warning : .notice, "weather lookup failed",
+            [
+                ("operation", error.operation.rawValue), ("error", error.description),
+                ("status", error.httpStatus.map(String.init) ?? "-"),
+            ])
         return notices.weather(Self.problem(for: error, query: query))
     }
 

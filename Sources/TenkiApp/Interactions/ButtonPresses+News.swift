@@ -12,6 +12,6 @@ extension ButtonPresses {
         guard news.isConfigured else {
             return .note(FeedReplyStrings.table(for: settings.language).notConfigured)
         }
-        return .replace(await news.speaking(value.language).page(value.page, of: value.text, user: user, logger: logger))
+        return .replace(await news.inLanguage(value.language).page(value.page, of: value.text, user: user, logger: logger))
     }
 }

@@ -3,54 +3,22 @@ import TenkiCore
 import TenkiLogging
 import TenkiServices
 
-/// Answers presses on Tenki's buttons: the weather view a button asks for, of the place its value
-/// carries, or the next page of headlines, replacing the message in place (`replace_original`)
-/// through the delivery queue.
+/// Answers presses on Tenki's buttons, on any platform: the weather view a button asks for, of
+/// the place its value carries, or the next page of headlines (`PressAnswer`). When and where the
+/// answer goes is the dispatcher's (`InboundDispatcher`); how it looks, the edge's.
 ///
 /// A value that does not decode is untrusted input gone wrong: no upstream is asked, and the
 /// presser gets a short private note instead of a changed message.
-struct ButtonPresses: InteractionResponder {
+struct ButtonPresses: Sendable {
     let weather: WeatherService?
     let news: NewsCommandHandler
     let settings: Settings
     let clock: any WallClock
+    /// Its backlog counts against `inbound`.
     let queue: DeliveryQueue
-    let background: BackgroundWork
     let rateLimiter: UserRateLimiter
-    /// How long a Discord press may take before it is answered with type 6 and a PATCH.
-    var inlineBudget: Duration = .seconds(2)
-    var waitForBudget: @Sendable (Duration) async -> Void = TimelyResponder.sleeping
     /// The bound on presses (and commands) in flight.
     var inbound = InboundLimit.unbounded
-
-    func accept(_ interaction: InteractionPayload, logger: Logger) -> InteractionAcceptance {
-        guard interaction.type == "block_actions" else {
-            logger.info("interaction ignored", [("type", String(interaction.type.prefix(40)))])
-            return .accepted
-        }
-        guard let action = interaction.action else {
-            logger.notice("block_actions without an action")
-            return .accepted
-        }
-        guard isTenkis(action.actionID, logger: logger) else { return .accepted }
-        guard let url = settings.allowedResponseHosts.permittedURL(interaction.responseURL, logger: logger) else { return .accepted }
-        guard let ticket = admit(logger: logger) else { return .busy(note: busyNote) }
-        let user = UserKey(team: interaction.teamID ?? "", user: interaction.userID ?? "")
-        background.start {
-            defer { withExtendedLifetime(ticket) {} }
-            let answer = await answer(
-                action.actionID, value: action.value, user: user, fromEphemeral: interaction.isEphemeral, logger: logger)
-            let message = answer.slack
-            let posted = await post(message, to: url, logger: logger)
-            // Shared: the private copy goes only once the channel has the message, and only a
-            // private copy (`answer` shares only from one; this checks again before deleting).
-            if case .share = answer, interaction.isEphemeral, message.responseType == .inChannel, let posted,
-               await queue.waitForOutcome(posted, timeout: Self.shareWait) == .delivered {
-                _ = await post(body: Self.deleteOriginal, to: url, logger: logger)
-            }
-        }
-        return .accepted
-    }
 
     /// A place for a press in `inbound`, where the answers waiting in the outbox count too; nil,
     /// logged, when it is full.
@@ -98,30 +66,8 @@ struct ButtonPresses: InteractionResponder {
     /// row costs one call, not two.
     static let refreshAge: TimeInterval = 60
 
-    /// How long a share waits for its post before leaving the private copy in place.
-    static let shareWait: Duration = .seconds(300)
+    /// Slack's body that deletes the pressed (private) message, once its shared copy is delivered.
     static let deleteOriginal = Array(#"{"delete_original":true}"#.utf8)
-
-    private func post(_ message: SlackMessage, to url: URL, logger: Logger) async -> DeliveryID? {
-        await post(body: MessageEncoding.json(message), to: url, logger: logger)
-    }
-
-    /// Queued like every outgoing message: committed, paced, retried, within Slack's 30 minutes
-    /// (Discord's 15 for its `@original`). Nil when the state refused it and it was posted once directly.
-    func post(
-        body: [UInt8], to url: URL, kind: DestinationKind = .responseURL, logger: Logger
-    ) async -> DeliveryID? {
-        let delivery = NewDelivery(kind: "interaction", destination: url, destinationKind: kind, body: body, createdAt: clock.now())
-        do {
-            let id = try await queue.enqueue(delivery)
-            logger.info("interaction answer queued", [("delivery", "\(id)")])
-            return id
-        } catch {
-            logger.error("interaction answer could not be queued; posting it directly", [("error", error.description)])
-            await queue.postUnqueued(delivery)
-            return nil
-        }
-    }
 
     /// The private note that answers a press whose button Tenki cannot use (a stale or foreign
     /// value), pointing at the command that makes a fresh message.

@@ -4,24 +4,25 @@ import TenkiLogging
 import TenkiMetrics
 import TenkiServices
 
-/// Answers the commands a dead process acknowledged and never answered: every replica (and a
-/// single process after a restart) looks for pending commands whose lease ended, takes them over,
-/// runs them again and queues the answer, once (`PendingCommandStore`).
+/// Answers the work (commands and presses) a dead process acknowledged and never answered: every
+/// replica (and a single process after a restart) looks for pending work whose lease ended, takes
+/// it over, runs it again through the dispatcher and queues the answer, once (`PendingCommandStore`).
 ///
 /// The "please run the command again" apology goes out only when an answer could no longer be
 /// useful: its destination is about to expire (Slack's `response_url` lasts 30 minutes, Discord's
-/// interaction 15), or the command was taken over `maximumClaims` times, each time by a process
-/// that died while running it.
+/// interaction 15), or the work was taken over `maximumClaims` times, each time by a process that
+/// died while running it.
 struct AbandonedCommands: Sendable {
     let queue: DeliveryQueue
-    let commands: any SlashCommandResponder
+    /// Runs the work again, without counting it against rate limits (it was counted when it arrived).
+    let dispatcher: InboundDispatcher
     let lateAnswers: QueuedLateAnswers
     let clock: any WallClock
-    /// The deployment's language, for the apology of a command that asked for none.
+    /// The deployment's language, for the apology of work that asked for none.
     let language: WeatherLanguage
     let metrics: MetricsRegistry
     var lease: PendingCommandLease = .standard
-    /// How often `run` looks: a dead process' command waits at most its lease plus this.
+    /// How often `run` looks: a dead process' work waits at most its lease plus this.
     var pollInterval: Duration = .seconds(2)
 
     /// Closer than this to the destination's end, the apology goes instead of a new lookup.
@@ -43,7 +44,7 @@ struct AbandonedCommands: Sendable {
         }
     }
 
-    /// One look: takes over the abandoned commands and answers each; returns how many it took.
+    /// One look: takes over the abandoned work and answers each; returns how many it took.
     @discardableResult
     func answerAbandoned(logger: Logger) async -> Int {
         let claimed: [PendingCommand]
@@ -63,39 +64,32 @@ struct AbandonedCommands: Sendable {
 
     private func answer(_ pending: PendingCommand, logger: Logger) async {
         let command = pending.command
-        let (queue, lease) = (queue, lease)
-        let promise = LateAnswerPromise(
-            responseURL: command.destination, promisedAt: command.createdAt, kind: command.destinationKind,
-            pending: Task { pending.id }, renewal: Task { await lease.keep(pending.id, on: queue, logger: logger) })
-        let payload = PendingCommandRecord.decode(command.payload)?.payload(destination: command.destination)
+        let record = PendingCommandRecord.decode(command.payload)
+        let inbound = record?.inbound(destination: command.destination, kind: command.destinationKind)
         let deadline = command.destinationKind.limits(createdAt: command.createdAt).deadline
-        let platform = payload?.platform ?? (command.destinationKind == .discordOriginal ? .discord : .slack)
-        if let payload, pending.claims <= Self.maximumClaims, clock.now() < deadline.addingTimeInterval(-Self.expiryMargin) {
+        let work = PendingWork(
+            record: command.payload, destination: command.destination, kind: command.destinationKind,
+            deliveryKind: record?.press == nil ? "late-answer" : "interaction")
+        let (dispatcher, metrics) = (dispatcher, metrics)
+        if let inbound, pending.claims <= Self.maximumClaims, clock.now() < deadline.addingTimeInterval(-Self.expiryMargin) {
             logger.notice("answering a command its process left unanswered", [("claims", String(pending.claims))])
-            let reply = await commands.respond(to: payload, logger: logger)
-            guard !Task.isCancelled else {
-                // Stopping: a cancelled lookup's reply is an error, not the answer. The drain ends
-                // this process' leases, and another process answers the command.
-                promise.renewal?.cancel()
-                return
-            }
-            await lateAnswers.deliver(reply, from: platform, for: promise, logger: logger)
-            metrics.increment(Self.takenOver, [("outcome", "answered")])
+            await lateAnswers.settle(
+                pending.id, of: work, promisedAt: command.createdAt,
+                answer: {
+                    let late = await dispatcher.lateAnswer(to: inbound, logger: logger)
+                    if late != nil { metrics.increment(Self.takenOver, [("outcome", "answered")]) }
+                    return late
+                }, logger: logger)
         } else {
-            logger.warning("a command left unanswered is too old (or failed too often) to answer: apologizing", [
-                ("claims", String(pending.claims))
-            ])
-            await lateAnswers.deliver(
-                Self.apology(for: payload, language: payload?.language ?? language), from: platform, for: promise, logger: logger)
+            logger.warning(
+                "a command left unanswered is too old (or failed too often) to answer: apologizing",
+                [
+                    ("claims", String(pending.claims))
+                ])
+            let apology = dispatcher.apology(
+                for: inbound, language: inbound?.context.language ?? language, kind: command.destinationKind)
+            await lateAnswers.settle(pending.id, of: work, promisedAt: command.createdAt, answer: { apology }, logger: logger)
             metrics.increment(Self.takenOver, [("outcome", "apologized")])
         }
-    }
-
-    /// "Sorry, … please run the command again", naming the command when it is known.
-    static func apology(for payload: SlashCommandPayload?, language: WeatherLanguage) -> CommandReply {
-        let strings = ReplyStrings.table(for: language)
-        let text = payload.map { String($0.text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(100)) } ?? ""
-        let command = payload.map { text.isEmpty ? $0.command : "\($0.command) \(text)" } ?? "/weather"
-        return CommandReply(ChatMessage(summary: RichText.fill(strings.lateAnswerLost, ["command": .text(command)]), visibility: .ephemeral))
     }
 }

@@ -1,72 +1,55 @@
 import Foundation
+import TenkiBase
 import TenkiCore
 import TenkiLogging
 import TenkiServices
 
 /// Where answers that missed the platform's window go: the delivery queue in `serve`.
 public protocol LateAnswerDelivery: Sendable {
-    /// Called before the placeholder goes back, while the command's work goes on: records that
-    /// `command` is owed an answer at `destination`, so it is answered even if this process dies
-    /// before `deliver` (see `QueuedLateAnswers`). The default records nothing.
-    func promise(_ command: SlashCommandPayload, to destination: URL, kind: DestinationKind, logger: Logger) async
-        -> LateAnswerPromise
-
-    /// Hands over the promised answer; called at most once per `promise`.
-    func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async
-
-    /// `deliver` for a command from Mattermost.
-    func deliver(_ message: MattermostMessage, for promise: LateAnswerPromise, logger: Logger) async
-
-    /// `deliver` for a Discord interaction: the message replaces its "thinking" message.
-    func deliver(_ message: DiscordMessage, for promise: LateAnswerPromise, logger: Logger) async
+    /// Owes an answer for `work`: records it as pending (so that it is answered even if this
+    /// process dies), signals `held` once that is committed (or has failed), keeps it while
+    /// `answer` runs, then delivers what `answer` returns, once. Nil from `answer` means the
+    /// process is stopping: nothing is delivered, and the pending work is left to another process.
+    func owe(
+        _ work: PendingWork, held: AsyncSignal, answer: @escaping @Sendable () async -> LateAnswer?, logger: Logger
+    ) async
 }
 
-/// What `deliver` needs of its `promise`: where the answer goes, and the pending command it settles.
-public struct LateAnswerPromise: Sendable {
-    public var responseURL: URL
-    /// When the placeholder went out: Slack's 30 minutes for the `response_url` run from here.
-    public var promisedAt: Date
-    /// Posted to (`response_url`) or, for Discord, edited with PATCH.
+/// Work whose answer is owed: what is needed to run it again, and where its answer goes.
+public struct PendingWork: Sendable {
+    /// `PendingCommandRecord`, encoded: a command or a press, without secrets.
+    public var record: [UInt8]
+    /// The `response_url`, or Discord's `@original`.
+    public var destination: URL
     public var kind: DestinationKind
-    /// Holds the command as pending work (usually done before the placeholder goes back) and gives
-    /// its id; nil, or nil from the task, when none was recorded.
-    public var pending: Task<PendingCommandID?, Never>?
-    /// Keeps the pending command's lease while the answer is looked up; cancelled by `deliver`.
-    public var renewal: Task<Void, Never>?
+    /// The outbox's name for its answer: `late-answer` for a command, `interaction` for a press.
+    public var deliveryKind: String
 
-    public init(
-        responseURL: URL, promisedAt: Date, kind: DestinationKind = .responseURL,
-        pending: Task<PendingCommandID?, Never>? = nil, renewal: Task<Void, Never>? = nil
-    ) {
-        self.responseURL = responseURL
-        self.promisedAt = promisedAt
+    public init(record: [UInt8], destination: URL, kind: DestinationKind, deliveryKind: String = "late-answer") {
+        self.record = record
+        self.destination = destination
         self.kind = kind
-        self.pending = pending
-        self.renewal = renewal
+        self.deliveryKind = deliveryKind
     }
 }
 
-extension LateAnswerDelivery {
-    public func promise(
-        _ command: SlashCommandPayload, to destination: URL, kind: DestinationKind, logger: Logger
-    ) async -> LateAnswerPromise {
-        LateAnswerPromise(responseURL: destination, promisedAt: Date(), kind: kind)
+/// An answer rendered for its platform, as it is posted late.
+public struct LateAnswer: Sendable {
+    public var body: [UInt8]
+    /// Where it goes instead of the work's destination (a Discord follow-up); nil: there.
+    public var destination: URL?
+    public var kind: DestinationKind?
+    /// Posted to the same destination once the answer is delivered (a shared message's private
+    /// copy deleted); left undone when it is not delivered within `LateAnswer.followUpWait`.
+    public var afterDelivery: [UInt8]?
+
+    public init(body: [UInt8], destination: URL? = nil, kind: DestinationKind? = nil, afterDelivery: [UInt8]? = nil) {
+        self.body = body
+        self.destination = destination
+        self.kind = kind
+        self.afterDelivery = afterDelivery
     }
 
-    /// Delivers `reply` in the form of the platform the command came from.
-    func deliver(_ reply: CommandReply, from platform: ChatPlatform, for promise: LateAnswerPromise, logger: Logger) async {
-        switch platform {
-        case .slack:
-            var message = reply.message
-            // An ephemeral answer replaces the ephemeral placeholder; a public one is a new message.
-            message.replaceOriginal = message.responseType == .ephemeral ? true : nil
-            await deliver(message, for: promise, logger: logger)
-        case .mattermost:
-            // Tenki does not replace the placeholder on Mattermost: the answer follows it as its own post.
-            await deliver(reply.mattermost, for: promise, logger: logger)
-        case .discord:
-            // The answer takes the place of Discord's "thinking" message.
-            await deliver(reply.discord, for: promise, logger: logger)
-        }
-    }
+    /// How long a follow-up waits for its answer to arrive.
+    static let followUpWait: Duration = .seconds(300)
 }

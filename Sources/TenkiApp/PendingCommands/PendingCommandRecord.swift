@@ -1,9 +1,9 @@
 import Foundation
 import TenkiCore
 
-/// What is kept of a command whose answer is still owed: enough to run it again in another
-/// process, and nothing secret (Mattermost's token, the raw form). The `response_url` is kept as
-/// the pending command's destination, not here.
+/// What is kept of work whose answer is still owed (a command, or a press on a button): enough to
+/// run it again in another process, and nothing secret (Mattermost's token, the raw form). The
+/// `response_url` (or Discord's `@original`) is kept as the pending work's destination, not here.
 struct PendingCommandRecord: Codable, Equatable {
     var platform: String
     var command: String
@@ -17,6 +17,8 @@ struct PendingCommandRecord: Codable, Equatable {
     var channelName: String?
     var apiAppID: String?
     var language: String?
+    /// Set for a press: the button and its value; `command` and `text` are then empty.
+    var press: ButtonPress?
 
     init(_ payload: SlashCommandPayload) {
         platform = payload.platform.rawValue
@@ -33,10 +35,21 @@ struct PendingCommandRecord: Codable, Equatable {
         language = payload.language?.rawValue
     }
 
-    /// The command as the handlers take it, answering at `destination`; nil for a record this
-    /// build cannot read (a platform it does not know).
+    init(_ press: ButtonPress, context: InboundContext) {
+        platform = context.platform.rawValue
+        command = ""
+        text = ""
+        userID = context.user
+        teamID = context.team
+        channelID = context.channel
+        language = context.language?.rawValue
+        self.press = press
+    }
+
+    /// The command as the handlers take it, answering at `destination`; nil for a press, or for a
+    /// record this build cannot read (a platform it does not know).
     func payload(destination: URL) -> SlashCommandPayload? {
-        guard let platform = ChatPlatform(rawValue: platform) else { return nil }
+        guard press == nil, let platform = ChatPlatform(rawValue: platform) else { return nil }
         var payload = SlashCommandPayload(
             command: command, text: text, userID: userID, userName: userName, teamID: teamID, teamDomain: teamDomain,
             enterpriseID: enterpriseID, channelID: channelID, channelName: channelName,
@@ -44,6 +57,29 @@ struct PendingCommandRecord: Codable, Equatable {
         payload.platform = platform
         payload.language = language.flatMap(WeatherLanguage.init(rawValue:))
         return payload
+    }
+
+    /// The work again, as the dispatcher takes it, answering at `destination` (a `response_url`,
+    /// or Discord's `@original`); nil for a record this build cannot read.
+    func inbound(destination: URL, kind: DestinationKind) -> Inbound? {
+        guard let platform = ChatPlatform(rawValue: platform) else { return nil }
+        let target: ReplyTarget =
+            kind == .discordOriginal
+            ? .discordInteraction(original: destination, followUp: Self.followUp(of: destination))
+            : .responseURL(destination.absoluteString)
+        let context = InboundContext(
+            platform: platform, team: enterpriseID ?? teamID ?? "-", user: userID, channel: channelID,
+            language: language.flatMap(WeatherLanguage.init(rawValue:)), replyTarget: target)
+        if let press { return Inbound(.press(press), context: context) }
+        return payload(destination: destination).map { Inbound(.command($0), context: context) }
+    }
+
+    /// Discord's follow-up webhook, from the `…/messages/@original` it sits under.
+    static func followUp(of original: URL) -> URL? {
+        let text = original.absoluteString
+        let suffix = "/messages/@original"
+        guard text.hasSuffix(suffix) else { return nil }
+        return URL(string: String(text.dropLast(suffix.count)))
     }
 
     var encoded: [UInt8] { Array((try? JSONEncoder().encode(self)) ?? Data()) }

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 import TenkiCore
 import TenkiLogging
 import TenkiServices
@@ -6,17 +7,12 @@ import TenkiServices
 /// Late answers go through the delivery queue: committed first, then posted to the
 /// `response_url` with retries, within Slack's 30 minutes and 5 uses.
 ///
-/// The command itself is committed too, before the placeholder goes back: held as a pending
-/// command under this process' lease, renewed while the lookup runs, and completed by queueing the
-/// answer in the same transaction. If the process dies in between, the lease ends and
-/// `AbandonedCommands` (here after a restart, or on another replica) looks the command up again
-/// and answers it, once.
+/// The work itself (a command or a press) is committed too, before the acknowledgement goes back:
+/// held as a pending command under this process' lease, renewed while the answer is looked up, and
+/// completed by queueing the answer in the same transaction. If the process dies in between, the
+/// lease ends and `AbandonedCommands` (here after a restart, or on another replica) runs the work
+/// again and answers it, once.
 struct QueuedLateAnswers: LateAnswerDelivery {
-    /// How long the placeholder may wait for its command to be committed. Usually a millisecond;
-    /// the bound is for a state held busy by another process, since the budget has already spent
-    /// most of Slack's 3 seconds.
-    static let holdWait: Duration = .milliseconds(300)
-
     let queue: DeliveryQueue
     let clock: any WallClock
     var lease: PendingCommandLease = .standard
@@ -24,73 +20,81 @@ struct QueuedLateAnswers: LateAnswerDelivery {
     /// restarting takes about a second) before it is posted directly.
     var completionRetries: [Duration] = [.milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2), .seconds(4)]
 
-    func promise(
-        _ command: SlashCommandPayload, to destination: URL, kind: DestinationKind, logger: Logger
-    ) async -> LateAnswerPromise {
-        let pending = NewPendingCommand(
-            payload: PendingCommandRecord(command).encoded, destination: destination, destinationKind: kind,
-            createdAt: clock.now())
+    func owe(
+        _ work: PendingWork, held: AsyncSignal, answer: @escaping @Sendable () async -> LateAnswer?, logger: Logger
+    ) async {
+        let createdAt = clock.now()
+        let pending: PendingCommandID?
+        do throws(DeliveryStoreError) {
+            pending = try await queue.hold(
+                NewPendingCommand(
+                    payload: work.record, destination: work.destination, destinationKind: work.kind, createdAt: createdAt),
+                lease: lease.duration)
+        } catch {
+            // The answer is still queued when ready; only a crash before then would lose it.
+            logger.warning("command could not be kept as pending work", [("error", error.description)])
+            pending = nil
+        }
+        held.signal()
+        await settle(pending, of: work, promisedAt: createdAt, answer: answer, logger: logger)
+    }
+
+    /// Keeps `pending`'s lease while `answer` runs, then queues the answer and forgets the pending
+    /// work in one transaction. Also how `AbandonedCommands` answers work it took over.
+    func settle(
+        _ pending: PendingCommandID?, of work: PendingWork, promisedAt: Date,
+        answer: @escaping @Sendable () async -> LateAnswer?, logger: Logger
+    ) async {
         let (queue, lease) = (queue, lease)
-        let held = Task { () -> PendingCommandID? in
-            do throws(DeliveryStoreError) {
-                return try await queue.hold(pending, lease: lease.duration)
-            } catch {
-                // The answer is still queued when ready; only a crash before then would lose it.
-                logger.warning("command could not be kept as pending work", [("error", error.description)])
-                return nil
+        await withTaskGroup(of: Void.self) { group in
+            if let pending { group.addTask { await lease.keep(pending, on: queue, logger: logger) } }
+            defer { group.cancelAll() }
+            // Stopping: a cancelled lookup's answer is an error, not the answer. The drain ends
+            // this process' leases, and another process answers the work.
+            guard let late = await answer(), !Task.isCancelled else { return }
+            let delivery = NewDelivery(
+                kind: work.deliveryKind, destination: late.destination ?? work.destination,
+                destinationKind: late.kind ?? work.kind, body: late.body, createdAt: promisedAt)
+            let id = await deliver(delivery, completing: pending, logger: logger)
+            if let follow = late.afterDelivery, let id,
+                await queue.waitForOutcome(id, timeout: LateAnswer.followUpWait) == .delivered
+            {
+                let next = NewDelivery(
+                    kind: work.deliveryKind, destination: delivery.destination, destinationKind: delivery.destinationKind,
+                    body: follow,
+                    createdAt: promisedAt)
+                _ = try? await queue.enqueue(next)
             }
         }
-        _ = await TimelyResponder.answer(of: held, orNilAfter: { try? await Task.sleep(for: Self.holdWait) })
-        let renewal = Task {
-            guard let id = await held.value else { return }
-            await lease.keep(id, on: queue, logger: logger)
-        }
-        return LateAnswerPromise(
-            responseURL: destination, promisedAt: pending.createdAt, kind: kind, pending: held, renewal: renewal)
     }
 
-    func deliver(_ message: SlackMessage, for promise: LateAnswerPromise, logger: Logger) async {
-        await deliver(body: MessageEncoding.json(message), for: promise, logger: logger)
-    }
-
-    func deliver(_ message: MattermostMessage, for promise: LateAnswerPromise, logger: Logger) async {
-        await deliver(body: MessageEncoding.json(message), for: promise, logger: logger)
-    }
-
-    func deliver(_ message: DiscordMessage, for promise: LateAnswerPromise, logger: Logger) async {
-        await deliver(body: MessageEncoding.json(message), for: promise, logger: logger)
-    }
-
-    /// Queues `body` (the platform's JSON) and forgets the pending command, in one transaction;
-    /// tried again while the state is briefly away (its lease kept meanwhile, so no other process
-    /// answers), then posted directly.
-    private func deliver(body: [UInt8], for promise: LateAnswerPromise, logger: Logger) async {
-        let delivery = NewDelivery(
-            kind: "late-answer", destination: promise.responseURL, destinationKind: promise.kind, body: body,
-            createdAt: promise.promisedAt)
-        let pending = await promise.pending?.value
-        defer { promise.renewal?.cancel() }
+    /// Queues `delivery` and forgets the pending work, in one transaction; tried again while the
+    /// state is briefly away (its lease kept meanwhile, so no other process answers), then posted
+    /// directly. The delivery's id when it was queued.
+    private func deliver(_ delivery: NewDelivery, completing pending: PendingCommandID?, logger: Logger) async -> DeliveryID? {
         var waits = completionRetries[...]
         while true {
             do throws(DeliveryStoreError) {
                 guard let pending else {
                     let id = try await queue.enqueue(delivery)
                     logger.info("late answer queued", [("delivery", "\(id)")])
-                    return
+                    return id
                 }
                 guard let id = try await queue.complete(pending, with: delivery) else {
-                    logger.notice("late answer dropped: another process took the command over and answers it", [
-                        ("pending", "\(pending)")
-                    ])
-                    return
+                    logger.notice(
+                        "late answer dropped: another process took the command over and answers it",
+                        [
+                            ("pending", "\(pending)")
+                        ])
+                    return nil
                 }
                 logger.info("late answer queued", [("delivery", "\(id)")])
-                return
+                return id
             } catch {
                 guard let wait = waits.popFirst() else {
                     await postDirectly(delivery, because: error, logger: logger)
                     if let pending { await forgetWhenPossible(pending, until: delivery.deadline, logger: logger) }
-                    return
+                    return nil
                 }
                 try? await Task.sleep(for: wait)
             }
@@ -105,25 +109,29 @@ struct QueuedLateAnswers: LateAnswerDelivery {
         await queue.postUnqueued(delivery)
     }
 
-    /// Forgets a command answered directly as soon as the state takes it, trying every 250 ms
-    /// until its destination expires (a failed try costs nothing while the pool backs off), so
-    /// that no other process answers it again. The lease may have ended during a long outage: a
-    /// process that takes the command over first answers it a second time, which is logged.
+    /// Forgets work answered directly as soon as the state takes it, trying every 250 ms until its
+    /// destination expires (a failed try costs nothing while the pool backs off), so that no other
+    /// process answers it again. The lease may have ended during a long outage: a process that
+    /// takes the work over first answers it a second time, which is logged.
     private func forgetWhenPossible(_ pending: PendingCommandID, until deadline: Date, logger: Logger) async {
         while !Task.isCancelled, clock.now() < deadline {
             do throws(DeliveryStoreError) {
                 if try await !queue.forget(pending) {
-                    logger.warning("a command answered directly was taken over first: its user may see the answer twice", [
-                        ("pending", "\(pending)")
-                    ])
+                    logger.warning(
+                        "a command answered directly was taken over first: its user may see the answer twice",
+                        [
+                            ("pending", "\(pending)")
+                        ])
                 }
                 return
             } catch {
                 try? await Task.sleep(for: .milliseconds(250))
             }
         }
-        logger.warning("a command answered directly could not be forgotten before its destination expired", [
-            ("pending", "\(pending)")
-        ])
+        logger.warning(
+            "a command answered directly could not be forgotten before its destination expired",
+            [
+                ("pending", "\(pending)")
+            ])
     }
 }

@@ -36,26 +36,4 @@ extension TenkiRouter {
 
     /// The answer to a path Tenki does not serve (or a platform that is not configured).
     static let noSuchPath = HTTPResponse.text(.notFound, "no such path; Slack commands go to POST \(commandsPath)\n")
-
-    /// The 400 for a body that is not what the route `expected` (`a Slack interaction`), with why.
-    func undecodable(_ error: some Error & CustomStringConvertible, expected: String, log: Logger) -> HTTPResponse {
-        log.notice("undecodable body", [("expected", expected), ("detail", error.description)])
-        return .text(.badRequest, "the body is not \(expected): \(error)\n")
-    }
-
-    /// A Slack request's first checks, in the contract's order: a form body (415 naming `what`),
-    /// then the signature (401). Nil when both pass.
-    func slackFormRefusal(_ request: HTTPRequest, what: String, log: Logger) -> HTTPResponse? {
-        guard Self.isFormEncoded(request.headers["Content-Type"]) else {
-            return .text(.unsupportedMediaType, "\(what) are application/x-www-form-urlencoded\n")
-        }
-        if let verifier {
-            do {
-                try verifier.verify(request)
-            } catch {
-                return refused(error, log: log)
-            }
-        }
-        return nil
-    }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
@@ -8,15 +8,14 @@ import TenkiMetrics
 import TenkiServices
 
 /// The listener's routes, in the contract's order: routing (404, 405), then the body (415), then
-/// the signature (401), then the command. The HTTP server has already answered 400, 408, 413 and
+/// the signature (401), then the request. The HTTP server has already answered 400, 408, 413 and
 /// 431, so nothing here sees a malformed request.
 ///
-/// A command goes down the stack once: verified and decoded here on the listener's thread, then
-/// answered from the stored answers when one is ready, else handed (already decoded) to a task.
+/// Every way in goes down the same path once (`serve(_:via:)`): its adapter verifies and decodes
+/// the request on the listener's thread into an `Inbound` value; a stored answer goes back at once,
+/// anything else goes (already decoded) to a task, through the one dispatcher, and its outcome is
+/// rendered for the request's platform at the edge.
 public struct TenkiRouter: HTTPHandler {
-    let verifier: (any CommandRequestVerifier)?
-    let decoder: any CommandDecoder
-    let commands: any SlashCommandResponder
     let metrics: MetricsRegistry
     let logger: Logger
     let isDraining: @Sendable () -> Bool
@@ -24,23 +23,20 @@ public struct TenkiRouter: HTTPHandler {
     /// False on the separate metrics listener, which serves only `/metrics` and `/healthz`.
     let servesCommands: Bool
     let requestIDs = RequestIDGenerator()
+    /// The one dispatcher every way in hands its values to.
+    public let dispatcher: InboundDispatcher
+    /// The ways in: nil for a platform that is not configured (its path is then 404).
+    let slackCommands: SlackCommandAdapter
+    let slackInteractions: SlackInteractionAdapter?
+    let mattermost: MattermostCommandAdapter?
+    let discord: DiscordInteractionAdapter?
     /// Writes verified requests as replay files (`serve --record DIR`); nil when not recording.
     public var recorder: RequestRecorder?
-    /// The tokens of `MATTERMOST_TOKENS`; nil when none is set, and `/mattermost/commands` is then 404.
-    public var mattermost: MattermostTokenVerifier?
-    /// What button presses do; nil answers `/slack/interactions` with 404.
-    public var interactions: (any InteractionResponder)?
-    /// `DISCORD_PUBLIC_KEY`'s verifier; nil when it is unset, and `/discord/interactions` is then 404.
-    public var discord: DiscordRequestVerifier?
-    /// `DISCORD_API_BASE_URL`: where answers to Discord that were not ready in time are edited.
-    public var discordAPIBase = URL(string: "https://discord.com/api/v10")!
     /// The clock `/metrics` is cached on: its text is built at most once a second
     /// (`MetricsRegistry.expositionMaxAge`) and shared by every scrape meanwhile.
     public var metricsClock: @Sendable () -> ContinuousClock.Instant = { .now }
     /// `GET /charts/…png`; nil while `TENKI_PUBLIC_URL` (or a signing secret) is unset: 404.
     var charts: ChartEndpoint?
-    /// The command names Discord's `weather` and `news` stand for.
-    public var commandNames = Settings.CommandNames(weather: "/weather", news: "/news")
 
     /// Who may read `/metrics` on this listener.
     public enum MetricsAccess: Sendable {
@@ -55,20 +51,38 @@ public struct TenkiRouter: HTTPHandler {
     public static let commandsPath = "/slack/commands"
     public static let mattermostCommandsPath = "/mattermost/commands"
 
+    /// A router for Slack's commands alone, answered inline whatever they take (tools and tests).
     /// - Parameter verifier: nil only with `--insecure-skip-verification`.
     public init(
         verifier: (any CommandRequestVerifier)?, decoder: any CommandDecoder = FormCommandDecoder(),
         commands: any SlashCommandResponder, metrics: MetricsRegistry, logger: Logger,
         isDraining: @escaping @Sendable () -> Bool = { false }, metricsAccess: MetricsAccess = .open, servesCommands: Bool = true
     ) {
-        self.metricsAccess = metricsAccess
-        self.servesCommands = servesCommands
-        self.verifier = verifier
-        self.decoder = decoder
-        self.commands = commands
+        self.init(
+            dispatcher: InboundDispatcher(commands: commands),
+            slackCommands: SlackCommandAdapter(verifier: verifier, decoder: decoder),
+            slackInteractions: nil, mattermost: nil, discord: nil, metrics: metrics, logger: logger, isDraining: isDraining,
+            metricsAccess: metricsAccess, servesCommands: servesCommands)
+    }
+
+    /// The router of `serve`, built once by the composition root with every way in it serves.
+    init(
+        dispatcher: InboundDispatcher, slackCommands: SlackCommandAdapter, slackInteractions: SlackInteractionAdapter?,
+        mattermost: MattermostCommandAdapter?, discord: DiscordInteractionAdapter?, charts: ChartEndpoint? = nil,
+        metrics: MetricsRegistry, logger: Logger, isDraining: @escaping @Sendable () -> Bool, metricsAccess: MetricsAccess,
+        servesCommands: Bool = true
+    ) {
+        self.dispatcher = dispatcher
+        self.slackCommands = slackCommands
+        self.slackInteractions = slackInteractions
+        self.mattermost = mattermost
+        self.discord = discord
+        self.charts = charts
         self.metrics = metrics
         self.logger = logger
         self.isDraining = isDraining
+        self.metricsAccess = metricsAccess
+        self.servesCommands = servesCommands
         Self.describeMetrics(metrics)
     }
 
@@ -85,22 +99,22 @@ public struct TenkiRouter: HTTPHandler {
             route = "metrics"
             response = metricsResponse(request)
         case (Self.commandsPath, "POST") where servesCommands:
-            return command(exchange(request, since: start, route: "commands"))
+            return serve(exchange(request, since: start, route: slackCommands.route), via: slackCommands)
         case (Self.commandsPath, _) where servesCommands:
             route = "commands"
             response = .text(.methodNotAllowed, "use POST for \(Self.commandsPath)\n", headers: ["Allow": "POST"])
-        case (Self.interactionsPath, "POST") where servesCommands && interactions != nil:
-            return .respond(interaction(exchange(request, since: start, route: Self.interactionsRoute)))
-        case (Self.interactionsPath, _) where servesCommands && interactions != nil:
+        case (Self.interactionsPath, "POST") where servesCommands && slackInteractions != nil:
+            return serve(exchange(request, since: start, route: Self.interactionsRoute), via: slackInteractions!)
+        case (Self.interactionsPath, _) where servesCommands && slackInteractions != nil:
             route = Self.interactionsRoute
             response = .text(.methodNotAllowed, "use POST for \(Self.interactionsPath)\n", headers: ["Allow": "POST"])
         case (Self.discordInteractionsPath, "POST") where servesCommands && discord != nil:
-            return discordInteraction(exchange(request, since: start, route: Self.discordRoute))
+            return serve(exchange(request, since: start, route: Self.discordRoute), via: discord!)
         case (Self.discordInteractionsPath, _) where servesCommands && discord != nil:
             route = Self.discordRoute
             response = .text(.methodNotAllowed, "use POST for \(Self.discordInteractionsPath)\n", headers: ["Allow": "POST"])
         case (Self.mattermostCommandsPath, "POST") where servesCommands && mattermost != nil:
-            return mattermostCommand(exchange(request, since: start, route: Self.mattermostRoute))
+            return serve(exchange(request, since: start, route: Self.mattermostRoute), via: mattermost!)
         case (Self.mattermostCommandsPath, _) where servesCommands && mattermost != nil:
             route = Self.mattermostRoute
             response = .text(.methodNotAllowed, "use POST for \(Self.mattermostCommandsPath)\n", headers: ["Allow": "POST"])
@@ -118,31 +132,6 @@ public struct TenkiRouter: HTTPHandler {
         }
         record(route: route, request: request, status: response.status, since: start, requestID: nil)
         return .respond(response)
-    }
-
-    /// The front half of a command, once: media type, signature, decoding; then a stored answer
-    /// now, or the decoded payload to a task.
-    private func command(_ exchange: RouteExchange) -> HTTPHandling {
-        let log = exchange.log
-        if let refusal = slackFormRefusal(exchange.request, what: "Slack commands", log: log) { return now(refusal, exchange) }
-        let payload: SlashCommandPayload
-        do {
-            payload = try decoder.decode(exchange.request.body)
-        } catch {
-            return now(undecodable(error, expected: "a Slack slash command", log: log), exchange)
-        }
-        if payload.sslCheck {
-            return now(recorded(exchange.request, HTTPResponse(status: .ok), logger: log), exchange)
-        }
-        // While recording (`serve --record`), every command takes the path that writes replay files.
-        if recorder == nil, let body = commands.cachedAnswer(to: payload) {
-            return now(HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: body), exchange)
-        }
-        return .later {
-            let reply = await commands.respond(to: payload, logger: log.with("command", payload.command))
-            let response = recorded(exchange.request, .json(.ok, reply.json), logger: log)
-            return finished(response, exchange)
-        }
     }
 
     /// A chart: refusals and 304s on the listener's thread, drawing in a task.
@@ -169,9 +158,11 @@ public struct TenkiRouter: HTTPHandler {
         case .elsewhere:
             return .text(.notFound, "metrics are served on the metrics address\n")
         case .bearer(let token):
-            guard Self.bearerCredentials(request.headers["Authorization"]).map({
-                HMACSHA256.constantTimeEquals(Array($0.utf8), Array(token.utf8))
-            }) == true else {
+            guard
+                Self.bearerCredentials(request.headers["Authorization"]).map({
+                    HMACSHA256.constantTimeEquals(Array($0.utf8), Array(token.utf8))
+                }) == true
+            else {
                 return .text(.unauthorized, "metrics need Authorization: Bearer TOKEN\n", headers: ["WWW-Authenticate": "Bearer"])
             }
         case .open:
@@ -186,7 +177,8 @@ public struct TenkiRouter: HTTPHandler {
     /// may be followed by several spaces (RFC 9110 §11.4). Nil for another scheme or none.
     static func bearerCredentials(_ authorization: String?) -> Substring? {
         guard let authorization, let space = authorization.firstIndex(of: " "),
-              authorization[..<space].equalsIgnoringASCIICase("Bearer") else { return nil }
+            authorization[..<space].equalsIgnoringASCIICase("Bearer")
+        else { return nil }
         let credentials = authorization[space...].drop { $0 == " " }
         return credentials.isEmpty ? nil : credentials
     }
@@ -196,7 +188,9 @@ public struct TenkiRouter: HTTPHandler {
     public func answerWithoutBody(_ head: HTTPRequest) -> HTTPResponse? {
         if servesCommands, head.path == Self.commandsPath, head.method == "POST" { return nil }
         if servesCommands, mattermost != nil, head.path == Self.mattermostCommandsPath, head.method == "POST" { return nil }
-        guard let answer = handleInline(head), answer.status == .notFound || answer.status == .methodNotAllowed else { return nil }
+        guard let answer = handleInline(head), answer.status == .notFound || answer.status == .methodNotAllowed else {
+            return nil
+        }
         return answer
     }
 
@@ -210,8 +204,9 @@ public struct TenkiRouter: HTTPHandler {
         let response: HTTPResponse
         if !Self.isFormEncoded(head.headers["Content-Type"]) {
             response = .text(.unsupportedMediaType, "Slack commands are application/x-www-form-urlencoded\n")
-        } else if verifier != nil,
-                  !head.headers.contains("X-Slack-Signature") || !head.headers.contains("X-Slack-Request-Timestamp") {
+        } else if slackCommands.verifier != nil,
+            !head.headers.contains("X-Slack-Signature") || !head.headers.contains("X-Slack-Request-Timestamp")
+        {
             metrics.increment("tenki_signature_failures_total", [("reason", "missing_header")])
             response = .text(.unauthorized, "invalid Slack signature (missing_header)\n")
         } else {
@@ -221,13 +216,8 @@ public struct TenkiRouter: HTTPHandler {
         return response
     }
 
-    /// Hands a verified request and its response to the recorder, if any; returns the response.
-    private func recorded(_ request: HTTPRequest, _ response: HTTPResponse, logger: Logger) -> HTTPResponse {
-        recorder?.record(request, response: response, logger: logger)
-        return response
-    }
-
-    func record(route: String, request: HTTPRequest, status: HTTPStatus, since start: ContinuousClock.Instant, requestID: String?) {
+    func record(route: String, request: HTTPRequest, status: HTTPStatus, since start: ContinuousClock.Instant, requestID: String?)
+    {
         let elapsed = (ContinuousClock.now - start).timeInterval
         if route == "commands", status.code == 200 {  // the usual answer: its series are named once
             metrics.increment(Self.commandsOKSeries.count)
@@ -256,7 +246,9 @@ public struct TenkiRouter: HTTPHandler {
             var start = 0, end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
             while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
             while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
-            return formMediaType.withUnsafeBufferPointer { ASCIICase.equal(UnsafeBufferPointer(rebasing: bytes[start..<end]), $0) }
+            return formMediaType.withUnsafeBufferPointer {
+                ASCIICase.equal(UnsafeBufferPointer(rebasing: bytes[start..<end]), $0)
+            }
         }
     }
 
@@ -264,12 +256,16 @@ public struct TenkiRouter: HTTPHandler {
 
     static let commandsOKSeries = (
         count: MetricsRegistry.series("tenki_http_requests_total", [("route", "commands"), ("status", "200")]),
-        duration: MetricsRegistry.series("tenki_http_request_duration_seconds", [("route", "commands")]))
+        duration: MetricsRegistry.series("tenki_http_request_duration_seconds", [("route", "commands")])
+    )
 
     static func describeMetrics(_ metrics: MetricsRegistry) {
         metrics.describe("tenki_http_requests_total", type: "counter", help: "HTTP requests answered, by route and status.")
-        metrics.describe("tenki_http_request_duration_seconds", type: "histogram", help: "Time from a complete request to its response.")
-        metrics.describe("tenki_signature_failures_total", type: "counter", help: "Requests rejected by signature or token verification (any platform), by reason.")
+        metrics.describe(
+            "tenki_http_request_duration_seconds", type: "histogram", help: "Time from a complete request to its response.")
+        metrics.describe(
+            "tenki_signature_failures_total", type: "counter",
+            help: "Requests rejected by signature or token verification (any platform), by reason.")
         ProcessMetrics.register(in: metrics)
     }
 }

@@ -24,6 +24,8 @@ public struct ServerDependencies: Sendable {
     /// Waits out a bound on a command's path (the inline budget, the shared rate limit's wait for
     /// the database); tests replace it to decide when a bound is spent.
     public var waitForBudget: @Sendable (Duration) async -> Void
+    /// The renderer per platform every answer goes through at the edge; tests count with it.
+    public var renderers: PlatformRenderers = .standard
 
     public enum StateLocation: Sendable {
         /// The SQLite file `TENKI_STATE`.

@@ -1,6 +1,6 @@
 import Foundation
-import TenkiHTTPClient
 import TenkiCore
+import TenkiHTTPClient
 import TenkiServices
 
 /// The state opened once per process and shared by its stores: the delivery queue's outbox, the
@@ -65,26 +65,23 @@ struct StateFile: Sendable {
     }
 
     /// The service's state for an operator's command (`outbox`, `subscriptions`), from the
-    /// environment's settings and through the composition root like every command; refused as
-    /// `requireExisting` says when the file does not exist.
+    /// environment's settings, opened as the composition root opens it (and nothing else is
+    /// built); refused as `requireExisting` says when the file does not exist.
     static func existing(for command: String) throws -> StateFile {
         let settings = try Settings.load()
         try requireExisting(settings, command: command)
-        return try TenkiServer.build(
-            settings: settings,
-            dependencies: ServerDependencies(transport: CurlTransport.configured(by: settings), state: .settings, verification: .skipped)
-        ).state
+        return try open(.settings, settings: settings, clock: SystemWallClock())
     }
 
     /// SQLite's primary result codes that may pass without a change of settings.
     private static let temporaryCodes: Set<Int32> = [
-        3, // SQLITE_PERM
-        5, 6, // SQLITE_BUSY, SQLITE_LOCKED
-        7, // SQLITE_NOMEM
-        8, // SQLITE_READONLY
-        10, // SQLITE_IOERR
-        13, // SQLITE_FULL
-        15, // SQLITE_PROTOCOL
+        3,  // SQLITE_PERM
+        5, 6,  // SQLITE_BUSY, SQLITE_LOCKED
+        7,  // SQLITE_NOMEM
+        8,  // SQLITE_READONLY
+        10,  // SQLITE_IOERR
+        13,  // SQLITE_FULL
+        15,  // SQLITE_PROTOCOL
     ]
 
     static func classify(_ error: any Error, path: String) -> any Error {
@@ -92,7 +89,8 @@ struct StateFile: Sendable {
         let unreadable = code == 14 && FileManager.default.fileExists(atPath: path)  // SQLITE_CANTOPEN on a file that is there
         if let code, temporaryCodes.contains(code) || unreadable {
             return TemporaryFailure(
-                "the state file \(path) (TENKI_STATE) cannot be used now (\(error)); check the disk and its permissions")
+                "the state file \(path) (\(SettingsTable.name(\.statePath))) cannot be used now (\(error)); check the disk and its permissions"
+            )
         }
         return ConfigurationError(
             \.statePath, problem: "cannot be opened as the state file \(path) (\(error))",

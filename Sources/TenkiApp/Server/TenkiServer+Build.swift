@@ -38,14 +38,17 @@ extension TenkiServer {
                 settings: settings,
                 clock: clock)
         }
+        // Every handler is built here, once, in each language a request may ask for.
         let news = NewsCommandHandler(
-            news: providers.news, feeds: feedNews, settings: settings, clock: clock, notices: weather.notices)
+            news: providers.news, feeds: feedNews, settings: settings, clock: clock, notices: weather.notices
+        ).withLanguages()
         let commands = TenkiCommands(
             weather: weather, news: news, settings: settings,
             rateLimiter: UserRateLimiter(
                 perMinute: settings.userRateLimitPerMinute, clock: clock,
                 // Replicas share one database; on SQLite one `serve` counts in memory, without a write per command.
-                shared: settings.databaseURL != nil ? state.budgets : nil, waitForShared: dependencies.waitForBudget))
+                shared: settings.databaseURL != nil ? state.budgets : nil, waitForShared: dependencies.waitForBudget)
+        ).withLanguages()
         let queued = QueuedLateAnswers(queue: queue, clock: clock)
         let lateAnswers: (any LateAnswerDelivery)? =
             switch dependencies.lateAnswers {
@@ -53,40 +56,43 @@ extension TenkiServer {
             case .none: nil
             case .custom(let delivery): delivery
             }
+        let inbound = InboundLimit(bound: settings.inboundInFlight, metrics: metrics)
+        let presses = ButtonPresses(
+            weather: providers.weather, news: news, settings: settings, clock: clock, queue: queue,
+            rateLimiter: commands.rateLimiter, inbound: inbound)
+        let dispatcher = InboundDispatcher(
+            commands: commands, presses: presses,
+            rule: TimelyResponder(
+                budget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget, lateAnswers: lateAnswers,
+                pressAnswers: lateAnswers ?? queued, allowedResponseHosts: settings.allowedResponseHosts, background: background,
+                inbound: inbound),
+            language: settings.language, resultVisibility: settings.resultVisibility, renderers: dependencies.renderers)
         AbandonedCommands.describeMetrics(metrics)
         let abandoned: AbandonedCommands? =
             if case .queued = dependencies.lateAnswers {
                 AbandonedCommands(
-                    queue: queue, commands: commands.withoutRateLimit, lateAnswers: queued, clock: clock,
-                    language: settings.language,
-                    metrics: metrics)
+                    queue: queue, dispatcher: dispatcher.withoutRateLimits(clock: clock), lateAnswers: queued, clock: clock,
+                    language: settings.language, metrics: metrics)
             } else {
                 nil
             }
-        let inbound = InboundLimit(bound: settings.inboundInFlight, metrics: metrics)
-        var timely = TimelyResponder(
-            commands: commands, budget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget,
-            lateAnswers: lateAnswers, allowedResponseHosts: settings.allowedResponseHosts, language: settings.language,
-            resultVisibility: settings.resultVisibility, background: background)
-        timely.inbound = inbound
         let drainFlag = DrainFlag()
         let metricsAccess: TenkiRouter.MetricsAccess =
             settings.metricsAddress != nil ? .elsewhere : settings.metricsToken.map { .bearer($0) } ?? .open
-        var router = TenkiRouter(
-            verifier: verifier, decoder: dependencies.decoder, commands: timely, metrics: metrics, logger: logger,
+        let router = TenkiRouter(
+            dispatcher: dispatcher, slackCommands: SlackCommandAdapter(verifier: verifier, decoder: dependencies.decoder),
+            slackInteractions: SlackInteractionAdapter(verifier: verifier),
+            mattermost: MattermostTokenVerifier(tokens: settings.mattermostTokens).map {
+                MattermostCommandAdapter(verifier: $0, decoder: dependencies.decoder)
+            },
+            discord: settings.discordPublicKey.map {
+                DiscordInteractionAdapter(
+                    verifier: DiscordRequestVerifier(
+                        publicKey: $0, clock: clock, replays: Self.replayCache(settings, tolerance: 300)),
+                    apiBase: settings.discordAPIBaseURL, commandNames: settings.commandNames)
+            },
+            charts: ChartLinks(settings: settings).map { ChartEndpoint(links: $0) }, metrics: metrics, logger: logger,
             isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess)
-        router.mattermost = MattermostTokenVerifier(tokens: settings.mattermostTokens)
-        router.charts = ChartLinks(settings: settings).map { ChartEndpoint(links: $0) }
-        router.discord = settings.discordPublicKey.map {
-            DiscordRequestVerifier(publicKey: $0, clock: clock, replays: Self.replayCache(settings, tolerance: 300))
-        }
-        router.discordAPIBase = settings.discordAPIBaseURL
-        router.commandNames = settings.commandNames
-        var presses = ButtonPresses(
-            weather: providers.weather, news: news, settings: settings, clock: clock, queue: queue, background: background,
-            rateLimiter: commands.rateLimiter, inlineBudget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget)
-        presses.inbound = inbound
-        router.interactions = presses
         var digestBuilder = DigestBuilder(
             weather: providers.weather, news: providers.news, feeds: providers.feeds, newsCountry: settings.newsCountry.code,
             logger: logger)

@@ -30,12 +30,16 @@ public final class TenkiServer: Sendable {
     let abandoned: AbandonedCommands?
     public let router: TenkiRouter
     let drainFlag: DrainFlag
+    /// Channels' morning reports, when a bot token lets Tenki post them.
+    let subscriptionDigests: SubscriptionDigests?
 
     init(
         settings: Settings, dependencies: ServerDependencies, state: StateFile, providers: ProviderServices,
         queue: DeliveryQueue, background: BackgroundWork, digests: DigestRunner, commands: TenkiCommands,
         abandoned: AbandonedCommands?, router: TenkiRouter, drainFlag: DrainFlag
     ) {
+        self.subscriptionDigests = Self.subscriptionDigests(
+            settings: settings, state: state, providers: providers, metrics: dependencies.metrics)
         self.settings = settings
         self.dependencies = dependencies
         self.state = state
@@ -69,11 +73,15 @@ public final class TenkiServer: Sendable {
         }
         let reports = subscriptionDigests
         guard !settings.digests.isEmpty || reports != nil else { return nil }
-        return DigestScheduler(runner: digests, clock: dependencies.clock, logger: logger, subscriptions: reports, metrics: metrics)
+        return DigestScheduler(
+            runner: digests, clock: dependencies.clock, logger: logger, subscriptions: reports, metrics: metrics)
     }
 
-    /// Channels' morning reports, when a bot token lets Tenki post them.
-    var subscriptionDigests: SubscriptionDigests? {
+    /// Channels' morning reports (and rain alerts), when a bot token lets Tenki post them; built
+    /// once, with the server.
+    static func subscriptionDigests(
+        settings: Settings, state: StateFile, providers: ProviderServices, metrics: MetricsRegistry
+    ) -> SubscriptionDigests? {
         guard settings.delivery.slackBotToken != nil else { return nil }
         let apiBase = settings.delivery.slackAPIBaseURL
         return SubscriptionDigests(

@@ -1,0 +1,19 @@
+import TenkiCore
+
+/// What the dispatcher made of an inbound value, before the edge renders it for the value's
+/// platform (`TenkiRouter.response(to:for:)`): nothing here is any platform's JSON.
+enum InboundOutcome: Sendable {
+    /// A command's answer (or a notice in its place: busy, looking up, took too long).
+    case command(CommandReply)
+    /// A press's answer in time (Discord), or a private note refusing it (any platform).
+    case press(PressAnswer)
+    /// Discord's "thinking" message (type 5): the command's answer edits it later.
+    case thinking(ChatMessage.Visibility)
+    /// Discord's acknowledgement of a press (type 6): the answer follows by PATCH or follow-up.
+    case deferredUpdate
+    /// Acknowledged with an empty 200; the answer, if any, follows at the reply target.
+    case acknowledged
+    /// Nothing Tenki does with this value: an interaction type it has no use for, a button that is
+    /// not its own (Slack), and until their issues land, events and view submissions.
+    case notHandled(reason: String)
+}

@@ -1,0 +1,43 @@
+import TenkiCore
+import TenkiHTTPServer
+import TenkiServices
+
+/// `POST /slack/interactions`: Slack's v0 signature, then the form's `payload`, into a press (a
+/// `block_actions` payload) or, for another type, a value the dispatcher does not handle yet
+/// (`view_submission` becomes one, for the modals issue).
+struct SlackInteractionAdapter: InboundAdapter {
+    let verifier: (any CommandRequestVerifier)?
+
+    var route: String { TenkiRouter.interactionsRoute }
+    var mediaType: InboundMediaType { .form }
+    var what: String { "Slack interactions" }
+
+    func inbound(from request: HTTPRequest) throws(AdapterStop) -> Inbound {
+        do {
+            try verifier?.verify(request)
+        } catch {
+            throw .refused(error)
+        }
+        let payload: InteractionPayload
+        do {
+            payload = try InteractionPayload(formBody: request.body)
+        } catch {
+            throw .undecodable(detail: error.description, expected: "a Slack interaction")
+        }
+        let context = InboundContext(
+            platform: .slack, team: payload.teamID ?? "", user: payload.userID ?? "", channel: payload.channelID,
+            replyTarget: .responseURL(payload.responseURL))
+        switch payload.type {
+        case "block_actions":
+            guard let action = payload.action else {
+                return Inbound(.event(type: "block_actions without an action"), context: context)
+            }
+            let press = ButtonPress(actionID: action.actionID, value: action.value, fromEphemeral: payload.isEphemeral)
+            return Inbound(.press(press), context: context)
+        case "view_submission":
+            return Inbound(.viewSubmission(callbackID: ""), context: context)
+        default:
+            return Inbound(.event(type: String(payload.type.prefix(40))), context: context)
+        }
+    }
+}

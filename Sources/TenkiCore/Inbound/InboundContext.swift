@@ -1,0 +1,40 @@
+import Foundation
+
+/// What travels with every inbound value: where it came from, who sent it, in which language the
+/// answer is wanted, and where the answer goes.
+public struct InboundContext: Sendable, Equatable {
+    public var platform: ChatPlatform
+    /// The installation the request belongs to: Slack's enterprise or team, Mattermost's team,
+    /// `discord:GUILD` (or `discord:dm`); "-" when the request names none.
+    public var team: String
+    public var user: String
+    public var channel: String?
+    /// The caller's language (Discord's `locale`); nil: the deployment's.
+    public var language: WeatherLanguage?
+    public var replyTarget: ReplyTarget
+
+    public init(
+        platform: ChatPlatform, team: String, user: String, channel: String? = nil, language: WeatherLanguage? = nil,
+        replyTarget: ReplyTarget
+    ) {
+        self.platform = platform
+        self.team = team
+        self.user = user
+        self.channel = channel
+        self.language = language
+        self.replyTarget = replyTarget
+    }
+}
+
+/// Where an answer goes besides the HTTP response that acknowledges the request.
+public enum ReplyTarget: Sendable, Equatable {
+    /// Slack's or Mattermost's `response_url` (unchecked: the allow-list is applied before use); nil
+    /// when the request carried none.
+    case responseURL(String?)
+    /// A Discord interaction's webhook: `@original` is edited, follow-ups are new messages.
+    case discordInteraction(original: URL?, followUp: URL?)
+    /// A Socket Mode envelope, acknowledged by its id on the socket. No way in produces it yet.
+    case socketAcknowledgement(envelopeID: String)
+    /// A modal to open (`trigger_id`) or update (`view_id`). No way in produces it yet.
+    case view(triggerID: String?, viewID: String?)
+}
