@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+@testable import TenkiWebSocket
+
+/// The client against an independent implementation: Python's `websockets` over TLS, with a
+/// throwaway CA trusted through `SSL_CERT_FILE` (in the configuration's environment, so that tests
+/// running side by side do not share one). `.ci/run` requires these to run
+/// (TENKI_TEST_REQUIRE_WEBSOCKETS=1); elsewhere they are skipped with a notice when the tools are missing.
+@Suite("Against Python's websockets", .enabled(if: PeerTools.isEnabled), .timeLimit(.minutes(1)))
+struct WebSocketPeerTests {
+    static func pki() throws -> TestPKI {
+        try PeerTools.check()
+        return try TestPKI.shared.get()
+    }
+
+    /// The `websockets` server with the good certificate (or the one for another name).
+    static func startPeer(wrongName: Bool = false) throws -> PeerProcess {
+        let pki = try pki()
+        return try PeerProcess(
+            "websocket_peer.py",
+            ["tls", wrongName ? pki.wrongNameCertificate : pki.serverCertificate, wrongName ? pki.wrongNameKey : pki.serverKey])
+    }
+
+    static func configuration(trusting caFile: String? = nil) throws -> WebSocketConfiguration {
+        var configuration = WebSocketConfiguration()
+        configuration.environment = ["SSL_CERT_FILE": try caFile ?? pki().caFile]
+        return configuration
+    }
+
+    @Test func theHandshakeAndMaskedFramesBothWaysThenACleanClose() async throws {
+        let peer = try Self.startPeer()
+        defer { peer.stop() }
+        let connection = try await WebSocketConnection.open(
+            try WebSocketURL("wss://localhost:\(peer.port)/echo"), configuration: try Self.configuration())
+        try await connection.send(.text("天気 Tenki"))
+        #expect(try await connection.receive() == .text("天気 Tenki"))
+        try await connection.send(.binary([0, 1, 2, 255]))
+        #expect(try await connection.receive() == .binary([0, 1, 2, 255]))
+        let close = try await connection.close(code: .normalClosure, reason: "bye")
+        #expect(close.code == .normalClosure)
+        #expect(connection.endReason == .closed(close))
+        await #expect(throws: WebSocketError.closed(close)) { try await connection.receive() }
+        await #expect(throws: WebSocketError.closed(close)) { try await connection.send(.text("late")) }
+    }
+
+    /// The peer refuses unmasked client frames (close 1002), so the test above proves the client masks.
+    @Test func thePeerRefusesUnmaskedFrames() async throws {
+        let peer = try Self.startPeer()
+        defer { peer.stop() }
+        var configuration = try Self.configuration()
+        configuration.masksFrames = false
+        let connection = try await WebSocketConnection.open(
+            try WebSocketURL("wss://localhost:\(peer.port)/echo"), configuration: configuration)
+        try await connection.send(.text("unmasked"))
+        do {
+            let message = try await connection.receive()
+            Issue.record("the peer echoed an unmasked frame: \(message)")
+        } catch {
+            guard case .closed(let close) = error else { throw error }
+            #expect(close.code == .protocolError)
+        }
+    }
+
+    @Test func anIPAddressHostIsVerifiedAgainstTheCertificatesAddresses() async throws {
+        let peer = try Self.startPeer()
+        defer { peer.stop() }
+        let connection = try await WebSocketConnection.open(
+            try WebSocketURL("wss://127.0.0.1:\(peer.port)/echo"), configuration: try Self.configuration())
+        try await connection.send(.text("by address"))
+        #expect(try await connection.receive() == .text("by address"))
+        try await connection.close()
+    }
+
+    @Test func aMessageOfOneMiBGoesInFragmentsAndComesBackInFragments() async throws {
+        let peer = try Self.startPeer()
+        defer { peer.stop() }
+        var configuration = try Self.configuration()
+        configuration.fragmentSize = 64 * 1024
+        let connection = try await WebSocketConnection.open(
+            try WebSocketURL("wss://localhost:\(peer.port)/fragments"), configuration: configuration)
+        let payload = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 11) }
+        try await connection.send(.binary(payload))
+        #expect(try await connection.receive() == .text("fragments=16 bytes=1048576"))
+        // The peer sends it back as 64 fragments of 16 KiB; the client reassembles them.
+        #expect(try await connection.receive() == .binary(payload))
+        try await connection.close()
+    }
+
+    @Test func thePeersPingIsAnsweredAndOursGetsItsPong() async throws {
+        let peer = try Self.startPeer()
+        defer { peer.stop() }
+        let connection = try await WebSocketConnection.open(
+            try WebSocketURL("wss://localhost:\(peer.port)/ping"), configuration: try Self.configuration())
+        #expect(try await connection.receive() == .text("pong received"))
+        try await connection.ping()
+        try await connection.close()
+    }
+
+    @Test func aMessageOverFourMiBIsRefusedWith1009() async throws {
+        let peer = try Self.startPeer()
+        defer { peer.stop() }
+        let connection = try await WebSocketConnection.open(
+            try WebSocketURL("wss://localhost:\(peer.port)/big"), configuration: try Self.configuration())
+        await #expect(throws: WebSocketError.protocolViolation(.messageTooBig(limit: 4 * 1024 * 1024))) {
+            try await connection.receive()
+        }
+    }
+
+    @Test func aCertificateForAnotherNameIsRefused() async throws {
+        let peer = try Self.startPeer(wrongName: true)
+        defer { peer.stop() }
+        await #expect(throws: WebSocketError.certificateRejected(host: "localhost", reason: "hostname mismatch")) {
+            try await WebSocketConnection.open(
+                try WebSocketURL("wss://localhost:\(peer.port)/echo"), configuration: try Self.configuration())
+        }
+    }
+
+    @Test func aCertificateFromAnUntrustedCAIsRefused() async throws {
+        let peer = try Self.startPeer()
+        defer { peer.stop() }
+        let pki = try Self.pki()
+        let untrusted = WebSocketError.certificateRejected(host: "localhost", reason: "unable to get local issuer certificate")
+        await #expect(throws: untrusted) {
+            try await WebSocketConnection.open(
+                try WebSocketURL("wss://localhost:\(peer.port)/echo"),
+                configuration: try Self.configuration(trusting: pki.otherCAFile))
+        }
+        // Without SSL_CERT_FILE the system's store is used, which does not know the test CA either.
+        var system = WebSocketConfiguration()
+        system.environment = [:]
+        await #expect(throws: untrusted) {
+            try await WebSocketConnection.open(try WebSocketURL("wss://localhost:\(peer.port)/echo"), configuration: system)
+        }
+    }
+}
