@@ -17,6 +17,7 @@ Paths of the `tls` server (the request's path picks the behaviour):
                then sends the same bytes back as one message in 16 KiB fragments
   /ping        sends a ping and, once its pong arrived, the text "pong received"
   /big         sends one 5 MiB binary message (over the client's 4 MiB limit)
+  /goodbye     closes at once with 1001 "bye"
 """
 import asyncio
 import base64
@@ -56,6 +57,8 @@ async def handler(ws):
     elif path == "/big":
         await ws.send(bytes(5 * 1024 * 1024))
         await ws.wait_closed()
+    elif path == "/goodbye":
+        await ws.close(1001, "bye")
     else:
         await ws.close(4004, "unknown path")
 

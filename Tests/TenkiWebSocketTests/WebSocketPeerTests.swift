@@ -107,6 +107,40 @@ struct WebSocketPeerTests {
         }
     }
 
+    @Test func thePeersCloseIsAnsweredAndEndsTheConnection() async throws {
+        let peer = try Self.startPeer()
+        defer { peer.stop() }
+        let connection = try await WebSocketConnection.open(
+            try WebSocketURL("wss://localhost:\(peer.port)/goodbye"), configuration: try Self.configuration())
+        let goodbye = WebSocketClose(code: .goingAway, reason: "bye")
+        await #expect(throws: WebSocketError.closed(goodbye)) { try await connection.receive() }
+        #expect(try await connection.close() == goodbye)
+    }
+
+    /// Sends from many tasks at once: each message's frames stay together and every one comes back.
+    @Test func concurrentSendsAreNeverInterleaved() async throws {
+        let peer = try Self.startPeer()
+        defer { peer.stop() }
+        var configuration = try Self.configuration()
+        configuration.fragmentSize = 1000
+        let connection = try await WebSocketConnection.open(
+            try WebSocketURL("wss://localhost:\(peer.port)/echo"), configuration: configuration)
+        let messages = (0..<20).map { "\($0):" + String(repeating: "\($0 % 10)", count: 5000) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for message in messages { group.addTask { try await connection.send(.text(message)) } }
+            try await group.waitForAll()
+        }
+        var received: Set<String> = []
+        for _ in messages {
+            guard case .text(let text) = try await connection.receive() else {
+                throw PeerProcess.Failure(description: "binary echo")
+            }
+            received.insert(text)
+        }
+        #expect(received == Set(messages))
+        try await connection.close()
+    }
+
     @Test func aCertificateForAnotherNameIsRefused() async throws {
         let peer = try Self.startPeer(wrongName: true)
         defer { peer.stop() }
