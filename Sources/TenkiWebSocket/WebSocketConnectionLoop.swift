@@ -7,26 +7,27 @@ import Glibc
 /// The thread that owns one connection's socket: reads frames and hands out messages, writes what
 /// callers queued, answers pings, runs the keep-alive and the closing handshake, and records why
 /// the connection ended. Only this thread touches the stream, the parser and the keep-alive; it
-/// shares nothing with callers but `WebSocketConnection.shared`.
+/// shares nothing with callers but `WebSocketConnection.shared`. Reading and handling frames is in
+/// `WebSocketConnectionLoop+Reading.swift`.
 final class WebSocketConnectionLoop {
-    private let connection: WebSocketConnection
-    private let stream: any ByteStream
-    private let clock: any WebSocketClock
-    private var parser: WebSocketFrameParser
-    private var assembler: WebSocketMessageAssembler
-    private var keepAlive: WebSocketKeepAlive
+    let connection: WebSocketConnection
+    let stream: any ByteStream
+    let clock: any WebSocketClock
+    var parser: WebSocketFrameParser
+    var assembler: WebSocketMessageAssembler
+    var keepAlive: WebSocketKeepAlive
     /// Frames being written, oldest first; `written` bytes of the first one are out.
     private var writing: [WebSocketConnection.Outgoing] = []
     private var written = 0
     /// Set when our close frame was queued: nothing but the peer's close is awaited after it.
-    private var closeDeadline: Duration?
+    var closeDeadline: Duration?
     /// The reason the connection ends, once known; the loop stops when writes drained or at once.
-    private var ending: WebSocketError?
+    var ending: WebSocketError?
     private var pingCounter: UInt64 = 0
     /// `abort()` was called: nothing more is written, not even a close frame.
     private var aborted = false
-    private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
-    private var readWantsWrite = false
+    var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+    var readWantsWrite = false
     private var writeWantsRead = false
 
     init(connection: WebSocketConnection, stream: any ByteStream, leftover: [UInt8]) {
@@ -76,7 +77,7 @@ final class WebSocketConnectionLoop {
         }
     }
 
-    private func queue(_ frame: WebSocketFrame) {
+    func queue(_ frame: WebSocketFrame) {
         writing.append(WebSocketConnection.Outgoing(bytes: connection.encode(frame), completion: nil))
     }
 
@@ -106,80 +107,6 @@ final class WebSocketConnectionLoop {
             }
         }
         return true
-    }
-
-    /// Reads what is there (a bounded number of times, so writes get their turn) and handles each
-    /// frame; true when there may be more to read without waiting.
-    private func readAvailable() -> Bool {
-        readWantsWrite = false
-        for _ in 0..<16 {
-            if !handleFrames() { return false }
-            let result = readBuffer.withUnsafeMutableBytes { stream.read(into: $0) }
-            switch result {
-            case .bytes(let count):
-                keepAlive.heard(at: clock.now())
-                readBuffer.withUnsafeBytes { parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            case .wouldBlock(let wantsWrite):
-                readWantsWrite = wantsWrite
-                _ = handleFrames()
-                return false
-            case .endOfStream:
-                _ = handleFrames()
-                if ending == nil { end(.connectionLost("the peer closed the TCP connection without a close frame")) }
-                return false
-            case .failed(let why):
-                end(.connectionLost("read failed: \(why)"))
-                return false
-            }
-        }
-        return handleFrames()
-    }
-
-    /// Handles every complete frame in the parser; false once the connection is ending.
-    private func handleFrames() -> Bool {
-        while ending == nil {
-            let event: WebSocketEvent?
-            do {
-                guard let frame = try parser.nextFrame() else { return true }
-                event = try assembler.receive(frame)
-            } catch {
-                // The peer broke the protocol: say why in a close frame, and stop.
-                if closeDeadline == nil {
-                    queue(WebSocketFrame(opcode: .close, payload: WebSocketClose(code: error.closeCode).payload))
-                }
-                end(.protocolViolation(error))
-                return false
-            }
-            switch event {
-            case nil: continue
-            case .message(let message): deliver(message)
-            case .ping(let payload): if closeDeadline == nil { queue(WebSocketFrame(opcode: .pong, payload: payload)) }
-            case .pong(let payload):
-                let waiters = connection.shared.withLock { $0.pings.removeValue(forKey: payload) } ?? []
-                for waiter in waiters { waiter.resume(returning: .success(())) }
-            case .close(let close):
-                if closeDeadline == nil {
-                    // Echo the peer's code (§5.5.1); a close without a code is answered by one without.
-                    let payload = close.code == .noStatusReceived ? [] : WebSocketClose(code: close.code).payload
-                    queue(WebSocketFrame(opcode: .close, payload: payload))
-                    closeDeadline = clock.now() + connection.configuration.closeTimeout
-                }
-                end(.closed(close))
-                return false
-            }
-        }
-        return false
-    }
-
-    private func deliver(_ message: WebSocketMessage) {
-        let receiver = connection.shared.withLock { shared in
-            guard let receiver = shared.receiver.take() else {
-                shared.received.append(message)
-                return nil as CheckedContinuation<Result<WebSocketMessage, WebSocketError>, Never>?
-            }
-            return receiver
-        }
-        receiver?.resume(returning: .success(message))
     }
 
     private func checkTimers() {
@@ -213,7 +140,7 @@ final class WebSocketConnectionLoop {
         if fds[1].revents != 0 { tenki_eventfd_drain(connection.wakeDescriptor) }
     }
 
-    private func end(_ reason: WebSocketError) {
+    func end(_ reason: WebSocketError) {
         if ending == nil { ending = reason }
     }
 
