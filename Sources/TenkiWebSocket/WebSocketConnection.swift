@@ -53,6 +53,7 @@ public final class WebSocketConnection: Sendable {
 
     /// Opens a connection: proxy, TCP, TLS and the opening handshake, each within its timeout, on
     /// the thread that will own the connection. Throws what failed, naming the host and the step.
+    /// Not cancellable: the configuration's timeouts bound it (the name lookup has the resolver's own).
     public static func open(
         _ url: WebSocketURL, configuration: WebSocketConfiguration = WebSocketConfiguration()
     )
@@ -81,7 +82,7 @@ public final class WebSocketConnection: Sendable {
     }
 
     /// The next message; throws once the connection has ended and every message before the end was
-    /// taken. A cancelled wait throws `.connectionLost("receive cancelled")` and leaves the connection open.
+    /// taken. A cancelled wait throws `.cancelled` and leaves the connection open.
     public func receive() async throws(WebSocketError) -> WebSocketMessage {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
@@ -89,7 +90,7 @@ public final class WebSocketConnection: Sendable {
                 let now: Result<WebSocketMessage, WebSocketError>? = shared.withLock { shared in
                     if !shared.received.isEmpty { return .success(shared.received.removeFirst()) }
                     if let ended = shared.ended { return .failure(ended) }
-                    if Task.isCancelled { return .failure(.connectionLost("receive cancelled")) }
+                    if Task.isCancelled { return .failure(.cancelled) }
                     precondition(shared.receiver == nil, "receive() called while another receive() waits")
                     shared.receiver = continuation
                     return nil
@@ -97,7 +98,7 @@ public final class WebSocketConnection: Sendable {
                 if let now { continuation.resume(returning: now) }
             }
         } onCancel: {
-            shared.withLock { $0.receiver.take() }?.resume(returning: .failure(.connectionLost("receive cancelled")))
+            shared.withLock { $0.receiver.take() }?.resume(returning: .failure(.cancelled))
         }
         return try result.get()
     }

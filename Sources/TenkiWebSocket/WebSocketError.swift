@@ -35,6 +35,8 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
     case closed(WebSocketClose)
     /// A message given to `send` is larger than the configured limit.
     case messageTooBig(bytes: Int, limit: Int)
+    /// The task waiting in `receive()` was cancelled; the connection itself stays open.
+    case cancelled
     /// The connection ended without a closing handshake (reset, EOF, a read or write error).
     case connectionLost(String)
 
@@ -52,6 +54,7 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
         case .protocolViolation(let error): "protocol error from the peer: \(error) (closed with \(error.closeCode))"
         case .closed(let close): "connection closed with \(close.code)\(close.reason.isEmpty ? "" : " (\(close.reason))")"
         case .messageTooBig(let bytes, let limit): "a message of \(bytes) bytes is over the limit of \(limit)"
+        case .cancelled: "receive() was cancelled (the connection stays open)"
         case .connectionLost(let why): "connection lost: \(why)"
         }
     }

@@ -7,6 +7,9 @@ Usage:
   websocket_peer.py silent           raw TCP: answers the opening handshake, then never sends a byte;
                                      hangs up (no close frame) when the client's first ping arrives
   websocket_peer.py mute             raw TCP: accepts, reads, never answers (not even TLS)
+  websocket_peer.py scripted HEX     raw TCP: answers the opening handshake, sends the bytes HEX, then
+                                     prints "PONG <payload>" for each pong it reads and, for the
+                                     client's close frame, "CLOSE <code>", echoes it and hangs up
 
 Binds a free port on 127.0.0.1 and prints "PORT <n>" on the first line of stdout. Exits when stdin
 reaches its end, so a test that dies takes its peer with it.
@@ -73,23 +76,50 @@ async def serve_tls(cert, key):
         await asyncio.Future()
 
 
-async def raw_silent(reader, writer):
+async def accept_handshake(reader, writer):
     head = await reader.readuntil(b"\r\n\r\n")
     key = next(line.split(b":", 1)[1].strip() for line in head.split(b"\r\n") if line.lower().startswith(b"sec-websocket-key:"))
     accept = base64.b64encode(hashlib.sha1(key + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest())
     writer.write(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                  b"Sec-WebSocket-Accept: " + accept + b"\r\n\r\n")
     await writer.drain()
+
+
+async def read_frame(reader):
+    """One frame from the client: (opcode, unmasked payload)."""
+    header = await reader.readexactly(2)
+    length = header[1] & 0x7F
+    if length == 126:
+        length = int.from_bytes(await reader.readexactly(2), "big")
+    elif length == 127:
+        length = int.from_bytes(await reader.readexactly(8), "big")
+    mask = await reader.readexactly(4) if header[1] & 0x80 else bytes(4)
+    payload = await reader.readexactly(length)
+    return header[0] & 0x0F, bytes(byte ^ mask[i % 4] for i, byte in enumerate(payload))
+
+
+async def raw_silent(reader, writer):
+    await accept_handshake(reader, writer)
     while True:
-        header = await reader.readexactly(2)
-        length = header[1] & 0x7F
-        if length == 126:
-            length = int.from_bytes(await reader.readexactly(2), "big")
-        elif length == 127:
-            length = int.from_bytes(await reader.readexactly(8), "big")
-        await reader.readexactly((4 if header[1] & 0x80 else 0) + length)
-        if header[0] & 0x0F == 0x9:
+        opcode, _ = await read_frame(reader)
+        if opcode == 0x9:
             writer.transport.abort()
+            return
+
+
+async def raw_scripted(reader, writer, script):
+    await accept_handshake(reader, writer)
+    writer.write(script)
+    await writer.drain()
+    while True:
+        opcode, payload = await read_frame(reader)
+        if opcode == 0xA:
+            print(f"PONG {payload.decode(errors='replace')}", flush=True)
+        elif opcode == 0x8:
+            print(f"CLOSE {int.from_bytes(payload[:2], 'big') if len(payload) >= 2 else 1005}", flush=True)
+            writer.write(bytes([0x88, len(payload)]) + payload)
+            await writer.drain()
+            writer.close()
             return
 
 
@@ -113,6 +143,9 @@ def main():
         asyncio.run(serve_raw(raw_silent))
     elif mode == "mute":
         asyncio.run(serve_raw(raw_mute))
+    elif mode == "scripted":
+        script = bytes.fromhex(sys.argv[2])
+        asyncio.run(serve_raw(lambda reader, writer: raw_scripted(reader, writer, script)))
     else:
         sys.exit(f"unknown mode {mode}")
 

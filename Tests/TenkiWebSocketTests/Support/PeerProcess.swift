@@ -14,6 +14,7 @@ final class PeerProcess: @unchecked Sendable {
     let port: Int
     private let process: Process
     private let stdin: Pipe
+    private let stdout: FileHandle
 
     /// Starts `python3 Tests/Scripts/<script> arguments...` and waits for its port.
     init(_ script: String, _ arguments: [String]) throws {
@@ -24,21 +25,28 @@ final class PeerProcess: @unchecked Sendable {
         process.arguments = ["python3", Self.scripts.appendingPathComponent(script).path] + arguments
         process.standardInput = stdin
         process.standardOutput = stdout
+        self.stdout = stdout.fileHandleForReading
         try process.run()
-        // The first line, byte by byte (the process keeps the pipe open).
-        var line: [UInt8] = []
-        let handle = stdout.fileHandleForReading
-        while line.last != UInt8(ascii: "\n") {
-            let byte = handle.readData(ofLength: 1)
-            if byte.isEmpty { break }
-            line += byte
-        }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = Self.readLine(self.stdout)
         guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
             process.terminate()
             throw Failure(description: "\(script) did not start (its first line: \"\(text)\"; stderr is the test's)")
         }
         self.port = port
+    }
+
+    /// The next line the process prints (blocking until it does; empty once it exited).
+    func nextLine() -> String { Self.readLine(stdout) }
+
+    /// One line, byte by byte: the process keeps the pipe open, so nothing may be read ahead.
+    private static func readLine(_ handle: FileHandle) -> String {
+        var line: [UInt8] = []
+        while line.last != UInt8(ascii: "\n") {
+            let byte = handle.readData(ofLength: 1)
+            if byte.isEmpty { break }
+            line += byte
+        }
+        return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func stop() {
