@@ -13,6 +13,11 @@ import os
 import sys
 import threading
 
+# Descriptors inherited from the test process beyond stdin, stdout and stderr (pipes of other
+# helper processes it was starting at the same moment) are closed at once: held here, they would
+# keep those processes' readers waiting for an end of file.
+os.closerange(3, 65536)
+
 
 def exit_with_stdin():
     sys.stdin.buffer.read()

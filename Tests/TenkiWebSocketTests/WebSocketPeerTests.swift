@@ -9,30 +9,35 @@ import Testing
 /// (TENKI_TEST_REQUIRE_WEBSOCKETS=1); elsewhere they are skipped with a notice when the tools are missing.
 @Suite("Against Python's websockets", .enabled(if: PeerTools.isEnabled), .timeLimit(.minutes(1)))
 struct WebSocketPeerTests {
-    static func pki() throws -> TestPKI {
+    /// The throwaway CA and certificates (made on first use, off the cooperative pool: openssl runs).
+    static func pki() async throws -> TestPKI {
         try PeerTools.check()
-        return try TestPKI.shared.get()
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: TestPKI.shared.mapError { $0 as any Error }) }
+        }
     }
 
     /// The `websockets` server with the good certificate (or the one for another name).
-    static func startPeer(wrongName: Bool = false) throws -> PeerProcess {
-        let pki = try pki()
-        return try PeerProcess(
+    static func startPeer(wrongName: Bool = false) async throws -> PeerProcess {
+        let pki = try await pki()
+        return try await PeerProcess.start(
             "websocket_peer.py",
             ["tls", wrongName ? pki.wrongNameCertificate : pki.serverCertificate, wrongName ? pki.wrongNameKey : pki.serverKey])
     }
 
-    static func configuration(trusting caFile: String? = nil) throws -> WebSocketConfiguration {
+    static func configuration(trusting caFile: String? = nil) async throws -> WebSocketConfiguration {
         var configuration = WebSocketConfiguration()
-        configuration.environment = ["SSL_CERT_FILE": try caFile ?? pki().caFile]
+        let trusted: String
+        if let caFile { trusted = caFile } else { trusted = try await pki().caFile }
+        configuration.environment = ["SSL_CERT_FILE": trusted]
         return configuration
     }
 
     @Test func theHandshakeAndMaskedFramesBothWaysThenACleanClose() async throws {
-        let peer = try Self.startPeer()
+        let peer = try await Self.startPeer()
         defer { peer.stop() }
         let connection = try await WebSocketConnection.open(
-            try WebSocketURL("wss://localhost:\(peer.port)/echo"), configuration: try Self.configuration())
+            try WebSocketURL("wss://localhost:\(peer.port)/echo"), configuration: try await Self.configuration())
         try await connection.send(.text("天気 Tenki"))
         #expect(try await connection.receive() == .text("天気 Tenki"))
         try await connection.send(.binary([0, 1, 2, 255]))
@@ -46,9 +51,9 @@ struct WebSocketPeerTests {
 
     /// The peer refuses unmasked client frames (close 1002), so the test above proves the client masks.
     @Test func thePeerRefusesUnmaskedFrames() async throws {
-        let peer = try Self.startPeer()
+        let peer = try await Self.startPeer()
         defer { peer.stop() }
-        var configuration = try Self.configuration()
+        var configuration = try await Self.configuration()
         configuration.masksFrames = false
         let connection = try await WebSocketConnection.open(
             try WebSocketURL("wss://localhost:\(peer.port)/echo"), configuration: configuration)
@@ -63,19 +68,19 @@ struct WebSocketPeerTests {
     }
 
     @Test func anIPAddressHostIsVerifiedAgainstTheCertificatesAddresses() async throws {
-        let peer = try Self.startPeer()
+        let peer = try await Self.startPeer()
         defer { peer.stop() }
         let connection = try await WebSocketConnection.open(
-            try WebSocketURL("wss://127.0.0.1:\(peer.port)/echo"), configuration: try Self.configuration())
+            try WebSocketURL("wss://127.0.0.1:\(peer.port)/echo"), configuration: try await Self.configuration())
         try await connection.send(.text("by address"))
         #expect(try await connection.receive() == .text("by address"))
         try await connection.close()
     }
 
     @Test func aMessageOfOneMiBGoesInFragmentsAndComesBackInFragments() async throws {
-        let peer = try Self.startPeer()
+        let peer = try await Self.startPeer()
         defer { peer.stop() }
-        var configuration = try Self.configuration()
+        var configuration = try await Self.configuration()
         configuration.fragmentSize = 64 * 1024
         let connection = try await WebSocketConnection.open(
             try WebSocketURL("wss://localhost:\(peer.port)/fragments"), configuration: configuration)
@@ -88,30 +93,30 @@ struct WebSocketPeerTests {
     }
 
     @Test func thePeersPingIsAnsweredAndOursGetsItsPong() async throws {
-        let peer = try Self.startPeer()
+        let peer = try await Self.startPeer()
         defer { peer.stop() }
         let connection = try await WebSocketConnection.open(
-            try WebSocketURL("wss://localhost:\(peer.port)/ping"), configuration: try Self.configuration())
+            try WebSocketURL("wss://localhost:\(peer.port)/ping"), configuration: try await Self.configuration())
         #expect(try await connection.receive() == .text("pong received"))
         try await connection.ping()
         try await connection.close()
     }
 
     @Test func aMessageOverFourMiBIsRefusedWith1009() async throws {
-        let peer = try Self.startPeer()
+        let peer = try await Self.startPeer()
         defer { peer.stop() }
         let connection = try await WebSocketConnection.open(
-            try WebSocketURL("wss://localhost:\(peer.port)/big"), configuration: try Self.configuration())
+            try WebSocketURL("wss://localhost:\(peer.port)/big"), configuration: try await Self.configuration())
         await #expect(throws: WebSocketError.protocolViolation(.messageTooBig(limit: 4 * 1024 * 1024))) {
             try await connection.receive()
         }
     }
 
     @Test func thePeersCloseIsAnsweredAndEndsTheConnection() async throws {
-        let peer = try Self.startPeer()
+        let peer = try await Self.startPeer()
         defer { peer.stop() }
         let connection = try await WebSocketConnection.open(
-            try WebSocketURL("wss://localhost:\(peer.port)/goodbye"), configuration: try Self.configuration())
+            try WebSocketURL("wss://localhost:\(peer.port)/goodbye"), configuration: try await Self.configuration())
         let goodbye = WebSocketClose(code: .goingAway, reason: "bye")
         await #expect(throws: WebSocketError.closed(goodbye)) { try await connection.receive() }
         #expect(try await connection.close() == goodbye)
@@ -119,9 +124,9 @@ struct WebSocketPeerTests {
 
     /// Sends from many tasks at once: each message's frames stay together and every one comes back.
     @Test func concurrentSendsAreNeverInterleaved() async throws {
-        let peer = try Self.startPeer()
+        let peer = try await Self.startPeer()
         defer { peer.stop() }
-        var configuration = try Self.configuration()
+        var configuration = try await Self.configuration()
         configuration.fragmentSize = 1000
         let connection = try await WebSocketConnection.open(
             try WebSocketURL("wss://localhost:\(peer.port)/echo"), configuration: configuration)
@@ -142,23 +147,23 @@ struct WebSocketPeerTests {
     }
 
     @Test func aCertificateForAnotherNameIsRefused() async throws {
-        let peer = try Self.startPeer(wrongName: true)
+        let peer = try await Self.startPeer(wrongName: true)
         defer { peer.stop() }
         await #expect(throws: WebSocketError.certificateRejected(host: "localhost", reason: "hostname mismatch")) {
             try await WebSocketConnection.open(
-                try WebSocketURL("wss://localhost:\(peer.port)/echo"), configuration: try Self.configuration())
+                try WebSocketURL("wss://localhost:\(peer.port)/echo"), configuration: try await Self.configuration())
         }
     }
 
     @Test func aCertificateFromAnUntrustedCAIsRefused() async throws {
-        let peer = try Self.startPeer()
+        let peer = try await Self.startPeer()
         defer { peer.stop() }
-        let pki = try Self.pki()
+        let pki = try await Self.pki()
         let untrusted = WebSocketError.certificateRejected(host: "localhost", reason: "unable to get local issuer certificate")
         await #expect(throws: untrusted) {
             try await WebSocketConnection.open(
                 try WebSocketURL("wss://localhost:\(peer.port)/echo"),
-                configuration: try Self.configuration(trusting: pki.otherCAFile))
+                configuration: try await Self.configuration(trusting: pki.otherCAFile))
         }
         // Without SSL_CERT_FILE the system's store is used, which does not know the test CA either.
         var system = WebSocketConfiguration()

@@ -20,15 +20,15 @@ struct WebSocketProxyTests {
         func logged() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
     }
 
-    static func start() throws -> Setup {
-        let peer = try WebSocketPeerTests.startPeer()
+    static func start() async throws -> Setup {
+        let peer = try await WebSocketPeerTests.startPeer()
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-proxy-\(UUID().uuidString).log")
-        let proxy = try PeerProcess("connect_proxy.py", [log.path, "tenki:s3cret@x"])
-        return Setup(peer: peer, proxy: proxy, log: log, caFile: try WebSocketPeerTests.pki().caFile)
+        let proxy = try await PeerProcess.start("connect_proxy.py", [log.path, "tenki:s3cret@x"])
+        return Setup(peer: peer, proxy: proxy, log: log, caFile: try await WebSocketPeerTests.pki().caFile)
     }
 
     @Test func theConnectionGoesThroughTheProxyWithItsCredentials() async throws {
-        let setup = try Self.start()
+        let setup = try await Self.start()
         defer { setup.stop() }
         var configuration = WebSocketConfiguration()
         configuration.environment = [
@@ -43,7 +43,7 @@ struct WebSocketProxyTests {
     }
 
     @Test func wrongCredentialsAreAClearProxyError() async throws {
-        let setup = try Self.start()
+        let setup = try await Self.start()
         defer { setup.stop() }
         var configuration = WebSocketConfiguration()
         configuration.environment = [
@@ -60,7 +60,7 @@ struct WebSocketProxyTests {
     }
 
     @Test func noProxyGoesDirect() async throws {
-        let setup = try Self.start()
+        let setup = try await Self.start()
         defer { setup.stop() }
         var configuration = WebSocketConfiguration()
         configuration.environment = [

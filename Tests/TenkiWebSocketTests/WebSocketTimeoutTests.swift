@@ -17,7 +17,7 @@ struct WebSocketTimeoutTests {
 
     @Test func aPeerSilentForNinetySecondsIsDropped() async throws {
         try PeerTools.check()
-        let peer = try PeerProcess("websocket_peer.py", ["silent"])
+        let peer = try await PeerProcess.start("websocket_peer.py", ["silent"])
         defer { peer.stop() }
         let clock = ManualWebSocketClock()
         let connection = try await WebSocketConnection.open(
@@ -30,7 +30,7 @@ struct WebSocketTimeoutTests {
     /// The silent peer hangs up on the first ping: it comes once the clock reaches 30 s.
     @Test func aPingGoesOutAfterThirtySeconds() async throws {
         try PeerTools.check()
-        let peer = try PeerProcess("websocket_peer.py", ["silent"])
+        let peer = try await PeerProcess.start("websocket_peer.py", ["silent"])
         defer { peer.stop() }
         let clock = ManualWebSocketClock()
         let connection = try await WebSocketConnection.open(
@@ -44,7 +44,7 @@ struct WebSocketTimeoutTests {
 
     @Test func aServerThatNeverAnswersTheHandshakeTimesOut() async throws {
         try PeerTools.check()
-        let peer = try PeerProcess("websocket_peer.py", ["mute"])
+        let peer = try await PeerProcess.start("websocket_peer.py", ["mute"])
         defer { peer.stop() }
         var configuration = Self.configuration()
         configuration.handshakeTimeout = .milliseconds(200)
@@ -55,7 +55,7 @@ struct WebSocketTimeoutTests {
 
     @Test func aServerThatNeverAnswersTLSTimesOut() async throws {
         try PeerTools.check()
-        let peer = try PeerProcess("websocket_peer.py", ["mute"])
+        let peer = try await PeerProcess.start("websocket_peer.py", ["mute"])
         defer { peer.stop() }
         var configuration = Self.configuration()
         configuration.tlsTimeout = .milliseconds(200)

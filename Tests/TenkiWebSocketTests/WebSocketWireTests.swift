@@ -33,30 +33,30 @@ struct WebSocketWireTests {
     @Test(arguments: violations)
     func aProtocolViolationIsClosedWithItsCode(_ test: Case) async throws {
         try PeerTools.check()
-        let peer = try PeerProcess("websocket_peer.py", ["scripted", test.hex])
+        let peer = try await PeerProcess.start("websocket_peer.py", ["scripted", test.hex])
         defer { peer.stop() }
         let connection = try await Self.open(peer)
         await #expect(throws: WebSocketError.protocolViolation(test.error)) { try await connection.receive() }
-        #expect(peer.nextLine() == "CLOSE \(test.closeCode)")
+        #expect(await peer.line() == "CLOSE \(test.closeCode)")
     }
 
     @Test func aPingFromTheServerIsAnsweredWithItsPayload() async throws {
         try PeerTools.check()
         // A ping "tenki" between two fragments of "Hello".
-        let peer = try PeerProcess("websocket_peer.py", ["scripted", "010348656c890574656e6b6980026c6f"])
+        let peer = try await PeerProcess.start("websocket_peer.py", ["scripted", "010348656c890574656e6b6980026c6f"])
         defer { peer.stop() }
         let connection = try await Self.open(peer)
         #expect(try await connection.receive() == .text("Hello"))
-        #expect(peer.nextLine() == "PONG tenki")
+        #expect(await peer.line() == "PONG tenki")
         #expect(
             try await connection.close(code: WebSocketCloseCode(4000), reason: "done")
                 == WebSocketClose(code: WebSocketCloseCode(4000), reason: "done"))
-        #expect(peer.nextLine() == "CLOSE 4000")
+        #expect(await peer.line() == "CLOSE 4000")
     }
 
     @Test func aCancelledReceiveLeavesTheConnectionOpen() async throws {
         try PeerTools.check()
-        let peer = try PeerProcess("websocket_peer.py", ["scripted", ""])
+        let peer = try await PeerProcess.start("websocket_peer.py", ["scripted", ""])
         defer { peer.stop() }
         let connection = try await Self.open(peer)
         let outcome = await withTaskGroup(of: WebSocketError?.self) { group in
@@ -74,6 +74,6 @@ struct WebSocketWireTests {
         #expect(outcome == .cancelled)
         #expect(connection.endReason == nil)
         try await connection.close()
-        #expect(peer.nextLine() == "CLOSE 1000")
+        #expect(await peer.line() == "CLOSE 1000")
     }
 }

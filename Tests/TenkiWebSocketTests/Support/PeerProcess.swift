@@ -1,8 +1,12 @@
 import Foundation
 
 /// A helper process from Tests/Scripts (the Python WebSocket peer, the CONNECT proxy) on a free
-/// loopback port. It prints "PORT <n>" first; it exits when its stdin closes, which `stop()` (or
-/// the end of the test process) does.
+/// loopback port. It prints "PORT <n>" first. `stop()` terminates it; it also exits when its stdin
+/// closes, so a test process that dies takes its peers with it. (Only a safeguard: a pipe's write end
+/// may leak into another child that the test process starts at the same moment, which keeps it open.)
+///
+/// Starting and reading lines block, so they run off Swift's cooperative pool (`start`, `line`):
+/// tests of other suites need its few threads meanwhile.
 final class PeerProcess: @unchecked Sendable {
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Scripts")
@@ -16,8 +20,21 @@ final class PeerProcess: @unchecked Sendable {
     private let stdin: Pipe
     private let stdout: FileHandle
 
-    /// Starts `python3 Tests/Scripts/<script> arguments...` and waits for its port.
-    init(_ script: String, _ arguments: [String]) throws {
+    /// Starts `python3 Tests/Scripts/<script> arguments...` and waits for its port, off the pool.
+    static func start(_ script: String, _ arguments: [String]) async throws -> PeerProcess {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try PeerProcess(script, arguments) }) }
+        }
+    }
+
+    /// The next line the process prints, waited for off the pool (empty once it exited).
+    func line() async -> String {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.nextLine()) }
+        }
+    }
+
+    private init(_ script: String, _ arguments: [String]) throws {
         process = Process()
         stdin = Pipe()
         let stdout = Pipe()
@@ -36,7 +53,7 @@ final class PeerProcess: @unchecked Sendable {
     }
 
     /// The next line the process prints (blocking until it does; empty once it exited).
-    func nextLine() -> String { Self.readLine(stdout) }
+    private func nextLine() -> String { Self.readLine(stdout) }
 
     /// One line, byte by byte: the process keeps the pipe open, so nothing may be read ahead.
     private static func readLine(_ handle: FileHandle) -> String {
@@ -49,14 +66,13 @@ final class PeerProcess: @unchecked Sendable {
         return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Terminates the process (SIGTERM) without waiting for it.
     func stop() {
         try? stdin.fileHandleForWriting.close()
-        process.waitUntilExit()
+        if process.isRunning { process.terminate() }
     }
 
-    deinit {
-        if process.isRunning { stop() }
-    }
+    deinit { stop() }
 }
 
 /// Whether the tests against Python's `websockets` can run here: `python3` with `websockets`
