@@ -7,7 +7,7 @@ import Testing
 /// throwaway CA trusted through `SSL_CERT_FILE` (in the configuration's environment, so that tests
 /// running side by side do not share one). `.ci/run` requires these to run
 /// (TENKI_TEST_REQUIRE_WEBSOCKETS=1); elsewhere they are skipped with a notice when the tools are missing.
-@Suite("Against Python's websockets", .enabled(if: PeerTools.isEnabled), .timeLimit(.minutes(1)))
+@Suite("Against Python's websockets", .enabled(if: PeerTools.isEnabled), .timeLimit(.minutes(3)))
 struct WebSocketPeerTests {
     /// The throwaway CA and certificates (made on first use, off the cooperative pool: openssl runs).
     static func pki() async throws -> TestPKI {

@@ -5,7 +5,7 @@ import Testing
 
 /// `HTTPS_PROXY` through a tiny CONNECT proxy (Tests/Scripts/connect_proxy.py) that requires
 /// credentials and logs every tunnel it opens, to the `websockets` peer over TLS.
-@Suite(.enabled(if: PeerTools.isEnabled), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: PeerTools.isEnabled), .timeLimit(.minutes(3)))
 struct WebSocketProxyTests {
     struct Setup {
         let peer: PeerProcess

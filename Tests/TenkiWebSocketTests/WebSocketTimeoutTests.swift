@@ -6,7 +6,7 @@ import Testing
 /// Timeouts and the keep-alive on the wire, against raw peers that misbehave on purpose
 /// (Tests/Scripts/websocket_peer.py `silent` and `mute`). The keep-alive runs on a manual clock:
 /// the test moves it and wakes the connection's thread, nothing waits for real seconds.
-@Suite(.enabled(if: PeerTools.isEnabled), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: PeerTools.isEnabled), .timeLimit(.minutes(3)))
 struct WebSocketTimeoutTests {
     static func configuration(clock: ManualWebSocketClock = ManualWebSocketClock()) -> WebSocketConfiguration {
         var configuration = WebSocketConfiguration()

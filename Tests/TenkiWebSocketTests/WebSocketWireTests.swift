@@ -6,7 +6,7 @@ import Testing
 /// What the client puts on the wire when the server misbehaves or pings, seen by a raw peer
 /// (Tests/Scripts/websocket_peer.py `scripted`) that sends fixed bytes after the handshake and
 /// prints the pongs and the close code it reads from the client.
-@Suite(.enabled(if: PeerTools.isEnabled), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: PeerTools.isEnabled), .timeLimit(.minutes(3)))
 struct WebSocketWireTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
