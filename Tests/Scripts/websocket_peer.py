@@ -10,6 +10,7 @@ Usage:
   websocket_peer.py scripted HEX     raw TCP: answers the opening handshake, sends the bytes HEX, then
                                      prints "PONG <payload>" for each pong it reads and, for the
                                      client's close frame, "CLOSE <code>", echoes it and hangs up
+  websocket_peer.py deaf             like `scripted` with nothing to send, but never answers the close
 
 Binds a free port on 127.0.0.1 and prints "PORT <n>" on the first line of stdout. Exits when stdin
 reaches its end, so a test that dies takes its peer with it.
@@ -112,7 +113,7 @@ async def raw_silent(reader, writer):
             return
 
 
-async def raw_scripted(reader, writer, script):
+async def raw_scripted(reader, writer, script, answers_close=True):
     await accept_handshake(reader, writer)
     writer.write(script)
     await writer.drain()
@@ -122,6 +123,9 @@ async def raw_scripted(reader, writer, script):
             print(f"PONG {payload.decode(errors='replace')}", flush=True)
         elif opcode == 0x8:
             print(f"CLOSE {int.from_bytes(payload[:2], 'big') if len(payload) >= 2 else 1005}", flush=True)
+            if not answers_close:
+                await reader.read()
+                return
             writer.write(bytes([0x88, len(payload)]) + payload)
             await writer.drain()
             writer.close()
@@ -151,6 +155,8 @@ def main():
     elif mode == "scripted":
         script = bytes.fromhex(sys.argv[2])
         asyncio.run(serve_raw(lambda reader, writer: raw_scripted(reader, writer, script)))
+    elif mode == "deaf":
+        asyncio.run(serve_raw(lambda reader, writer: raw_scripted(reader, writer, b"", answers_close=False)))
     else:
         sys.exit(f"unknown mode {mode}")
 

@@ -63,4 +63,25 @@ struct WebSocketTimeoutTests {
             try await WebSocketConnection.open(try WebSocketURL("wss://127.0.0.1:\(peer.port)/"), configuration: configuration)
         }
     }
+
+    /// The deaf peer prints the close code it read and never answers: `close` gives up after `closeTimeout`.
+    @Test func aCloseThePeerNeverAnswersTimesOut() async throws {
+        try PeerTools.check()
+        let peer = try await PeerProcess.start("websocket_peer.py", ["deaf"])
+        defer { peer.stop() }
+        let clock = ManualWebSocketClock()
+        let connection = try await WebSocketConnection.open(
+            try WebSocketURL("ws://127.0.0.1:\(peer.port)/"), configuration: Self.configuration(clock: clock))
+        async let closing: WebSocketClose = connection.close(code: .goingAway)
+        // The close frame is on the wire, so the thread took the request and set its deadline.
+        #expect(await peer.line() == "CLOSE 1001")
+        clock.advance(by: .seconds(5))
+        connection.wake()
+        do {
+            let close = try await closing
+            Issue.record("the deaf peer's close arrived: \(close)")
+        } catch {
+            #expect(error as? WebSocketError == .timedOut(.closingHandshake))
+        }
+    }
 }
