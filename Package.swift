@@ -18,6 +18,13 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
+        // OpenSSL's libssl: the WebSocket client's TLS.
+        .systemLibrary(
+            name: "CSSL",
+            path: "Sources/CSSL",
+            pkgConfig: "libssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             path: "Sources/CSQLite",
@@ -47,6 +54,9 @@ let package = Package(
         .target(name: "TenkiHTTPServer", dependencies: ["CTenkiSystem", "TenkiBase", "TenkiLogging"], swiftSettings: strict),
         // Outbound: the HTTPTransport protocol and its libcurl implementation.
         .target(name: "TenkiHTTPClient", dependencies: ["CTenkiSystem", "TenkiBase"], swiftSettings: strict),
+        // Outbound WebSocket (RFC 6455): the frame codec, the opening handshake, TLS over libssl, proxies
+        // (HTTP CONNECT) and a connection with keep-alive, for Slack's Socket Mode.
+        .target(name: "TenkiWebSocket", dependencies: ["TenkiBase", "CSSL", "CCrypto", "CTenkiSystem"], swiftSettings: strict),
         // API clients (OpenWeatherMap, NewsAPI) behind caches, request verification, the delivery
         // queue, and the state stores (outbox, digest ledger, preferences) on SQLite or PostgreSQL.
         .target(
@@ -89,6 +99,7 @@ let package = Package(
         .testTarget(
             name: "TenkiHTTPClientTests", dependencies: ["TenkiHTTPClient", "TenkiHTTPServer", "TenkiTestSupport"],
             swiftSettings: strict),
+        .testTarget(name: "TenkiWebSocketTests", dependencies: ["TenkiWebSocket"], swiftSettings: strict),
         .testTarget(
             name: "TenkiServicesTests", dependencies: ["TenkiServices", "TenkiFakes", "TenkiTestSupport"], swiftSettings: strict),
         .testTarget(

@@ -69,6 +69,9 @@ build() {
     local objects=() maps=() file
     for file in "$bin"/*.build/*.o; do [ -e "$file" ] && objects+=("$file"); done
     for file in "$bin"/*.build/module.modulemap; do [ -e "$file" ] && maps+=(-Xcc "-fmodule-map-file=$file"); done
+    # System-library targets (CCrypto, CSSL, …) keep their module maps in Sources/; the libraries
+    # themselves are linked through the importing module's autolink entries.
+    for file in "$root"/Sources/*/module.modulemap; do [ -e "$file" ] && maps+=(-Xcc "-fmodule-map-file=$file"); done
     [ "${#objects[@]}" -gt 0 ] || { echo "no object files in $bin" >&2; return 1; }
     # A module built without the fuzzer's coverage would still link and run, blind.
     for module in $modules; do
