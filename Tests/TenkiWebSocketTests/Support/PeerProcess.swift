@@ -1,13 +1,21 @@
 import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A helper process from Tests/Scripts (the Python WebSocket peer, the CONNECT proxy) on a free
 /// loopback port. It prints "PORT <n>" first. `stop()` terminates it; it also exits when its stdin
-/// closes, so a test process that dies takes its peers with it. (Only a safeguard: a pipe's write end
-/// may leak into another child that the test process starts at the same moment, which keeps it open.)
+/// closes, so a test process that dies takes its peers with it.
 ///
-/// Starting and reading lines block, so they run off Swift's cooperative pool (`start`, `line`):
-/// tests of other suites need its few threads meanwhile.
-final class PeerProcess: @unchecked Sendable {
+/// Started with `posix_spawn`, not Foundation's `Process`, whose `run()` crashes now and then on
+/// Linux when other tests start processes at the same moment (see TenkiAppTests' `ChildProcess`).
+/// The pipes close on exec, so no other child inherits them. Starting and reading lines block, so
+/// they run off Swift's cooperative pool (`start`, `line`): tests of other suites need its threads.
+final class PeerProcess: Sendable {
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Scripts")
 
@@ -16,9 +24,7 @@ final class PeerProcess: @unchecked Sendable {
     }
 
     let port: Int
-    private let process: Process
-    private let stdin: Pipe
-    private let stdout: FileHandle
+    private let child: SpawnedPeer
 
     /// Starts `python3 Tests/Scripts/<script> arguments...` and waits for its port, off the pool.
     static func start(_ script: String, _ arguments: [String]) async throws -> PeerProcess {
@@ -35,42 +41,20 @@ final class PeerProcess: @unchecked Sendable {
     }
 
     private init(_ script: String, _ arguments: [String]) throws {
-        process = Process()
-        stdin = Pipe()
-        let stdout = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.scripts.appendingPathComponent(script).path] + arguments
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        self.stdout = stdout.fileHandleForReading
-        try process.run()
-        let text = Self.readLine(self.stdout)
+        child = try SpawnedPeer(["python3", Self.scripts.appendingPathComponent(script).path] + arguments, keepStdin: true)
+        let text = child.readLine()
         guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
-            process.terminate()
+            child.terminate()
             throw Failure(description: "\(script) did not start (its first line: \"\(text)\"; stderr is the test's)")
         }
         self.port = port
     }
 
     /// The next line the process prints (blocking until it does; empty once it exited).
-    private func nextLine() -> String { Self.readLine(stdout) }
-
-    /// One line, byte by byte: the process keeps the pipe open, so nothing may be read ahead.
-    private static func readLine(_ handle: FileHandle) -> String {
-        var line: [UInt8] = []
-        while line.last != UInt8(ascii: "\n") {
-            let byte = handle.readData(ofLength: 1)
-            if byte.isEmpty { break }
-            line += byte
-        }
-        return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    private func nextLine() -> String { child.readLine() }
 
     /// Terminates the process (SIGTERM) without waiting for it.
-    func stop() {
-        try? stdin.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-    }
+    func stop() { child.terminate() }
 
     deinit { stop() }
 }
@@ -104,14 +88,115 @@ enum PeerTools {
     /// Runs a command quietly; its exit status (127 when it cannot start).
     @discardableResult
     static func run(_ arguments: [String], in directory: URL? = nil) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        if let directory { process.currentDirectoryURL = directory }
-        do { try process.run() } catch { return 127 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        guard let child = try? SpawnedPeer(arguments, keepStdin: false, quiet: true, directory: directory?.path) else {
+            return 127
+        }
+        return child.wait()
     }
 }
+
+/// A child started with `posix_spawn` through `/usr/bin/env` (so `PATH` finds the program): its
+/// stdout in a pipe read here, its stdin a pipe held open here (`keepStdin`) or /dev/null, its
+/// stderr the test's (or /dev/null when `quiet`).
+final class SpawnedPeer: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let processIdentifier: pid_t
+    private let stdoutRead: Int32
+    private let stdinWrite: Int32?
+    private let reaped = Mutex<Int32?>(nil)
+
+    init(_ arguments: [String], keepStdin: Bool, quiet: Bool = false, directory: String? = nil) throws {
+        let output = try Self.pipe()
+        let input = keepStdin ? try Self.pipe() : nil
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let input {
+            posix_spawn_file_actions_adddup2(&actions, input.read, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        if quiet {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+        }
+        if let directory { peerSpawnChangeDirectory(&actions, directory) }
+        let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, environ)
+        // The child has its copies; ours of its ends must close, or EOF never comes.
+        _ = close(output.write)
+        if let input { _ = close(input.read) }
+        guard spawned == 0 else {
+            _ = close(output.read)
+            if let input { _ = close(input.write) }
+            throw Failure(description: "posix_spawn \(arguments.joined(separator: " ")): \(String(cString: strerror(spawned)))")
+        }
+        processIdentifier = pid
+        stdoutRead = output.read
+        stdinWrite = input?.write
+    }
+
+    /// One line of stdout, byte by byte (nothing read ahead); empty once the child closed it.
+    func readLine() -> String {
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while line.last != UInt8(ascii: "\n") {
+            let count = read(stdoutRead, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1 else { break }
+            line.append(byte)
+        }
+        return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// SIGTERM, and the ends held here closed; the child is reaped when it has exited.
+    func terminate() {
+        reaped.withLock { status in
+            guard status == nil else { return }
+            kill(processIdentifier, SIGTERM)
+            if let stdinWrite { _ = close(stdinWrite) }
+            _ = close(stdoutRead)
+            status = -1
+            var raw: Int32 = 0
+            _ = waitpid(processIdentifier, &raw, WNOHANG)
+        }
+    }
+
+    /// Waits for the child to exit; its exit code (or 128 + the signal that ended it).
+    func wait() -> Int32 {
+        var raw: Int32 = 0
+        while waitpid(processIdentifier, &raw, 0) < 0, errno == EINTR {}
+        _ = close(stdoutRead)
+        if let stdinWrite { _ = close(stdinWrite) }
+        reaped.withLock { $0 = raw }
+        let signal = raw & 0x7F
+        return signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
+    }
+
+    private static func pipe() throws -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [0, 0]
+        guard peerSpawnPipe(&fds, O_CLOEXEC) == 0 else {
+            throw Failure(description: "pipe2: \(String(cString: strerror(errno)))")
+        }
+        return (fds[0], fds[1])
+    }
+}
+
+// Declared by the C library (glibc 2.29+, macOS 10.15+) behind feature macros that Swift's module
+// for it does not define.
+@_silgen_name("posix_spawn_file_actions_addchdir_np")
+private func peerSpawnChangeDirectory(_ actions: UnsafeMutableRawPointer, _ path: UnsafePointer<CChar>) -> Int32
+
+@_silgen_name("pipe2")
+private func peerSpawnPipe(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
