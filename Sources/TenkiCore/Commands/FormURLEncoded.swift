@@ -45,16 +45,9 @@ public enum FormURLEncoded {
         var scratch: [UInt8] = []
         var start = 0
         while start < buffer.count {
-            var end = start
-            var equals = -1
-            while end < buffer.count {  // one pass over the pair finds both its end and its first `=`
-                let byte = buffer[end]
-                if byte == UInt8(ascii: "&") { break }
-                if byte == UInt8(ascii: "="), equals < 0 { equals = end }
-                end += 1
-            }
+            let end = index(of: UInt8(ascii: "&"), in: buffer, from: start, to: buffer.count)
             if end > start {
-                if equals < 0 { equals = end }
+                let equals = index(of: UInt8(ascii: "="), in: buffer, from: start, to: end)
                 let name = try fieldName(buffer, start..<equals, scratch: &scratch)
                 let value =
                     equals < end ? try component(buffer, (equals + 1)..<end, pairStart: start, scratch: &scratch) : ""
@@ -65,10 +58,17 @@ public enum FormURLEncoded {
         return fields
     }
 
-    /// At least the number of pairs (one more than the `&`s), for reserving the array once.
+    /// At least the number of pairs (one more than the `&`s), for reserving the array once. The word-at-a-time
+    /// test flags every `&` and at worst a few bytes after one, so the bound is never short.
     private static func pairCountBound(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = buffer.baseAddress.map(UnsafeRawPointer.init) else { return 1 }
         var count = 1
-        for byte in buffer where byte == UInt8(ascii: "&") { count += 1 }
+        var index = 0
+        while index + 8 <= buffer.count {
+            count += zeroBytes(base.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ (ones &* 0x26)).nonzeroBitCount
+            index += 8
+        }
+        for byte in UnsafeBufferPointer(rebasing: buffer[index...]) where byte == UInt8(ascii: "&") { count += 1 }
         return count
     }
 
