@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TenkiBase
 
 /// Turns an `HTTPResponse` into bytes. The server owns framing: `Content-Length`, `Date` and
 /// `Connection` are written here and the handler's own copies of them (and `Transfer-Encoding`)
@@ -26,12 +27,8 @@ enum ResponseSerializer {
             appendText(response.status.reason, to: &output)
             output.append(contentsOf: crlf)
         }
-        for (name, value) in response.headers where isAllowed(name: name, value: value) {
-            appendText(name, to: &output)
-            output.append(UInt8(ascii: ":"))
-            output.append(UInt8(ascii: " "))
-            appendText(value, to: &output)
-            output.append(contentsOf: crlf)
+        for (name, value) in response.headers {
+            appendField(name, value, to: &output)
         }
         let hasBody = !(code < 200 || code == 204 || code == 304)
         if hasBody {
@@ -60,11 +57,11 @@ enum ResponseSerializer {
     static let datePrefix = Array("Date: ".utf8)
     static let connectionClose = Array("Connection: close\r\n".utf8)
     static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
-    static let serverOwned = ["content-length", "transfer-encoding", "connection", "date"]
+    static let serverOwned = ["content-length", "transfer-encoding", "connection", "date"].map { Array($0.utf8) }
 
     /// The text's bytes without control characters other than tab (RFC 9112 allows HTAB in a reason
-    /// phrase and a field value): a reason phrase cannot smuggle in a line break. Header fields are
-    /// checked whole by `isAllowed` first, so for them nothing is dropped here.
+    /// phrase): a reason phrase cannot smuggle in a line break. Header fields go through `appendField`,
+    /// which drops a bad field whole instead.
     static func appendText(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
@@ -87,14 +84,25 @@ enum ResponseSerializer {
         output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
     }
 
-    static func isAllowed(name: String, value: String) -> Bool {
+    /// Appends `name: value` and CRLF when the field may be sent: a token for a name, no control
+    /// character but tab in the value, and not a field the server owns. Each byte is looked at once.
+    static func appendField(_ name: String, _ value: String, to output: inout [UInt8]) {
         var name = name, value = value
-        let wellFormed = name.withUTF8 { bytes in !bytes.isEmpty && bytes.allSatisfy(HTTPRequestParser.isTokenByte) }
-            && value.withUTF8 { bytes in bytes.allSatisfy(isFieldByte) }
-        // Only names as long as a server-owned one (4, 10, 14 or 17 bytes) can be one.
-        switch name.utf8.count {
-        case 4, 10, 14, 17: return wellFormed && !serverOwned.contains { name.equalsIgnoringASCIICase($0) }
-        default: return wellFormed
+        name.withUTF8 { name in
+            value.withUTF8 { value in
+                guard !name.isEmpty, name.allSatisfy(HTTPRequestParser.isTokenByte), value.allSatisfy(isFieldByte) else { return }
+                // Only names as long as a server-owned one (4, 10, 14 or 17 bytes) can be one.
+                switch name.count {
+                case 4, 10, 14, 17:
+                    for owned in serverOwned where owned.withUnsafeBufferPointer({ ASCIICase.equal(name, $0) }) { return }
+                default: break
+                }
+                output.append(contentsOf: name)
+                output.append(UInt8(ascii: ":"))
+                output.append(UInt8(ascii: " "))
+                output.append(contentsOf: value)
+                output.append(contentsOf: crlf)
+            }
         }
     }
 

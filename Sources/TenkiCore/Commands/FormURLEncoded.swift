@@ -41,17 +41,16 @@ public enum FormURLEncoded {
 
     private static func decode(buffer: UnsafeBufferPointer<UInt8>) throws(FormDecodingError) -> [(name: String, value: String)] {
         var fields: [(name: String, value: String)] = []
+        fields.reserveCapacity(pairCountBound(buffer))  // one allocation instead of one per doubling
         var scratch: [UInt8] = []
         var start = 0
         while start < buffer.count {
-            var end = start
-            while end < buffer.count, buffer[end] != UInt8(ascii: "&") { end += 1 }
+            let end = index(of: UInt8(ascii: "&"), in: buffer, from: start, to: buffer.count)
             if end > start {
-                var equals = start
-                while equals < end, buffer[equals] != UInt8(ascii: "=") { equals += 1 }
-                let name = try unescape(buffer, start..<equals, pairStart: start, scratch: &scratch)
+                let equals = index(of: UInt8(ascii: "="), in: buffer, from: start, to: end)
+                let name = try fieldName(buffer, start..<equals, scratch: &scratch)
                 let value =
-                    equals < end ? try unescape(buffer, (equals + 1)..<end, pairStart: start, scratch: &scratch) : ""
+                    equals < end ? try component(buffer, (equals + 1)..<end, pairStart: start, scratch: &scratch) : ""
                 fields.append((name: name, value: value))
             }
             start = end + 1
@@ -59,9 +58,50 @@ public enum FormURLEncoded {
         return fields
     }
 
+    /// At least the number of pairs (one more than the `&`s), for reserving the array once. The word-at-a-time
+    /// test flags every `&` and at worst a few bytes after one, so the bound is never short.
+    private static func pairCountBound(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = buffer.baseAddress.map(UnsafeRawPointer.init) else { return 1 }
+        var count = 1
+        var index = 0
+        while index + 8 <= buffer.count {
+            count += zeroBytes(base.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ (ones &* 0x26)).nonzeroBitCount
+            index += 8
+        }
+        for byte in UnsafeBufferPointer(rebasing: buffer[index...]) where byte == UInt8(ascii: "&") { count += 1 }
+        return count
+    }
+
+    /// A name: the slash-command fields Slack sends on every request, when written plainly, are the
+    /// payload's literals (no validation, no copy); any other name is decoded like a value.
+    private static func fieldName(
+        _ buffer: UnsafeBufferPointer<UInt8>,
+        _ range: Range<Int>,
+        scratch: inout [UInt8]
+    ) throws(FormDecodingError) -> String {
+        if let known = SlashCommandPayload.KnownField(name: UnsafeBufferPointer(rebasing: buffer[range])) {
+            return known.name
+        }
+        return try component(buffer, range, pairStart: range.lowerBound, scratch: &scratch)
+    }
+
+    /// A name or value with no escapes, `+` or non-ASCII byte (checked a word at a time) is a `String` as
+    /// it stands; the rest is unescaped.
+    private static func component(
+        _ buffer: UnsafeBufferPointer<UInt8>,
+        _ range: Range<Int>,
+        pairStart: Int,
+        scratch: inout [UInt8]
+    ) throws(FormDecodingError) -> String {
+        if isPlain(buffer, range, plusIsSpecial: true) {
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        }
+        return try unescape(buffer, range, pairStart: pairStart, scratch: &scratch)
+    }
+
     /// Decodes one name or value. Plain ASCII (most Slack IDs and tokens) becomes a String straight from the
     /// body's bytes; only escaped text goes through the reused scratch buffer.
-    private static func unescape(
+    static func unescape(
         _ buffer: UnsafeBufferPointer<UInt8>,
         _ range: Range<Int>,
         pairStart: Int,
@@ -110,58 +150,6 @@ public enum FormURLEncoded {
             case .error: return nil
             }
         }
-    }
-
-    // MARK: - One component, for scanners that decode only the fields they need
-
-    /// Whether `decode` would accept this name or value: every `%` followed by two hex digits, and
-    /// UTF-8 once decoded. Decodes only when a byte at or above 0x80 may result (rare in Slack's fields).
-    static func isValidComponent(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        var index = range.lowerBound
-        var ascii = true
-        while index < range.upperBound {
-            let byte = buffer[index]
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < range.upperBound, let high = buffer[index + 1].hexDigitValue, buffer[index + 2].hexDigitValue != nil else {
-                    return false
-                }
-                if high >= 8 { ascii = false }
-                index += 3
-            } else {
-                if byte >= 0x80 { ascii = false }
-                index += 1
-            }
-        }
-        return ascii || decodedComponent(buffer, range) != nil
-    }
-
-    /// Whether `range` holds none of `%`, `+` (when `plusIsSpecial`) and bytes at or above 0x80, eight
-    /// bytes at a time: such a name or value is its own decoding, valid, and a `String` as it stands.
-    static func isPlain(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusIsSpecial: Bool) -> Bool {
-        guard let base = buffer.baseAddress.map(UnsafeRawPointer.init) else { return true }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        /// Some byte of `word` is zero (the classic bit trick: exact for "any", which is all we ask).
-        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
-        var index = range.lowerBound
-        while index + 8 <= range.upperBound {
-            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if word & highs != 0 || hasZeroByte(word ^ (ones &* 0x25)) || (plusIsSpecial && hasZeroByte(word ^ (ones &* 0x2B))) {
-                return false
-            }
-            index += 8
-        }
-        while index < range.upperBound {
-            let byte = buffer[index]
-            if byte >= 0x80 || byte == UInt8(ascii: "%") || (plusIsSpecial && byte == UInt8(ascii: "+")) { return false }
-            index += 1
-        }
-        return true
-    }
-
-    /// One name or value decoded exactly as `decode` decodes it; nil where `decode` would throw.
-    static func decodedComponent(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
-        var scratch: [UInt8] = []
-        return try? unescape(buffer, range, pairStart: range.lowerBound, scratch: &scratch)
     }
 
     // MARK: - Encoding

@@ -84,98 +84,46 @@ public struct SlashCommandPayload: Sendable, Equatable {
     /// Reads the fields of a decoded form (see `FormURLEncoded.decode`). Unknown fields are kept in
     /// `rawFields` and otherwise ignored, so a field Slack adds tomorrow does not break today's build.
     public init(form fields: [(name: String, value: String)]) throws(SlashCommandPayloadError) {
-        // One slot per known field, found with a switch, so no name is hashed: a Set and a Dictionary
-        // of the names would hash every name twice, a sixth of a cached command's instructions.
+        // One slot per known field, found by length and bytes (no name is hashed) and then read by its
+        // case, never by looking a name up again; the slots are stored properties, so nothing is allocated.
         var known = KnownFields()
         for (name, value) in fields {
-            guard let slot = KnownFields.slot(of: name) else { continue }
-            guard known.values[slot] == nil else { throw .duplicateField(name) }
-            known.values[slot] = value
+            guard let field = KnownField(name: name) else { continue }
+            guard known[field] == nil else { throw .duplicateField(name) }
+            known[field] = value
         }
-        switch known["ssl_check"] {
+        switch known.sslCheck {
         case nil, "0": sslCheck = false
         case "1": sslCheck = true
         default: throw .invalidBoolean("ssl_check")
         }
-        switch known["is_enterprise_install"] {
+        switch known.isEnterpriseInstall {
         case nil, "false": isEnterpriseInstall = false
         case "true": isEnterpriseInstall = true
         default: throw .invalidBoolean("is_enterprise_install")
         }
         if sslCheck {
-            command = known["command"] ?? ""
-            userID = known["user_id"] ?? ""
+            command = known.command ?? ""
+            userID = known.userID ?? ""
         } else {
-            guard let command = known["command"], !command.isEmpty else { throw .missingField("command") }
-            guard let userID = known["user_id"], !userID.isEmpty else { throw .missingField("user_id") }
+            guard let command = known.command, !command.isEmpty else { throw .missingField("command") }
+            guard let userID = known.userID, !userID.isEmpty else { throw .missingField("user_id") }
             self.command = command
             self.userID = userID
         }
-        token = known["token"]
-        teamID = known["team_id"]
-        teamDomain = known["team_domain"]
-        enterpriseID = known["enterprise_id"]
-        enterpriseName = known["enterprise_name"]
-        channelID = known["channel_id"]
-        channelName = known["channel_name"]
-        userName = known["user_name"]
-        text = known["text"] ?? ""
-        responseURL = known["response_url"]
-        triggerID = known["trigger_id"]
-        apiAppID = known["api_app_id"]
+        token = known.token
+        teamID = known.teamID
+        teamDomain = known.teamDomain
+        enterpriseID = known.enterpriseID
+        enterpriseName = known.enterpriseName
+        channelID = known.channelID
+        channelName = known.channelName
+        userName = known.userName
+        text = known.text ?? ""
+        responseURL = known.responseURL
+        triggerID = known.triggerID
+        apiAppID = known.apiAppID
         rawFields = fields
-    }
-
-    /// The known fields' values by name, in a fixed array (`known["text"]` reads like the dictionary it replaces).
-    private struct KnownFields {
-        var values = [String?](repeating: nil, count: KnownField.allCases.count)
-
-        subscript(name: String) -> String? {
-            KnownField(name: name).flatMap { values[$0.rawValue] }
-        }
-
-        static func slot(of name: String) -> Int? { KnownField(name: name)?.rawValue }
-    }
-
-    /// The fields this type reads (a duplicate of any of them is refused).
-    enum KnownField: Int, CaseIterable {
-        case token, teamID, teamDomain, enterpriseID, enterpriseName, channelID, channelName, userID, userName
-        case command, text, responseURL, triggerID, apiAppID, isEnterpriseInstall, sslCheck
-
-        init?(name: String) {
-            var name = name
-            guard let field = name.withUTF8({ Self(name: $0) }) else { return nil }
-            self = field
-        }
-
-        /// By length first, so that a name is compared with at most three candidates and never hashed
-        /// (hashing would cost a sixth of a cached command's instructions).
-        init?(name: UnsafeBufferPointer<UInt8>) {
-            func named(_ candidate: StaticString) -> Bool {
-                guard candidate.utf8CodeUnitCount == name.count else { return false }
-                for index in 0..<name.count where candidate.utf8Start[index] != name[index] { return false }
-                return true
-            }
-            switch name.count {
-            case 4 where named("text"): self = .text
-            case 5 where named("token"): self = .token
-            case 7 where named("team_id"): self = .teamID
-            case 7 where named("user_id"): self = .userID
-            case 7 where named("command"): self = .command
-            case 9 where named("user_name"): self = .userName
-            case 9 where named("ssl_check"): self = .sslCheck
-            case 10 where named("channel_id"): self = .channelID
-            case 10 where named("trigger_id"): self = .triggerID
-            case 10 where named("api_app_id"): self = .apiAppID
-            case 11 where named("team_domain"): self = .teamDomain
-            case 12 where named("channel_name"): self = .channelName
-            case 12 where named("response_url"): self = .responseURL
-            case 13 where named("enterprise_id"): self = .enterpriseID
-            case 15 where named("enterprise_name"): self = .enterpriseName
-            case 21 where named("is_enterprise_install"): self = .isEnterpriseInstall
-            default: return nil
-            }
-        }
     }
 
     public static func == (lhs: SlashCommandPayload, rhs: SlashCommandPayload) -> Bool {
