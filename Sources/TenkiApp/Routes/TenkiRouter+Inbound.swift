@@ -11,6 +11,11 @@ extension TenkiRouter {
     static let interactionsRoute = "interactions"
     static let discordRoute = "discord_interactions"
     static let mattermostRoute = "mattermost_commands"
+    public static let eventsPath = "/slack/events"
+    static let eventsRoute = "events"
+
+    /// The Events API way in, served wherever interactions are (same signing secret).
+    var slackEvents: SlackEventsAdapter? { slackInteractions.map { SlackEventsAdapter(verifier: $0.verifier) } }
 
     /// The front half of every way in, once: the media type (415), the adapter's verification
     /// (401) and decoding (400), then a stored answer on the listener's thread, or the value to a

@@ -108,6 +108,11 @@ public struct TenkiRouter: HTTPHandler {
         case (Self.interactionsPath, _) where servesCommands && slackInteractions != nil:
             route = Self.interactionsRoute
             response = .text(.methodNotAllowed, "use POST for \(Self.interactionsPath)\n", headers: ["Allow": "POST"])
+        case (Self.eventsPath, "POST") where servesCommands && slackEvents != nil:
+            return serve(exchange(request, since: start, route: Self.eventsRoute), via: slackEvents!)
+        case (Self.eventsPath, _) where servesCommands && slackEvents != nil:
+            route = Self.eventsRoute
+            response = .text(.methodNotAllowed, "use POST for \(Self.eventsPath)\n", headers: ["Allow": "POST"])
         case (Self.discordInteractionsPath, "POST") where servesCommands && discord != nil:
             return serve(exchange(request, since: start, route: Self.discordRoute), via: discord!)
         case (Self.discordInteractionsPath, _) where servesCommands && discord != nil:

@@ -1,0 +1,70 @@
+import Foundation
+import TenkiCore
+import TenkiHTTPServer
+import TenkiServices
+
+/// `POST /slack/events`: Slack's v0 signature (the same check as the other Slack routes), then the
+/// JSON body. `url_verification` is answered here with its `challenge`; an `event_callback` becomes
+/// an `.event` value by its inner event's type, which the dispatcher acknowledges at once (Slack
+/// wants a 200 within 3 s). Any other envelope type is an event Tenki does not handle.
+struct SlackEventsAdapter: InboundAdapter {
+    let verifier: (any CommandRequestVerifier)?
+
+    var route: String { TenkiRouter.eventsRoute }
+    var mediaType: InboundMediaType { .json }
+    var what: String { "Slack events" }
+
+    func inbound(from request: HTTPRequest) throws(AdapterStop) -> Inbound {
+        do {
+            try verifier?.verify(request)
+        } catch {
+            throw .refused(error)
+        }
+        let envelope: SlackEventEnvelope
+        do {
+            envelope = try JSONDecoder().decode(SlackEventEnvelope.self, from: Data(request.body))
+        } catch {
+            throw .undecodable(detail: String(String(describing: error).prefix(200)), expected: "a Slack event envelope")
+        }
+        switch envelope.type {
+        case "url_verification":
+            // Answered with the challenge only; anything else in the body is ignored.
+            let challenge = envelope.challenge ?? ""
+            let body = (try? JSONEncoder().encode(["challenge": challenge])).map(Array.init) ?? Array("{}".utf8)
+            throw .answered(.json(.ok, body))
+        case "event_callback":
+            let type = String((envelope.event?.type ?? "event_callback without an event").prefix(40))
+            let context = InboundContext(
+                platform: .slack, team: envelope.teamID ?? "", user: envelope.event?.user ?? "",
+                channel: envelope.event?.channel, replyTarget: .responseURL(nil))
+            return Inbound(.event(type: type), context: context)
+        default:
+            let context = InboundContext(
+                platform: .slack, team: envelope.teamID ?? "", user: "", channel: nil, replyTarget: .responseURL(nil))
+            return Inbound(.event(type: String(envelope.type.prefix(40))), context: context)
+        }
+    }
+}
+
+/// The outer shape of an Events API request: only the fields Tenki reads. Unknown fields are
+/// ignored; a missing `type` is undecodable.
+struct SlackEventEnvelope: Decodable, Sendable {
+    struct Event: Decodable, Sendable {
+        var type: String
+        var user: String?
+        var channel: String?
+        var tab: String?
+    }
+
+    var type: String
+    var challenge: String?
+    var teamID: String?
+    var eventID: String?
+    var event: Event?
+
+    enum CodingKeys: String, CodingKey {
+        case type, challenge, event
+        case teamID = "team_id"
+        case eventID = "event_id"
+    }
+}
