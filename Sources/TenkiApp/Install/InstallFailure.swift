@@ -2,7 +2,7 @@ import TenkiServices
 
 /// Why an install did not happen, as the failure page tells it. Each says what went wrong and how
 /// to try again; none stores anything.
-enum InstallFailure: String, Sendable, Equatable, CaseIterable {
+enum InstallFailure: String, Error, Sendable, Equatable, CaseIterable {
     /// The redirect came without a `state`.
     case stateMissing
     /// A `state` used before, or never issued here.

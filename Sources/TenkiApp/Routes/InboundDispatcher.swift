@@ -17,12 +17,17 @@ public struct InboundDispatcher: Sendable {
     /// Who sees a Discord answer's "thinking" message, chosen before the answer is known.
     var resultVisibility: ChatMessage.Visibility = .inChannel
     var renderers: PlatformRenderers = .standard
+    /// Whose installation answers a Slack request; nil: no installations (tools and tests).
+    var workspaces: SlackWorkspaces?
 
     /// An answer that is ready now, as the bytes Slack takes, for the listener's thread; nil sends
     /// the value to `dispatch`. Only a Slack `/weather` answer is ever stored.
     func cachedAnswer(to inbound: Inbound) -> [UInt8]? {
         switch inbound.kind {
-        case .command(let payload): commands.cachedAnswer(to: payload)
+        case .command(let payload):
+            // With many workspaces, only for one memory knows is installed (else the command is told it is not).
+            workspaces?.knownInstalled(enterprise: payload.enterpriseID, team: payload.teamID ?? "") == false
+                ? nil : commands.cachedAnswer(to: payload)
         case .press, .event, .viewSubmission: nil
         }
     }
@@ -30,10 +35,15 @@ public struct InboundDispatcher: Sendable {
     func dispatch(_ inbound: Inbound, logger: Logger) async -> InboundOutcome {
         switch inbound.kind {
         case .command(let payload):
-            return await command(payload, context: inbound.context, logger: logger.with("command", payload.command))
+            let logger = logger.with("command", payload.command)
+            if let notice = await notInstalledNotice(payload, context: inbound.context, logger: logger) {
+                return .command(notice)
+            }
+            return await command(payload, context: inbound.context, logger: logger)
         case .press(let press):
             return await self.press(press, context: inbound.context, logger: logger)
         case .event(let type):
+            if let handled = await installationEvent(type, context: inbound.context, logger: logger) { return handled }
             logger.info("interaction ignored", [("type", type)])
             return .notHandled(reason: type)
         case .viewSubmission(let callbackID):

@@ -13,6 +13,8 @@ enum InboundOutcome: Sendable {
     case deferredUpdate
     /// Acknowledged with an empty 200; the answer, if any, follows at the reply target.
     case acknowledged
+    /// Not done now (the state could not be written): a 503, so that the sender tries again.
+    case failed
     /// Nothing Tenki does with this value: an interaction type it has no use for, a button that is
     /// not its own (Slack), and until their issues land, events and view submissions.
     case notHandled(reason: String)

@@ -33,7 +33,11 @@ struct SlackEventsAdapter: InboundAdapter {
             let body = (try? JSONEncoder().encode(["challenge": challenge])).map(Array.init) ?? Array("{}".utf8)
             throw .answered(.json(.ok, body))
         case "event_callback":
-            let type = String((envelope.event?.type ?? "event_callback without an event").prefix(40))
+            var type = String((envelope.event?.type ?? "event_callback without an event").prefix(40))
+            // Only a revoked bot token ends an installation; Tenki holds no user tokens.
+            if type == SlackEventTypes.botTokensRevoked, envelope.event?.tokens?.bot?.isEmpty ?? true {
+                type = SlackEventTypes.userTokensRevoked
+            }
             let context = InboundContext(
                 platform: .slack, team: envelope.teamID ?? "", user: envelope.event?.user ?? "",
                 channel: envelope.event?.channel, replyTarget: .responseURL(nil))
@@ -54,6 +58,13 @@ struct SlackEventEnvelope: Decodable, Sendable {
         var user: String?
         var channel: String?
         var tab: String?
+        /// `tokens_revoked`'s user ids by kind of token.
+        var tokens: Tokens?
+    }
+
+    struct Tokens: Decodable, Sendable {
+        var oauth: [String]?
+        var bot: [String]?
     }
 
     var type: String

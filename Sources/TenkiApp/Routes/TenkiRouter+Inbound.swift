@@ -67,6 +67,8 @@ extension TenkiRouter {
                 .ok, MessageEncoding.json(DiscordInteractionResponse.deferredMessage(ephemeral: visibility == .ephemeral)))
         case (.deferredUpdate, _):
             return .json(.ok, MessageEncoding.json(DiscordInteractionResponse.deferredUpdate))
+        case (.failed, _):
+            return .text(.serviceUnavailable, "not handled now; try again\n", headers: ["Retry-After": "5"])
         case (.acknowledged, _), (.notHandled, .slack), (.notHandled, .mattermost):
             return HTTPResponse(status: .ok)
         case (.notHandled, .discord):

@@ -37,6 +37,8 @@ public struct TenkiRouter: HTTPHandler {
     public var metricsClock: @Sendable () -> ContinuousClock.Instant = { .now }
     /// `GET /charts/…png`; nil while `TENKI_PUBLIC_URL` (or a signing secret) is unset: 404.
     var charts: ChartEndpoint?
+    /// `GET /slack/install` and `/slack/oauth_redirect`; nil unless multi-workspace (`SLACK_CLIENT_ID`): 404.
+    var install: InstallEndpoint?
 
     /// Who may read `/metrics` on this listener.
     public enum MetricsAccess: Sendable {
@@ -123,6 +125,12 @@ public struct TenkiRouter: HTTPHandler {
         case (Self.mattermostCommandsPath, _) where servesCommands && mattermost != nil:
             route = Self.mattermostRoute
             response = .text(.methodNotAllowed, "use POST for \(Self.mattermostCommandsPath)\n", headers: ["Allow": "POST"])
+        case (_, "GET") where servesCommands && install != nil && InstallEndpoint.serves(request.path):
+            let (install, exchange) = (install!, exchange(request, since: start, route: "install"))
+            return .later { finished(await install.answer(exchange.request, log: exchange.log), exchange) }
+        case (_, _) where servesCommands && install != nil && InstallEndpoint.serves(request.path):
+            route = "install"
+            response = .text(.methodNotAllowed, "use GET\n", headers: ["Allow": "GET"])
         case (_, "GET") where servesCommands && charts != nil && ChartEndpoint.isChartPath(request.path):
             return chart(exchange(request, since: start, route: "charts"))
         case (_, _) where servesCommands && charts != nil && ChartEndpoint.isChartPath(request.path):

@@ -8,7 +8,9 @@ extension StateFile {
     /// `TENKI_DATABASE_URL` and never show the password: a missing libpq or a schema from a newer
     /// build is a configuration error; a server that cannot be reached or refuses is a
     /// `TemporaryFailure` (exit 75: worth retrying, e.g. while the database starts).
-    static func openPostgres(_ url: PostgresURL, poolSize: Int, clock: any WallClock) throws -> StateFile {
+    static func openPostgres(
+        _ url: PostgresURL, poolSize: Int, clock: any WallClock, sealer: TokenSealer? = nil
+    ) throws -> StateFile {
         let pool: PostgresPool
         do {
             pool = try PostgresPool(url: url, size: poolSize)
@@ -35,6 +37,8 @@ extension StateFile {
             throw TemporaryFailure(
                 "the database at \(url) (\(SettingsTable.name(\.databaseURL))) could not be migrated: \(error)")
         }
-        return StateFile(stores: StateStores.postgresMigrated(pool, clock: clock))
+        var state = StateFile(stores: StateStores.postgresMigrated(pool, clock: clock))
+        if let sealer { state.installations = InstallationStores.postgres(pool, sealer: sealer, clock: clock) }
+        return state
     }
 }

@@ -9,6 +9,8 @@ import TenkiServices
 /// file `TENKI_STATE`; `preview` and tests an in-memory database.
 struct StateFile: Sendable {
     let stores: StateStores
+    /// The installations and OAuth states of a multi-workspace deployment (`Settings.slackApp`); nil otherwise.
+    var installations: InstallationStores? = nil
 
     var deliveries: any DeliveryStore { stores.deliveries }
     var preferences: any UserPreferencesStore { stores.preferences }
@@ -18,13 +20,14 @@ struct StateFile: Sendable {
     var subscriptions: any SubscriptionStore { stores.subscriptions }
 
     static func open(_ location: ServerDependencies.StateLocation, settings: Settings, clock: any WallClock) throws -> StateFile {
+        let sealer = settings.slackApp.map { TokenSealer(keys: $0.encryptionKeys) }
         switch location {
         case .settings:
             if let url = settings.databaseURL {
-                return try openPostgres(url, poolSize: settings.databasePoolSize, clock: clock)
+                return try openPostgres(url, poolSize: settings.databasePoolSize, clock: clock, sealer: sealer)
             }
-            return try open(settings, clock: clock)
-        case .memory: return try open(path: ":memory:", clock: clock)
+            return try open(settings, clock: clock, sealer: sealer)
+        case .memory: return try open(path: ":memory:", clock: clock, sealer: sealer)
         }
     }
 
@@ -32,18 +35,23 @@ struct StateFile: Sendable {
     /// cannot be opened is a configuration error naming `TENKI_STATE` when only the operator can
     /// fix it (a missing directory, not a database), and a `TemporaryFailure` (exit 75) when it may
     /// pass (a full disk, an I/O error, a lock, a permission).
-    static func open(_ settings: Settings, clock: any WallClock = SystemWallClock()) throws -> StateFile {
+    static func open(
+        _ settings: Settings, clock: any WallClock = SystemWallClock(), sealer: TokenSealer? = nil
+    ) throws -> StateFile {
         let path = settings.statePath
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if !FileManager.default.fileExists(atPath: directory) {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
-        return try open(path: path, clock: clock)
+        return try open(path: path, clock: clock, sealer: sealer)
     }
 
-    private static func open(path: String, clock: any WallClock) throws -> StateFile {
+    private static func open(path: String, clock: any WallClock, sealer: TokenSealer?) throws -> StateFile {
         do {
-            return StateFile(stores: try StateStores.sqlite(try SQLiteDatabase(path: path), clock: clock))
+            let database = try SQLiteDatabase(path: path)
+            var state = StateFile(stores: try StateStores.sqlite(database, clock: clock))
+            if let sealer { state.installations = try InstallationStores.sqlite(database, sealer: sealer, clock: clock) }
+            return state
         } catch {
             throw classify(error, path: path)
         }

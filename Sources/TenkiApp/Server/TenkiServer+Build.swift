@@ -17,18 +17,20 @@ extension TenkiServer {
         let providers = ProviderServices(
             settings: settings, transport: dependencies.transport, budgets: state.budgets, geocoding: state.geocoding,
             clock: clock, metrics: metrics, logger: logger)
+        let workspaces = SlackWorkspaces(
+            settings: settings, installations: state.installations?.installations, clock: clock,
+            transport: dependencies.transport)
+        var queueConfiguration = settings.delivery.queueConfiguration()
+        if workspaces.isDistributed { queueConfiguration.installationToken = { await workspaces.token(forKey: $0) } }
         let queue = DeliveryQueue(
             store: state.deliveries, transport: dependencies.transport, clock: clock,
-            configuration: settings.delivery.queueConfiguration(), metrics: metrics, logger: logger)
+            configuration: queueConfiguration, metrics: metrics, logger: logger)
         let background = BackgroundWork()
         // Saved defaults are read on every command (and on the listener's thread for stored answers): keep them in memory.
         let preferences = CachedUserPreferencesStore(state.preferences, clock: clock)
         let subscriptions = SubscriptionCommands(
             store: state.subscriptions, weather: providers.weather, queue: queue,
-            slack: settings.delivery.slackBotToken.map {
-                SlackWebAPIClient(transport: dependencies.transport, baseURL: settings.delivery.slackAPIBaseURL, token: $0)
-            },
-            settings: settings, clock: clock)
+            workspaces: workspaces, settings: settings, clock: clock)
         let weather = WeatherCommandHandler(
             weather: providers.weather, preferences: preferences, settings: settings, clock: clock,
             replies: ReplyCache(metrics: metrics), subscriptions: subscriptions)
@@ -66,7 +68,8 @@ extension TenkiServer {
                 budget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget, lateAnswers: lateAnswers,
                 pressAnswers: lateAnswers ?? queued, allowedResponseHosts: settings.allowedResponseHosts, background: background,
                 inbound: inbound),
-            language: settings.language, resultVisibility: settings.resultVisibility, renderers: dependencies.renderers)
+            language: settings.language, resultVisibility: settings.resultVisibility, renderers: dependencies.renderers,
+            workspaces: workspaces)
         AbandonedCommands.describeMetrics(metrics)
         let abandoned: AbandonedCommands? =
             if case .queued = dependencies.lateAnswers {
@@ -79,7 +82,7 @@ extension TenkiServer {
         let drainFlag = DrainFlag()
         let metricsAccess: TenkiRouter.MetricsAccess =
             settings.metricsAddress != nil ? .elsewhere : settings.metricsToken.map { .bearer($0) } ?? .open
-        let router = TenkiRouter(
+        var router = TenkiRouter(
             dispatcher: dispatcher, slackCommands: SlackCommandAdapter(verifier: verifier, decoder: dependencies.decoder),
             slackInteractions: SlackInteractionAdapter(verifier: verifier),
             mattermost: MattermostTokenVerifier(tokens: settings.mattermostTokens).map {
@@ -93,6 +96,7 @@ extension TenkiServer {
             },
             charts: ChartLinks(settings: settings).map { ChartEndpoint(links: $0) }, metrics: metrics, logger: logger,
             isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess)
+        router.install = installEndpoint(settings, state: state, workspaces: workspaces, dependencies: dependencies)
         var digestBuilder = DigestBuilder(
             weather: providers.weather, news: providers.news, feeds: providers.feeds, newsCountry: settings.newsCountry.code,
             logger: logger)
@@ -111,7 +115,31 @@ extension TenkiServer {
         return TenkiServer(
             settings: settings, dependencies: dependencies, state: state, providers: providers, queue: queue,
             background: background, digests: digests, commands: commands, abandoned: abandoned, router: router,
-            drainFlag: drainFlag)
+            drainFlag: drainFlag, workspaces: workspaces)
+    }
+
+    /// The install pages of a multi-workspace deployment; nil with one workspace.
+    private static func installEndpoint(
+        _ settings: Settings, state: StateFile, workspaces: SlackWorkspaces, dependencies: ServerDependencies
+    ) -> InstallEndpoint? {
+        guard let app = settings.slackApp, let stores = state.installations, let installations = workspaces.installations else {
+            return nil
+        }
+        let client = oauthClient(app, settings: settings, dependencies: dependencies)
+        return InstallEndpoint(
+            app: app, states: stores.oauthStates, installations: installations,
+            exchange: { code, redirectURI throws(SlackWebAPIError) in
+                try await client.exchange(code: code, redirectURI: redirectURI)
+            },
+            metrics: dependencies.metrics)
+    }
+
+    static func oauthClient(
+        _ app: Settings.SlackAppSettings, settings: Settings, dependencies: ServerDependencies
+    ) -> SlackOAuthClient {
+        SlackOAuthClient(
+            transport: dependencies.transport, baseURL: settings.delivery.slackAPIBaseURL, credentials: app.credentials,
+            clock: dependencies.clock)
     }
 
     private static func verifier(

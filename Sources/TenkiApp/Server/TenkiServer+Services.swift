@@ -37,6 +37,7 @@ extension TenkiServer {
     func services(_ listeners: Listeners, scheduler: DigestScheduler?, bounds: DrainBounds) -> [ServiceGroup.Member] {
         let (queue, background, logger) = (queue, background, logger)
         var members: [ServiceGroup.Member] = [.init("deliveries", queue)]
+        if let refresher = tokenRefresher() { members.append(.init("token refresh", TokenRefresh(refresher: refresher))) }
         if let scheduler { members.append(.init("scheduler", scheduler)) }
         members.append(.init("held commands", DrainStep { await queue.releasePendingCommands() }))
         members.append(.init("late answers", DrainStep { await background.finish(within: bounds.timeout, logger: logger) }))
@@ -49,6 +50,15 @@ extension TenkiServer {
     }
 }
 
+/// Rotating bot tokens refreshed before they expire, once across replicas, until cancelled.
+private struct TokenRefresh: Service {
+    let refresher: InstallationTokenRefresher
+
+    func run() async {
+        await refresher.run()
+    }
+}
+
 /// The takeover of commands a dead process acknowledged, as a service: `AbandonedCommands.run`
 /// looks until cancelled, and a lookup cut short is left to another process by the held-commands step.
 private struct Takeover: Service {
@@ -57,5 +67,16 @@ private struct Takeover: Service {
 
     func run() async {
         await abandoned.run(logger: logger)
+    }
+}
+
+extension TenkiServer {
+    /// The refresher of installations' rotating tokens; nil with one workspace.
+    func tokenRefresher() -> InstallationTokenRefresher? {
+        guard let app = settings.slackApp, let store = workspaces.installations else { return nil }
+        let client = Self.oauthClient(app, settings: settings, dependencies: dependencies)
+        return InstallationTokenRefresher(
+            store: store, refresh: { token throws(SlackWebAPIError) in try await client.refresh(token) },
+            owner: DeliveryQueue.Configuration.defaultOwner(), clock: dependencies.clock, logger: logger)
     }
 }

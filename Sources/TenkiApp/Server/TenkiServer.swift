@@ -32,12 +32,15 @@ public final class TenkiServer: Sendable {
     let drainFlag: DrainFlag
     /// Channels' morning reports, when a bot token lets Tenki post them.
     let subscriptionDigests: SubscriptionDigests?
+    /// Whose bot token answers for each Slack workspace.
+    let workspaces: SlackWorkspaces
 
     init(
         settings: Settings, dependencies: ServerDependencies, state: StateFile, providers: ProviderServices,
         queue: DeliveryQueue, background: BackgroundWork, digests: DigestRunner, commands: TenkiCommands,
-        abandoned: AbandonedCommands?, router: TenkiRouter, drainFlag: DrainFlag
+        abandoned: AbandonedCommands?, router: TenkiRouter, drainFlag: DrainFlag, workspaces: SlackWorkspaces
     ) {
+        self.workspaces = workspaces
         self.subscriptionDigests = Self.subscriptionDigests(
             settings: settings, state: state, providers: providers, metrics: dependencies.metrics)
         self.settings = settings
@@ -82,7 +85,7 @@ public final class TenkiServer: Sendable {
     static func subscriptionDigests(
         settings: Settings, state: StateFile, providers: ProviderServices, metrics: MetricsRegistry
     ) -> SubscriptionDigests? {
-        guard settings.delivery.slackBotToken != nil else { return nil }
+        guard settings.delivery.slackBotToken != nil || settings.slackApp != nil else { return nil }
         let apiBase = settings.delivery.slackAPIBaseURL
         return SubscriptionDigests(
             store: state.subscriptions, deliveries: state.deliveries, apiBase: apiBase,

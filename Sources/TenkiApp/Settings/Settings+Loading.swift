@@ -76,6 +76,7 @@ extension Settings {
         settings.delivery.slackBotToken = try reader.read(\.slackBotToken).flatMap(SlackBotToken.init)
         settings.delivery.slackAPIBaseURL = try reader.read(\.slackAPIBaseURL)
         settings.encryptionKeys = try reader.read(\.encryptionKeys)
+        settings.slackApp = try reader.slackApp(settings)
         try reader.loadNewsProvider(into: &settings)
         try reader.loadDigests(into: &settings)
         settings.databaseURL = try reader.read(\.databaseURL)

@@ -27,6 +27,8 @@ public struct Settings: Sendable {
     public var commandNames: CommandNames
     /// `TENKI_ENCRYPTION_KEY`: seals the installations' tokens (`TokenSealer`); nil: none given.
     public var encryptionKeys: EncryptionKeys? = nil
+    /// Distributed mode (`SLACK_CLIENT_ID` and what it needs); nil: one workspace.
+    public var slackApp: SlackAppSettings? = nil
 
     // Providers
     public var openWeatherAPIKey: String?
@@ -155,6 +157,8 @@ public struct Settings: Sendable {
         /// A channel subscription's Slack channel: posted there with `chat.postMessage`, not to
         /// `webhookURL`; nil for a webhook digest.
         public var channel: String? = nil
+        /// A subscription's workspace (`Subscription.installationKey`): its posts carry it.
+        public var installationKey: String? = nil
         /// Places already resolved (a subscription's), shown instead of geocoding `cities`.
         public var places: [Place]? = nil
         /// Whether headlines follow the weather (a subscription's morning report has none).

@@ -81,9 +81,22 @@ struct SettingsTable: Sendable {
     let slackBotToken: Setting<String?> = .text(
         "SLACK_BOT_TOKEN", secret: true, none: "none: `subscribe` is unavailable", readers: [.serve, .digest],
         "bot token (`xoxb-...`) for channel subscriptions (`chat.postMessage`, `users.info`)")
+    let slackClientID: Setting<String?> = .text(
+        "SLACK_CLIENT_ID", none: "none: one workspace, `SLACK_BOT_TOKEN`", readers: .serve,
+        "the Slack app's client id (Basic Information → App Credentials): with `SLACK_CLIENT_SECRET`, `TENKI_PUBLIC_URL` and "
+            + "`TENKI_ENCRYPTION_KEY`, Tenki is a multi-workspace app with its own install page (see docs/distributed-app.md)")
+    let slackClientSecret: Setting<String?> = .text(
+        "SLACK_CLIENT_SECRET", secret: true, none: "none", readers: .serve,
+        "the Slack app's client secret, sent to `oauth.v2.access` when a workspace installs Tenki or a token is refreshed")
+    let slackOAuthAuthorizeURL: Setting<URL> = .url(
+        "SLACK_OAUTH_AUTHORIZE_URL", default: "https://slack.com/oauth/v2/authorize", readers: .serve,
+        "Slack's authorize page, where the install page's \"Add to Slack\" link goes")
+    let allowedTeams: Setting<[String]> = .list(
+        "TENKI_ALLOWED_TEAMS", separator: ",", none: "any workspace", readers: .serve,
+        "team (or, for an org-wide install, enterprise) ids that may install Tenki, `,`-separated; others get a page saying so")
     let encryptionKeys: Setting<EncryptionKeys?> = .custom(
         "TENKI_ENCRYPTION_KEY", default: nil,
-        defaultText: "none: installed workspaces' tokens cannot be stored (for the multi-workspace mode, still being built)",
+        defaultText: "none; required with `SLACK_CLIENT_ID`",
         secret: true, readers: .serve,
         "32 bytes, base64 or 64 hex digits (`openssl rand -base64 32`): encrypts the Slack tokens of installed workspaces "
             + "at rest (AES-256-GCM); `NEW,OLD` while rotating (read with either, re-encrypted with the new when read)",
@@ -92,9 +105,9 @@ struct SettingsTable: Sendable {
         "SLACK_API_BASE_URL", default: "https://slack.com/api", readers: [.serve, .digest],
         "Slack Web API origin and path")
     let publicURL: Setting<String?> = .custom(
-        "TENKI_PUBLIC_URL", default: nil, defaultText: "none: no charts", readers: [.serve, .digest, .preview],
+        "TENKI_PUBLIC_URL", default: nil, defaultText: "none: no install page, no charts", readers: [.serve, .digest, .preview],
         "the origin at which Slack and browsers reach this Tenki: `https://…`, or `http://` for a loopback host; "
-            + "chart image URLs are built from it (see docs/charts.md)",
+            + "the OAuth `redirect_uri` and chart image URLs are built from it (see docs/charts.md)",
         parse: SettingParsers.publicURL)
     let subscriptionTimeZone: Setting<TimeZone> = .custom(
         "TENKI_TIMEZONE", default: TimeZone(identifier: "UTC")!, defaultText: "`UTC`", readers: .serve,
@@ -161,7 +174,8 @@ struct SettingsTable: Sendable {
     // Delivery
     let deliveryTimeout: Setting<Duration> = .number(
         "TENKI_DELIVERY_TIMEOUT_MS", default: 10_000, range: 1000...25_000, readers: [.serve, .digest],
-        "the longest one post to Slack may take (at most 25 s: within the 30 s a replica's claims are held)", as: { .milliseconds($0) })
+        "the longest one post to Slack may take (at most 25 s: within the 30 s a replica's claims are held)",
+        as: { .milliseconds($0) })
     let retryBase: Setting<Duration> = .number(
         "TENKI_RETRY_BASE_MS", default: 1000, range: 100...600_000, readers: [.serve, .digest],
         "retry backoff: full jitter under `base × 2^(attempt−1)`", as: { .milliseconds($0) })

@@ -14,9 +14,16 @@ extension Settings.DigestSettings {
             newsFeeds: nil, channel: subscription.channel,
             places: [Place(name: subscription.title, countryCode: "", coordinates: subscription.coordinates)],
             includesNews: false)
+        installationKey = subscription.installationKey
     }
 
     /// The label of its metrics: one for all subscriptions (their number is unbounded), the name
     /// for a configured digest.
     var metricsName: String { channel == nil ? name : "subscriptions" }
+}
+
+extension Subscription {
+    /// The installation whose bot token posts the subscription's reports, and whose uninstall
+    /// removes it (`InstallationStore.deleteEverything` deletes subscriptions by team).
+    var installationKey: String { team }
 }

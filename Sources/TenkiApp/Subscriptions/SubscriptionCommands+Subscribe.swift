@@ -8,14 +8,22 @@ extension SubscriptionCommands {
     /// channel's room; then saves, posts the confirmation to the channel, and takes the
     /// subscription back when Slack refuses that post.
     func subscribe(_ command: SubscriptionCommand, payload: SlashCommandPayload, logger: Logger) async -> ChatMessage {
-        guard let slack else { return say(strings.notConfigured) }
         let team = payload.teamID ?? "", channel = payload.channelID ?? ""
+        let slack: SlackWebAPIClient
+        switch await workspaces.lookup(enterprise: payload.enterpriseID, team: team, logger: logger) {
+        case .installed(let token?): slack = workspaces.client(token)
+        case .installed(nil), .notInstalled: return say(strings.notConfigured)
+        case .unavailable: return say(strings.stateUnavailable)
+        }
         guard !channel.isEmpty else { return say(strings.postRefused, nil, ["error": .text("no channel")]) }
-        switch await isBotsWorkspace(team, slack: slack, logger: logger) {
-        case .other: return say(strings.otherWorkspace)
-        case .tokenRefused: return say(strings.tokenRefused)
-        case .unknown: return say(strings.stateUnavailable)
-        case .same: break
+        // With many workspaces the token is the workspace's own; with one, it must be this one's.
+        if !workspaces.isDistributed {
+            switch await isBotsWorkspace(team, slack: slack, logger: logger) {
+            case .other: return say(strings.otherWorkspace)
+            case .tokenRefused: return say(strings.tokenRefused)
+            case .unknown: return say(strings.stateUnavailable)
+            case .same: break
+            }
         }
         let query: String, kind: Subscription.Kind, zone: String?
         switch command {
@@ -101,14 +109,16 @@ extension SubscriptionCommands {
     private func postConfirmation(of subscription: Subscription, by user: String, logger: Logger) async -> ChatMessage? {
         var values = describe(subscription)
         values["id"] = .literal(String(subscription.id))
-        values["user"] = user.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 || $0 >= 65 && $0 <= 90 }) && !user.isEmpty
+        values["user"] =
+            user.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 || $0 >= 65 && $0 <= 90 }) && !user.isEmpty
             ? .markup("<@\(user)>") : .text(user)
         let template = subscription.kind == .rain ? strings.rainConfirmation : strings.morningConfirmation
         let text = RichText.fill(template, values)
         let message = ChatMessage(summary: text, parts: [.paragraph(text, image: nil)], visibility: .inChannel).slack
-        let delivery = NewDelivery.chatPostMessage(
+        var delivery = NewDelivery.chatPostMessage(
             channel: subscription.channel, message: message, kind: "subscription-confirmation",
             apiBase: settings.delivery.slackAPIBaseURL, createdAt: clock.now())
+        delivery.installationKey = subscription.installationKey
         switch SlackWebAPIResult(await queue.postUnqueued(delivery)) {
         case .posted:
             return nil

@@ -12,8 +12,8 @@ struct SubscriptionCommands: Sendable {
     let store: any SubscriptionStore
     let weather: WeatherService?
     let queue: DeliveryQueue
-    /// Nil without `SLACK_BOT_TOKEN`.
-    let slack: SlackWebAPIClient?
+    /// Whose bot token a channel's subscription works with: `SLACK_BOT_TOKEN`, or the workspace's installation.
+    let workspaces: SlackWorkspaces
     let settings: Settings
     let clock: any WallClock
     /// The bot token's workspace, asked of `auth.test` once.
@@ -98,7 +98,8 @@ struct SubscriptionCommands: Sendable {
         if case .morning(let time, let days) = subscription.kind {
             values["time"] = .literal(time.description)
             values["days"] = .text(days == .daily ? strings.daily : strings.weekdays)
-            values["next"] = .text(subscription.nextReport(after: clock.now()).map { Self.localTime($0, in: subscription.zone) } ?? "—")
+            values["next"] = .text(
+                subscription.nextReport(after: clock.now()).map { Self.localTime($0, in: subscription.zone) } ?? "—")
         }
         return values
     }

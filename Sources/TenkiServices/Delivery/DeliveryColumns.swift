@@ -13,7 +13,7 @@ enum DeliveryColumns {
     /// The columns of a claimed message, in the order `claimed(_:attempt:)` reads them.
     static let claimed = """
         id, kind, destination_url, destination_kind, destination_host, destination_hash, body,
-        attempts, deadline, max_uses, created_at
+        attempts, deadline, max_uses, created_at, installation_key
         """
 
     static func summary(_ row: some StoreRow) -> DeliverySummary {
@@ -33,7 +33,8 @@ enum DeliveryColumns {
             id: DeliveryID(rawValue: row.int64(0)), kind: row.text(1), destination: url,
             destinationKind: DestinationKind(rawValue: row.text(3)) ?? .incomingWebhook,
             destinationHost: row.text(4), destinationHash: row.text(5), body: row.blob(6), attempt: attempt,
-            limits: DeliveryLimits(deadline: row.date(8), maxUses: row.optionalInt(9)), createdAt: row.date(10))
+            limits: DeliveryLimits(deadline: row.date(8), maxUses: row.optionalInt(9)), createdAt: row.date(10),
+            installationKey: row.optionalText(11))
     }
 
     /// The one row of `SQLOutbox.statisticsQuery`.

@@ -42,7 +42,8 @@ public struct NewDelivery: Sendable {
     /// part of the destination's hash, so the queue paces and claims per channel. Nil elsewhere.
     public var channel: String?
     /// The Slack installation it is for (`Installation.key`): an uninstall removes it
-    /// (`InstallationStore.deleteEverything`). Nil in single-team mode and on other platforms.
+    /// (`InstallationStore.deleteEverything`), and a Web API post is sent with that installation's
+    /// bot token, looked up at send time (with many workspaces). Set on subscription posts; nil elsewhere.
     public var installationKey: String? = nil
 
     /// The stored `destination_hash`: the URL's, or the URL's and channel's for the Web API.
@@ -89,6 +90,8 @@ public struct ClaimedDelivery: Sendable {
     public var attempt: Int
     public var limits: DeliveryLimits
     public var createdAt: Date
+    /// `NewDelivery.installationKey`: whose bot token a Web API post is sent with.
+    public var installationKey: String? = nil
 }
 
 /// A message as listings show it: no URL, no body.

@@ -1,6 +1,6 @@
 import Foundation
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
 
 extension DeliveryQueue {
@@ -48,8 +48,11 @@ extension DeliveryQueue {
             metrics.expired()
             return
         }
-        if delivery.destinationKind == .slackWebAPI, configuration.slackBotToken == nil {
-            let reason = "SLACK_BOT_TOKEN is not set"
+        let authorization: String?
+        switch await bearer(for: delivery.destinationKind, installationKey: delivery.installationKey) {
+        case .header(let value):
+            authorization = value
+        case .missing(let reason):
             log.warning("dead before attempt", [("reason", reason)])
             await record { () async throws(DeliveryStoreError) in
                 try await store.markDead(delivery.id, owner: owner, reason: reason, at: now)
@@ -57,7 +60,7 @@ extension DeliveryQueue {
             return
         }
         let started = ContinuousClock.now
-        let outcome = await post(delivery, now: now)
+        let outcome = await post(delivery, now: now, authorization: authorization)
         let seconds = (ContinuousClock.now - started).timeInterval
         let finished = max(now, clock.now())
         let hasImages = SlackImageStripper.containsImages(delivery.body)
@@ -109,18 +112,32 @@ extension DeliveryQueue {
 
     /// The post itself, as an `AttemptOutcome`. The timeout is cut short near the message's deadline,
     /// but never below one second, so that an attempt started just before it can still connect.
-    private func post(_ delivery: ClaimedDelivery, now: Date) async -> AttemptOutcome {
+    private func post(_ delivery: ClaimedDelivery, now: Date, authorization: String?) async -> AttemptOutcome {
         let untilDeadline = Duration.timeInterval(max(0, delivery.limits.deadline.timeIntervalSince(now)))
         return await post(
             delivery.body, to: delivery.destination, method: delivery.destinationKind.httpMethod,
-            timeout: max(.seconds(1), min(configuration.requestTimeout, untilDeadline)),
-            authorization: authorization(for: delivery.destinationKind))
+            timeout: max(.seconds(1), min(configuration.requestTimeout, untilDeadline)), authorization: authorization)
+    }
+
+    enum Authorization {
+        /// The header's value; nil: none is needed.
+        case header(String?)
+        /// A Web API post without a token to send it with: dead, for this reason.
+        case missing(String)
     }
 
     /// The `Authorization` header for a post of `kind`: the bot token joins the request here, for
-    /// the Web API only, so it is never in a stored row.
-    func authorization(for kind: DestinationKind) -> String? {
-        kind == .slackWebAPI ? configuration.slackBotToken?.authorization : nil
+    /// the Web API only, so it is never in a stored row. A post for an installation is sent with
+    /// that installation's token as it is now; one for a workspace that uninstalled has none.
+    func bearer(for kind: DestinationKind, installationKey: String?) async -> Authorization {
+        guard kind == .slackWebAPI else { return .header(nil) }
+        if let lookup = configuration.installationToken {
+            guard let key = installationKey else { return .missing("no workspace named for this post") }
+            guard let token = await lookup(key) else { return .missing("Tenki is not installed in workspace \(key)") }
+            return .header(token.authorization)
+        }
+        guard let token = configuration.slackBotToken else { return .missing("SLACK_BOT_TOKEN is not set") }
+        return .header(token.authorization)
     }
 
     /// Whether the message reached its channel: a 2xx, and for the Web API also `"ok": true`.

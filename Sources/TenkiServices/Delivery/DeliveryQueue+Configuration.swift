@@ -30,6 +30,10 @@ extension DeliveryQueue {
         /// `SLACK_BOT_TOKEN`, added as `Authorization: Bearer` to `chat.postMessage` posts when they
         /// are sent (never stored with them); nil: such posts are dead, naming the setting.
         public var slackBotToken: SlackBotToken?
+        /// The bot token of an installed workspace, by installation key, looked up when a post that
+        /// carries the key is sent (so a revoked or rotated token is never sent from the queue); nil
+        /// from it: not installed (any more), and the post is dead. Nil: one workspace, `slackBotToken`.
+        public var installationToken: (@Sendable (String) async -> SlackBotToken?)? = nil
         /// Posts one channel may receive at once through the Web API: Slack allows
         /// `chat.postMessage` one message a second per channel.
         public var channelPacingBurst: Int

@@ -14,10 +14,17 @@ extension DeliveryQueue {
             log.warning("not posted: past its deadline and the state file refused it")
             return .transportFailure(.cancelled)
         }
+        let authorization: String?
+        switch await bearer(for: delivery.destinationKind, installationKey: delivery.installationKey) {
+        case .header(let value): authorization = value
+        case .missing(let reason):
+            log.warning("not posted", [("reason", reason)])
+            return .response(status: 200, body: #"{"ok":false,"error":"not_authed"}"#, retryAfter: nil)
+        }
         let started = ContinuousClock.now
         let outcome = await post(
             delivery.body, to: delivery.destination, method: delivery.destinationKind.httpMethod,
-            timeout: configuration.requestTimeout, authorization: authorization(for: delivery.destinationKind))
+            timeout: configuration.requestTimeout, authorization: authorization)
         let seconds = (ContinuousClock.now - started).timeInterval
         if Self.wasPosted(outcome, kind: delivery.destinationKind) {
             log.notice("posted without the queue", [("result", outcome.summary)])

@@ -33,7 +33,7 @@ extension PostgresDeliveryStore {
             let rows = try connection.query(
                 Self.windowClaimStatement,
                 stamp + [.integer(Int64(window)), .integer(Int64(perDestination)), .integer(Int64(limit))]
-            ) { row in (claim: Self.stamped(row), windowSize: row.int(12)) }
+            ) { row in (claim: Self.stamped(row), windowSize: row.int(13)) }
             return (rows.map(\.claim), rows.first?.windowSize == window)
         }
         var claims = first
@@ -43,7 +43,8 @@ extension PostgresDeliveryStore {
                 for claim in first { taken[claim.destinationHash, default: 0] += 1 }
                 let ids = try Self.walkOnward(
                     at: at, perDestination: perDestination, limit: limit, walkFrom: walkStart,
-                    walkQuery: Self.destinationWalkQuery, taken: taken, picked: first.map { DueMessage(id: $0.id, dueAt: $0.dueAt) },
+                    walkQuery: Self.destinationWalkQuery, taken: taken,
+                    picked: first.map { DueMessage(id: $0.id, dueAt: $0.dueAt) },
                     on: connection)
                 guard !ids.isEmpty else { return [] }
                 return try connection.query(
@@ -74,10 +75,10 @@ extension PostgresDeliveryStore {
         let delivery: ClaimedDelivery?
     }
 
-    /// A row of `DeliveryColumns.claimed` followed by `next_attempt_at`; `attempts` as returned counts this claim.
+    /// A row of `DeliveryColumns.claimed` (12 columns) followed by `next_attempt_at`; `attempts` as returned counts this claim.
     static func stamped(_ row: PostgresRow) -> StampedClaim {
         StampedClaim(
-            id: row.int64(0), dueAt: row.double(11), destinationHash: row.text(5),
+            id: row.int64(0), dueAt: row.double(12), destinationHash: row.text(5),
             delivery: DeliveryColumns.claimed(row, attempt: row.int(7)))
     }
 
