@@ -50,6 +50,8 @@ public final class FakeSlackWebAPI: AsyncHTTPHandler {
         var posts: [Post] = []
         var calls: [String] = []
         var views = ViewsState()
+        /// Tokens the fake OAuth issued, and their workspace.
+        var installedTokens: [String: String] = [:]
     }
 
     /// The token the fake accepts (`tenki fakes` prints it as `SLACK_BOT_TOKEN`).
@@ -89,6 +91,30 @@ public final class FakeSlackWebAPI: AsyncHTTPHandler {
         state.withLock { $0.methodErrors[method] = error }
     }
 
+    /// Accepts `token` as the bot token of workspace `team` from now on (the fake OAuth issued it).
+    public func accept(token: String, team: String) {
+        state.withLock { $0.installedTokens[token] = team }
+    }
+
+    /// The workspace whose installed token the `Authorization` header `authorization` carries.
+    public func team(ofAuthorization authorization: String?) -> String? {
+        guard let authorization, authorization.hasPrefix("Bearer ") else { return nil }
+        return state.withLock { $0.installedTokens[String(authorization.dropFirst("Bearer ".count))] }
+    }
+
+    /// Every `chat.postMessage` as JSON (`GET /slack-api-posts` on `tenki fakes`): channel, the
+    /// workspace of the token it carried (`installed_team`, null for the single fake token), result.
+    public func postsJSON() -> [UInt8] {
+        let posts = posts.map { post -> [String: Any] in
+            let text = ((try? JSONSerialization.jsonObject(with: Data(post.body))) as? [String: Any])?["text"] as? String
+            return [
+                "channel": post.channel, "installed_team": team(ofAuthorization: post.authorization) ?? NSNull(),
+                "posted": post.wasPosted, "text": text ?? "",
+            ]
+        }
+        return Self.encode(["posts": posts])
+    }
+
     /// `users.info`'s `tz` for `user`.
     public func setTimeZone(_ zone: String, forUser user: String) {
         state.withLock { $0.timeZones[user] = zone }
@@ -112,7 +138,8 @@ public final class FakeSlackWebAPI: AsyncHTTPHandler {
             state.calls.append(method)
             return state.methodErrors[method]
         }
-        let authorized = request.headers["Authorization"] == "Bearer \(token)"
+        let bearer = request.headers["Authorization"].map { String($0.dropFirst("Bearer ".count)) }
+        let authorized = bearer == token || bearer.map { bearer in state.withLock { $0.installedTokens[bearer] != nil } } == true
         switch method {
         case "chat.postMessage":
             return postMessage(request, authorized: authorized, forced: forced)

@@ -17,6 +17,8 @@ public struct FakeUpstreams: AsyncHTTPHandler {
     public let discord: FakeWebhookReceiver
     /// Slack's `chat.postMessage`, `users.info` and `auth.test`, with the bot token it accepts.
     public let slackAPI: FakeSlackWebAPI
+    /// Slack's authorize page and `oauth.v2.access`, issuing tokens `slackAPI` accepts.
+    public let slackOAuth: FakeSlackOAuth
 
     public init(
         openWeather: FakeOpenWeatherMap = FakeOpenWeatherMap(), news: FakeNewsAPI = FakeNewsAPI(), feeds: FakeFeeds = FakeFeeds(),
@@ -29,6 +31,7 @@ public struct FakeUpstreams: AsyncHTTPHandler {
         self.webhooks = webhooks
         self.discord = discord
         self.slackAPI = slackAPI
+        slackOAuth = FakeSlackOAuth(webAPI: slackAPI)
     }
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
@@ -46,6 +49,12 @@ public struct FakeUpstreams: AsyncHTTPHandler {
         }
         if request.path.hasPrefix("/geo/") || request.path.hasPrefix("/data/") {
             return await openWeather.handle(request)
+        }
+        if request.path.hasPrefix("/slack-oauth/") || request.path.hasSuffix("/oauth.v2.access") {
+            return slackOAuth.handle(request)
+        }
+        if request.method == "GET", request.path == "/slack-api-posts" {
+            return .json(.ok, slackAPI.postsJSON())
         }
         if request.path.hasPrefix("/slack-api/") {
             return await slackAPI.handle(request)
