@@ -1,0 +1,159 @@
+import Foundation
+import TenkiBase
+import TenkiCore
+import TenkiFakes
+import TenkiHTTPServer
+import TenkiServices
+import TenkiTestSupport
+import Testing
+
+@testable import TenkiApp
+
+/// The install routes and the installation events in one process, on a manual clock: a `state`
+/// expires after 10 minutes, `TENKI_ALLOWED_TEAMS` refuses others, `tokens_revoked` with a bot
+/// token removes the installation only, and distributed mode's settings are checked at start.
+@Suite("Install routes and installation events")
+struct InstallRouteTests {
+    static let base = "http://127.0.0.1:8080"
+    static let environment = [
+        "SLACK_CLIENT_ID": "1234.5678", "SLACK_CLIENT_SECRET": "client-secret", "TENKI_PUBLIC_URL": base,
+        "TENKI_ENCRYPTION_KEY": Data(repeating: 9, count: 32).base64EncodedString(),
+        "SLACK_API_BASE_URL": "http://fakes.test/slack-api",
+        "SLACK_OAUTH_AUTHORIZE_URL": "http://fakes.test/slack-oauth/authorize",
+    ]
+
+    struct Stack {
+        let clock = ManualClock(AppHarness.now)
+        let harness: AppHarness
+
+        init(_ extra: [String: String] = [:]) throws {
+            harness = try AppHarness(environment: InstallRouteTests.environment.merging(extra) { $1 }, clock: clock)
+        }
+
+        var router: TenkiRouter { harness.application.router }
+        var installations: CachedInstallationStore { harness.application.workspaces.installations! }
+
+        func get(_ target: String, cookie: String? = nil) async -> HTTPResponse {
+            var headers = HTTPHeaders()
+            if let cookie { headers.set("Cookie", cookie) }
+            return await router.respond(to: HTTPRequest(method: "GET", target: target, headers: headers))
+        }
+
+        /// The install page, then the fake Slack's answer for `team`: the redirect's target and the cookie.
+        func startInstall(team: String) async throws -> (redirect: String, cookie: String) {
+            let page = await get("/slack/install")
+            #expect(page.status == .ok)
+            let setCookie = try #require(page.headers["Set-Cookie"])
+            for attribute in ["HttpOnly", "Secure", "SameSite=Lax", "Max-Age=600"] { #expect(setCookie.contains(attribute)) }
+            let state = try #require(InstallBrowserTests.query("state", inLinkOf: String(decoding: page.body, as: UTF8.self)))
+            let allow = harness.fakes.slackOAuth.handle(
+                HTTPRequest(
+                    method: "GET",
+                    target:
+                        "/slack-oauth/authorize?team=\(team)&state=\(state)&redirect_uri=\(InstallRouteTests.base)/slack/oauth_redirect"
+                ))
+            let location = try #require(allow.headers["Location"])
+            return (String(location.dropFirst(InstallRouteTests.base.count)), String(setCookie.split(separator: ";")[0]))
+        }
+
+        func installed(_ team: String) async throws -> Installation? {
+            try await installations.installation(enterprise: nil, team: team)
+        }
+    }
+
+    @Test("a state is accepted for 10 minutes: at 599 s it installs, at 601 s it is a 400 page and nothing is stored")
+    func stateExpires() async throws {
+        let stack = try Stack()
+        let late = try await stack.startInstall(team: "T0FAKEONE")
+        let inTime = try await stack.startInstall(team: "T0FAKETWO")
+        stack.clock.advance(by: 599)
+        let accepted = await stack.get(inTime.redirect, cookie: inTime.cookie)
+        #expect(accepted.status == .ok)
+        stack.clock.advance(by: 2)
+        let expired = await stack.get(late.redirect, cookie: late.cookie)
+        #expect(expired.status.code == 400)
+        #expect(String(decoding: expired.body, as: UTF8.self).contains("This install link expired"))
+        #expect(try await stack.installed("T0FAKEONE") == nil)
+        #expect(try await stack.installed("T0FAKETWO")?.teamName == "Fake Workspace Two")
+        #expect(stack.harness.fakes.slackOAuth.calls.count == 1, "the expired state never reached oauth.v2.access")
+    }
+
+    @Test("no state, or Cancel without one: a 400 page; a workspace outside TENKI_ALLOWED_TEAMS: a 403 page; none stored")
+    func refusals() async throws {
+        let stack = try Stack(["TENKI_ALLOWED_TEAMS": "T0FAKETWO"])
+        #expect(await stack.get("/slack/oauth_redirect?code=x").status.code == 400)
+        let cancelled = await stack.get("/slack/oauth_redirect?error=access_denied")
+        #expect(cancelled.status.code == 400)
+        #expect(String(decoding: cancelled.body, as: UTF8.self).contains("You chose Cancel in Slack."))
+        let other = try await stack.startInstall(team: "T0FAKEONE")
+        let refused = await stack.get(other.redirect, cookie: other.cookie)
+        #expect(refused.status.code == 403)
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("This workspace may not install Tenki"))
+        #expect(try await stack.installed("T0FAKEONE") == nil)
+        let allowed = try await stack.startInstall(team: "T0FAKETWO")
+        #expect(await stack.get(allowed.redirect, cookie: allowed.cookie).status == .ok)
+        #expect(try await stack.installed("T0FAKETWO") != nil)
+        #expect(await stack.get("/slack/install", cookie: nil).headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(await stack.router.respond(to: HTTPRequest(method: "POST", target: "/slack/install")).status.code == 405)
+    }
+
+    @Test("without SLACK_CLIENT_ID the install pages are 404")
+    func notServedWithOneWorkspace() async throws {
+        let harness = try AppHarness()
+        #expect(
+            await harness.application.router.respond(to: HTTPRequest(method: "GET", target: "/slack/install")).status.code == 404)
+        #expect(harness.application.workspaces.installations == nil)
+    }
+
+    @Test("tokens_revoked naming a bot token removes the installation only; naming only user tokens, nothing")
+    func tokensRevoked() async throws {
+        let stack = try Stack()
+        let install = try await stack.startInstall(team: "T0FAKEONE")
+        #expect(await stack.get(install.redirect, cookie: install.cookie).status == .ok)
+        let userOnly = await stack.router.respond(
+            to: Self.event(
+                #"{"type":"event_callback","team_id":"T0FAKEONE","event":{"type":"tokens_revoked","tokens":{"oauth":["U1"]}}}"#))
+        #expect(userOnly.status == .ok)
+        #expect(try await stack.installed("T0FAKEONE") != nil)
+        let bot = await stack.router.respond(
+            to: Self.event(
+                #"{"type":"event_callback","team_id":"T0FAKEONE","event":{"type":"tokens_revoked","tokens":{"bot":["U0BOT"]}}}"#))
+        #expect(bot.status == .ok)
+        #expect(try await stack.installed("T0FAKEONE") == nil)
+    }
+
+    @Test(
+        "SLACK_BOT_TOKEN with SLACK_CLIENT_ID, or distributed mode without its key, secret or public URL: one line naming the setting"
+    )
+    func settingsErrors() throws {
+        func problem(_ changes: [String: String?]) -> String {
+            var environment = Self.environment
+            for (name, value) in changes { environment[name] = value }
+            do {
+                _ = try Settings.load(environment: environment)
+                return "loaded"
+            } catch {
+                return error.description
+            }
+        }
+        let both = problem(["SLACK_BOT_TOKEN": "xoxb-1-2-3"])
+        #expect(both.contains("SLACK_BOT_TOKEN") && both.contains("SLACK_CLIENT_ID") && !both.contains("xoxb-1-2-3"))
+        #expect(problem(["TENKI_ENCRYPTION_KEY": nil]).contains("configuration error: TENKI_ENCRYPTION_KEY is not set"))
+        #expect(problem(["SLACK_CLIENT_SECRET": nil]).contains("configuration error: SLACK_CLIENT_SECRET is not set"))
+        #expect(problem(["TENKI_PUBLIC_URL": nil]).contains("configuration error: TENKI_PUBLIC_URL is not set"))
+        #expect(problem(["SLACK_CLIENT_ID": nil]).contains("configuration error: SLACK_CLIENT_SECRET is set"))
+        #expect(problem([:]) == "loaded")
+        #expect(!problem(["SLACK_CLIENT_ID": nil]).contains("client-secret"))
+    }
+
+    static func event(_ json: String) -> HTTPRequest {
+        let body = Array(json.utf8)
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        for (name, value) in SlackRequestSigner(signingSecret: AppHarness.secret).headers(
+            timestamp: Int64(AppHarness.now.timeIntervalSince1970), body: body)
+        {
+            headers.add(name, value)
+        }
+        return HTTPRequest(method: "POST", target: "/slack/events", headers: headers, body: body)
+    }
+}
