@@ -88,6 +88,15 @@ struct InstallationStoreTests {
                 WHERE i::text LIKE '%xoxb-%' OR i::text LIKE '%xoxe-%' OR i::text LIKE '%xoxp-%' OR i::text LIKE '%secret%'
                 """)
             #expect(clear == 0)
+            // A backup of the schema, as pg_dump writes it (where pg_dump is installed).
+            let dump = try state.postgresDump()
+            #expect(dump != nil || !FileManager.default.isExecutableFile(atPath: "/usr/bin/pg_dump"), "pg_dump failed")
+            if let dump {
+                #expect(dump.contains("COPY ") && dump.contains("installations"))
+                for prefix in ["xoxb-", "xoxe-", "xoxp-", "secret-bot-token"] {
+                    #expect(!dump.contains(prefix), "\(prefix) found in pg_dump's output")
+                }
+            }
         }
     }
 

@@ -50,6 +50,25 @@ final class SharedTestState: Sendable {
         }
     }
 
+    /// `pg_dump --data-only` of this state's schema, as a backup of it would hold (PostgreSQL
+    /// only); nil when `pg_dump` is not installed.
+    func postgresDump() throws -> String? {
+        guard let url = postgresURL?.connectionString,
+            let schema = url.range(of: "search_path%3D").map({ url[$0.upperBound...].prefix { $0 != "&" } }),
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/pg_dump")
+        else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pg_dump")
+        process.arguments = ["--data-only", "--schema=\(schema)", "--dbname=\(url)"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     deinit {
         guard let sqlitePath else { return }
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: sqlitePath + suffix) }
