@@ -58,10 +58,14 @@ struct SlackWorkspaces: Sendable {
     }
 
     /// The bot token of the installation keyed `key`, as it is now (the delivery queue asks at send time).
-    func token(forKey key: String) async -> SlackBotToken? {
-        guard let installations else { return singleToken }
-        // A key is a team id, or an enterprise id for an org-wide install: asking for both finds either.
-        return try? await installations.installation(enterprise: key, team: key)?.botToken
+    func token(forKey key: String) async -> InstallationTokenLookup {
+        guard let installations else { return singleToken.map { .token($0) } ?? .notInstalled }
+        do {
+            // A key is a team id, or an enterprise id for an org-wide install: asking for both finds either.
+            return try await installations.installation(enterprise: key, team: key).map { .token($0.botToken) } ?? .notInstalled
+        } catch {
+            return .unavailable
+        }
     }
 
     /// A Web API client for `token`.

@@ -58,6 +58,10 @@ extension DeliveryQueue {
                 try await store.markDead(delivery.id, owner: owner, reason: reason, at: now)
             }
             return
+        case .unknownNow:
+            log.warning("the installation's token cannot be read now; will retry", [("in_seconds", "30")])
+            _ = try? await store.release(delivery.id, owner: owner, at: now.addingTimeInterval(30))
+            return
         }
         let started = ContinuousClock.now
         let outcome = await post(delivery, now: now, authorization: authorization)
@@ -124,6 +128,8 @@ extension DeliveryQueue {
         case header(String?)
         /// A Web API post without a token to send it with: dead, for this reason.
         case missing(String)
+        /// The installation's token could not be read now: the post waits.
+        case unknownNow
     }
 
     /// The `Authorization` header for a post of `kind`: the bot token joins the request here, for
@@ -133,8 +139,11 @@ extension DeliveryQueue {
         guard kind == .slackWebAPI else { return .header(nil) }
         if let lookup = configuration.installationToken {
             guard let key = installationKey else { return .missing("no workspace named for this post") }
-            guard let token = await lookup(key) else { return .missing("Tenki is not installed in workspace \(key)") }
-            return .header(token.authorization)
+            switch await lookup(key) {
+            case .token(let token): return .header(token.authorization)
+            case .notInstalled: return .missing("Tenki is not installed in workspace \(key)")
+            case .unavailable: return .unknownNow
+            }
         }
         guard let token = configuration.slackBotToken else { return .missing("SLACK_BOT_TOKEN is not set") }
         return .header(token.authorization)

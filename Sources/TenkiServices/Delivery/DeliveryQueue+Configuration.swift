@@ -31,9 +31,10 @@ extension DeliveryQueue {
         /// are sent (never stored with them); nil: such posts are dead, naming the setting.
         public var slackBotToken: SlackBotToken?
         /// The bot token of an installed workspace, by installation key, looked up when a post that
-        /// carries the key is sent (so a revoked or rotated token is never sent from the queue); nil
-        /// from it: not installed (any more), and the post is dead. Nil: one workspace, `slackBotToken`.
-        public var installationToken: (@Sendable (String) async -> SlackBotToken?)? = nil
+        /// carries the key is sent (so a revoked or rotated token is never sent from the queue). Not
+        /// installed (any more): the post is dead; the lookup failed: the post waits and is tried
+        /// again. Nil: one workspace, `slackBotToken`.
+        public var installationToken: (@Sendable (String) async -> InstallationTokenLookup)? = nil
         /// Posts one channel may receive at once through the Web API: Slack allows
         /// `chat.postMessage` one message a second per channel.
         public var channelPacingBurst: Int
@@ -99,4 +100,12 @@ extension DeliveryQueue {
         /// No such message (never enqueued, or delivered and pruned).
         case notFound
     }
+}
+
+/// What the delivery queue learns of an installation's bot token when it sends a post for it.
+public enum InstallationTokenLookup: Sendable, Equatable {
+    case token(SlackBotToken)
+    case notInstalled
+    /// The installations could not be read now (the database): try again later.
+    case unavailable
 }

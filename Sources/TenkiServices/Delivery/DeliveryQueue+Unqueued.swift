@@ -20,6 +20,9 @@ extension DeliveryQueue {
         case .missing(let reason):
             log.warning("not posted", [("reason", reason)])
             return .response(status: 200, body: #"{"ok":false,"error":"not_authed"}"#, retryAfter: nil)
+        case .unknownNow:
+            log.warning("not posted: the installation's token cannot be read now")
+            return .response(status: 200, body: #"{"ok":false,"error":"not_authed"}"#, retryAfter: nil)
         }
         let started = ContinuousClock.now
         let outcome = await post(
