@@ -1,6 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
+import TenkiMetrics
 import TenkiServices
 
 /// The one dispatcher every way in hands its `Inbound` value to: commands and presses under the
@@ -19,6 +20,8 @@ public struct InboundDispatcher: Sendable {
     var renderers: PlatformRenderers = .standard
     /// Whose installation answers a Slack request; nil: no installations (tools and tests).
     var workspaces: SlackWorkspaces?
+    /// Counts events by type (`tenki_events_total`); nil in tools and tests that do not look.
+    var metrics: MetricsRegistry?
 
     /// An answer that is ready now, as the bytes Slack takes, for the listener's thread; nil sends
     /// the value to `dispatch`. Only a Slack `/weather` answer is ever stored.
@@ -43,6 +46,7 @@ public struct InboundDispatcher: Sendable {
         case .press(let press):
             return await self.press(press, context: inbound.context, logger: logger)
         case .event(let type):
+            metrics?.increment(SlackEventTypes.metric, [("type", SlackEventTypes.label(type))])
             if let handled = await installationEvent(type, context: inbound.context, logger: logger) { return handled }
             logger.info("interaction ignored", [("type", type)])
             return .notHandled(reason: type)

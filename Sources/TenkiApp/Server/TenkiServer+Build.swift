@@ -69,8 +69,9 @@ extension TenkiServer {
                 pressAnswers: lateAnswers ?? queued, allowedResponseHosts: settings.allowedResponseHosts, background: background,
                 inbound: inbound),
             language: settings.language, resultVisibility: settings.resultVisibility, renderers: dependencies.renderers,
-            workspaces: workspaces)
+            workspaces: workspaces, metrics: metrics)
         AbandonedCommands.describeMetrics(metrics)
+        metrics.describe(SlackEventTypes.metric, type: "counter", help: "Slack Events API callbacks received, by event type.")
         let abandoned: AbandonedCommands? =
             if case .queued = dependencies.lateAnswers {
                 AbandonedCommands(

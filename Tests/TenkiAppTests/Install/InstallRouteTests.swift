@@ -120,6 +120,9 @@ struct InstallRouteTests {
                 #"{"type":"event_callback","team_id":"T0FAKEONE","event":{"type":"tokens_revoked","tokens":{"bot":["U0BOT"]}}}"#))
         #expect(bot.status == .ok)
         #expect(try await stack.installed("T0FAKEONE") == nil)
+        let exposition = stack.harness.application.metrics.exposition()
+        #expect(exposition.contains(#"tenki_events_total{type="tokens_revoked"} 1"#), "\(exposition)")
+        #expect(exposition.contains(#"tenki_events_total{type="tokens_revoked_user_only"} 1"#))
     }
 
     @Test(
