@@ -67,9 +67,10 @@ struct AbandonedCommands: Sendable {
         let record = PendingCommandRecord.decode(command.payload)
         let inbound = record?.inbound(destination: command.destination, kind: command.destinationKind)
         let deadline = command.destinationKind.limits(createdAt: command.createdAt).deadline
-        let work = PendingWork(
+        var work = PendingWork(
             record: command.payload, destination: command.destination, kind: command.destinationKind,
             deliveryKind: record?.press == nil ? "late-answer" : "interaction")
+        work.installationKey = command.installationKey
         let (dispatcher, metrics) = (dispatcher, metrics)
         if let inbound, pending.claims <= Self.maximumClaims, clock.now() < deadline.addingTimeInterval(-Self.expiryMargin) {
             logger.notice("answering a command its process left unanswered", [("claims", String(pending.claims))])

@@ -24,6 +24,9 @@ public struct PendingWork: Sendable {
     public var kind: DestinationKind
     /// The outbox's name for its answer: `late-answer` for a command, `interaction` for a press.
     public var deliveryKind: String
+    /// The Slack installation it belongs to (many workspaces): an uninstall removes the pending
+    /// work and its answer (`InstallationStore.deleteEverything`). Nil with one workspace.
+    public var installationKey: String? = nil
 
     public init(record: [UInt8], destination: URL, kind: DestinationKind, deliveryKind: String = "late-answer") {
         self.record = record

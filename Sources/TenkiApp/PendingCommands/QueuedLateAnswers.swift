@@ -28,7 +28,8 @@ struct QueuedLateAnswers: LateAnswerDelivery {
         do throws(DeliveryStoreError) {
             pending = try await queue.hold(
                 NewPendingCommand(
-                    payload: work.record, destination: work.destination, destinationKind: work.kind, createdAt: createdAt),
+                    payload: work.record, destination: work.destination, destinationKind: work.kind, createdAt: createdAt,
+                    installationKey: work.installationKey),
                 lease: lease.duration)
         } catch {
             // The answer is still queued when ready; only a crash before then would lose it.
@@ -52,17 +53,19 @@ struct QueuedLateAnswers: LateAnswerDelivery {
             // Stopping: a cancelled lookup's answer is an error, not the answer. The drain ends
             // this process' leases, and another process answers the work.
             guard let late = await answer(), !Task.isCancelled else { return }
-            let delivery = NewDelivery(
+            var delivery = NewDelivery(
                 kind: work.deliveryKind, destination: late.destination ?? work.destination,
                 destinationKind: late.kind ?? work.kind, body: late.body, createdAt: promisedAt)
+            delivery.installationKey = work.installationKey
             let id = await deliver(delivery, completing: pending, logger: logger)
             if let follow = late.afterDelivery, let id,
                 await queue.waitForOutcome(id, timeout: LateAnswer.followUpWait) == .delivered
             {
-                let next = NewDelivery(
+                var next = NewDelivery(
                     kind: work.deliveryKind, destination: delivery.destination, destinationKind: delivery.destinationKind,
                     body: follow,
                     createdAt: promisedAt)
+                next.installationKey = work.installationKey
                 _ = try? await queue.enqueue(next)
             }
         }

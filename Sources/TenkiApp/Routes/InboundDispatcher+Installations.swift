@@ -23,6 +23,18 @@ extension InboundDispatcher {
         return Self.notice(RichText.fill(template, ["link": .link(app.installPage, title: app.installPage)]))
     }
 
+    /// Work owed late, carrying its workspace's installation key when there are many (so an
+    /// uninstall removes it and its answer).
+    func pendingWork(
+        _ record: [UInt8], destination: URL, kind: DestinationKind, context: InboundContext, team: String? = nil,
+        deliveryKind: String = "late-answer"
+    ) -> PendingWork {
+        var work = PendingWork(record: record, destination: destination, kind: kind, deliveryKind: deliveryKind)
+        // The workspace's own id (a command's `team_id`), which is what an uninstall names.
+        if workspaces?.isDistributed == true, context.platform == .slack { work.installationKey = team ?? context.team }
+        return work
+    }
+
     /// `app_uninstalled` and `tokens_revoked` (bot), acknowledged once handled; nil for any other event.
     func installationEvent(_ type: String, context: InboundContext, logger: Logger) async -> InboundOutcome? {
         guard let installations = workspaces?.installations,

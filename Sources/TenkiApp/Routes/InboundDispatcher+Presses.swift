@@ -53,8 +53,8 @@ extension InboundDispatcher {
         let renderLate = lateRenderer(for: context)
         await rule.owe(
             cell,
-            as: PendingWork(
-                record: PendingCommandRecord(press, context: context).encoded, destination: destination, kind: kind,
+            as: pendingWork(
+                PendingCommandRecord(press, context: context).encoded, destination: destination, kind: kind, context: context,
                 deliveryKind: "interaction"),
             via: lateAnswers, ticket: ticket, logger: logger, render: renderLate)
         return context.platform == .discord ? .deferredUpdate : .acknowledged

@@ -91,7 +91,10 @@ public struct InboundDispatcher: Sendable {
             ])
         let (platform, renderers) = (context.platform, renderers)
         await rule.owe(
-            cell, as: PendingWork(record: PendingCommandRecord(payload).encoded, destination: destination, kind: kind),
+            cell,
+            as: pendingWork(
+                PendingCommandRecord(payload).encoded, destination: destination, kind: kind, context: context,
+                team: payload.teamID),
             via: rule.lateAnswers, ticket: ticket, logger: logger
         ) { reply in LateAnswer(body: renderers.lateBody(of: reply, for: platform)) }
         if platform == .discord { return .thinking(resultVisibility) }

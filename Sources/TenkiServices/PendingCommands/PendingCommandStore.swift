@@ -12,7 +12,9 @@ import TenkiCore
 /// then on only the new owner can complete it, so the answer is queued once.
 public protocol PendingCommandStore: Sendable {
     /// Stores a command, leased to `owner` for `lease` seconds; returns when it is committed.
-    func hold(_ command: NewPendingCommand, owner: String, lease: TimeInterval) async throws(DeliveryStoreError) -> PendingCommandID
+    func hold(
+        _ command: NewPendingCommand, owner: String, lease: TimeInterval
+    ) async throws(DeliveryStoreError) -> PendingCommandID
 
     /// Extends the lease by `lease` seconds from now; false when `owner` no longer holds it.
     func renew(_ id: PendingCommandID, owner: String, lease: TimeInterval) async throws(DeliveryStoreError) -> Bool
@@ -92,11 +94,12 @@ struct PendingCommandRow {
     var kind: String
     var createdAt: Double
     var claims: Int
+    var installationKey: String?
 
-    /// A row returned as `id, payload, destination_url, destination_kind, created_at, claims`.
+    /// A row returned as `id, payload, destination_url, destination_kind, created_at, claims, installation_key`.
     init(_ row: some StoreRow) {
         (id, payload, url, kind) = (row.int64(0), row.blob(1), row.text(2), row.text(3))
-        (createdAt, claims) = (row.double(4), row.int(5))
+        (createdAt, claims, installationKey) = (row.double(4), row.int(5), row.optionalText(6))
     }
 
     /// The commands of `rows`, oldest first; a row with nowhere to answer is deleted on `connection`
@@ -121,7 +124,8 @@ struct PendingCommandRow {
         return PendingCommand(
             id: PendingCommandID(rawValue: id),
             command: NewPendingCommand(
-                payload: payload, destination: url, destinationKind: kind, createdAt: Date(timeIntervalSince1970: createdAt)),
+                payload: payload, destination: url, destinationKind: kind, createdAt: Date(timeIntervalSince1970: createdAt),
+                installationKey: installationKey),
             claims: claims)
     }
 }

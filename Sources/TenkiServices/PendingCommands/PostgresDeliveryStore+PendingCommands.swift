@@ -20,6 +20,6 @@ extension PostgresDeliveryStore {
         UPDATE pending_commands p
         SET claimed_by = $1, lease_until = \(databaseNow) + $2::double precision, claims = p.claims + 1
         FROM picked WHERE p.id = picked.id
-        RETURNING p.id, p.payload, p.destination_url, p.destination_kind, p.created_at, p.claims
+        RETURNING p.id, p.payload, p.destination_url, p.destination_kind, p.created_at, p.claims, p.installation_key
         """
 }

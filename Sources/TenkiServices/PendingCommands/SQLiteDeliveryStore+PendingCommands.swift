@@ -13,6 +13,6 @@ extension SQLiteDeliveryStore {
         WHERE id IN (
             SELECT id FROM pending_commands WHERE lease_until <= \(databaseNow) ORDER BY id LIMIT $3
         )
-        RETURNING id, payload, destination_url, destination_kind, created_at, claims
+        RETURNING id, payload, destination_url, destination_kind, created_at, claims, installation_key
         """
 }

@@ -26,8 +26,14 @@ struct InstallRouteTests {
         let clock = ManualClock(AppHarness.now)
         let harness: AppHarness
 
-        init(_ extra: [String: String] = [:]) throws {
-            harness = try AppHarness(environment: InstallRouteTests.environment.merging(extra) { $1 }, clock: clock)
+        init(
+            _ extra: [String: String] = [:], state: ServerDependencies.StateLocation = .memory,
+            lateAnswers: ServerDependencies.LateAnswerRoute = .none,
+            waitForBudget: @escaping @Sendable (Duration) async -> Void = AppHarness.budgetNeverSpent
+        ) throws {
+            harness = try AppHarness(
+                environment: InstallRouteTests.environment.merging(extra) { $1 }, lateAnswers: lateAnswers, state: state,
+                waitForBudget: waitForBudget, clock: clock)
         }
 
         var router: TenkiRouter { harness.application.router }
@@ -95,6 +101,36 @@ struct InstallRouteTests {
         #expect(try await stack.installed("T0FAKETWO") != nil)
         #expect(await stack.get("/slack/install", cookie: nil).headers["Content-Type"] == "text/html; charset=utf-8")
         #expect(await stack.router.respond(to: HTTPRequest(method: "POST", target: "/slack/install")).status.code == 405)
+    }
+
+    @Test("a late command's pending work and its queued answer carry the workspace's key: app_uninstalled removes both")
+    func lateWorkRemovedOnUninstall() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-late-\(UUID()).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
+        // The inline budget is spent at once: every command is answered late, through the queue.
+        let stack = try Stack(
+            ["TENKI_STATE": file, "TENKI_ALLOWED_RESPONSE_HOSTS": "hooks.slack.com"], state: .settings, lateAnswers: .queued,
+            waitForBudget: { _ in })
+        let install = try await stack.startInstall(team: "T0TENKI")
+        #expect(await stack.get(install.redirect, cookie: install.cookie).status == .ok)
+        #expect(await stack.harness.send("/weather", "16.07,108.22").status == .ok)
+        let queued = try await TenkiRun.until {
+            try InstallBrowserTests.count("deliveries", where: "installation_key", is: "T0TENKI", in: file) == 1
+        }
+        #expect(queued, "the late answer was queued with the workspace's key")
+        // A lookup that does not end: its pending work stays in the state.
+        stack.harness.fakes.openWeather.setLatency(.seconds(3600))
+        #expect(await stack.harness.send("/weather", "35.68,139.76").status == .ok)
+        let held = try await TenkiRun.until {
+            try InstallBrowserTests.count("pending_commands", where: "installation_key", is: "T0TENKI", in: file) == 1
+        }
+        #expect(held, "the pending command carries the workspace's key")
+        let uninstalled = await stack.router.respond(
+            to: Self.event(#"{"type":"event_callback","team_id":"T0TENKI","event":{"type":"app_uninstalled"}}"#))
+        #expect(uninstalled.status == .ok)
+        for table in ["deliveries", "pending_commands", "installations"] {
+            #expect(try InstallBrowserTests.count(table, where: "installation_key", is: "T0TENKI", in: file) == 0, "\(table)")
+        }
     }
 
     @Test("without SLACK_CLIENT_ID the install pages are 404")
