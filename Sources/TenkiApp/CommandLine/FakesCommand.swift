@@ -1,16 +1,15 @@
 import Foundation
 import TenkiBase
-import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
+import TenkiFakes
 
 /// `tenki fakes`: the fake OpenWeatherMap, NewsAPI and feeds from bundled samples, and a webhook sink for every platform,
 /// as a process on loopback, for local development and benchmarks (run it outside the server's process tree).
 enum FakesCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
-        let list = try ArgumentList(
-            arguments, command: "fakes", valueOptions: ["port", "key", "scenario", "latency-ms"], flagOptions: [])
+        let list = try ArgumentList(arguments, command: "fakes", valueOptions: ["port", "key", "scenario", "latency-ms"], flagOptions: [])
         guard list.positional.isEmpty else {
             throw UsageError("unexpected argument \"\(list.positional[0])\"", command: "fakes")
         }
@@ -26,8 +25,7 @@ enum FakesCommand {
         scenario.apply(to: fakes)
         if let raw = list.value("latency-ms") {
             guard let milliseconds = Int(raw), (0...600_000).contains(milliseconds) else {
-                throw UsageError(
-                    "--latency-ms must be a number of milliseconds from 0 to 600000 (got \"\(raw)\")", command: "fakes")
+                throw UsageError("--latency-ms must be a number of milliseconds from 0 to 600000 (got \"\(raw)\")", command: "fakes")
             }
             fakes.openWeather.setLatency(.milliseconds(milliseconds))
             fakes.news.setLatency(.milliseconds(milliseconds))
@@ -39,16 +37,15 @@ enum FakesCommand {
         let boundPort = try server.start()
         // Written unbuffered: scripts read these lines while the process keeps running.
         let origin = "http://127.0.0.1:\(boundPort)"
-        TenkiCLI.printOutput(
-            "OPENWEATHER_BASE_URL=\(origin)\nOPENWEATHER_API_KEY=\(key)\nNEWSAPI_BASE_URL=\(origin)\nNEWSAPI_KEY=\(key)")
+        TenkiCLI.printOutput("OPENWEATHER_BASE_URL=\(origin)\nOPENWEATHER_API_KEY=\(key)\nNEWSAPI_BASE_URL=\(origin)\nNEWSAPI_KEY=\(key)")
         // Discord's API: deferred answers' PATCHes and `tenki discord register` land here, accepted and logged nowhere else.
         TenkiCLI.printOutput("DISCORD_API_BASE_URL=\(origin)/api/v10")
         // Slack's Web API (channel subscriptions): posts are recorded, only this fake token is accepted.
         TenkiCLI.printOutput("SLACK_API_BASE_URL=\(origin)/slack-api\nSLACK_BOT_TOKEN=\(fakes.slackAPI.token)")
         // Many workspaces instead (unset SLACK_BOT_TOKEN): Slack's authorize page and oauth.v2.access, per-workspace tokens.
         TenkiCLI.printOutput(
-            "# many workspaces: SLACK_OAUTH_AUTHORIZE_URL=\(origin)/slack-oauth/authorize SLACK_CLIENT_ID=fake SLACK_CLIENT_SECRET=fake"
-        )
+            "# many workspaces: SLACK_OAUTH_AUTHORIZE_URL=\(origin)/slack-oauth/authorize "
+                + "SLACK_CLIENT_ID=fake SLACK_CLIENT_SECRET=fake")
         // A comment, so that a file of these lines keeps NewsAPI as the provider unless this line is uncommented.
         let feeds = fakes.feeds.samples.map { "\($0.file.split(separator: ".")[0])=\(origin)/feeds/\($0.file)" }
             .joined(separator: ";")

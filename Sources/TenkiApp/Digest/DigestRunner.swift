@@ -94,9 +94,7 @@ public final class DigestRunner: Sendable {
         guard (try? await ledger.entry(digest: digest.name, slot: slot)) == nil else { return false }
         let seen = (try? await ledger.previousHeadlineURLs(digest: digest.name)) ?? []
         _ = await builder.build(Self.content(of: digest), excludingHeadlines: seen, now: now)
-        logger.info(
-            "digest data fetched ahead of its slot",
-            [("digest", digest.name), ("slot", timing(of: digest, lead: 0).describe(slot))])
+        logger.info("digest data fetched ahead of its slot", [("digest", digest.name), ("slot", timing(of: digest, lead: 0).describe(slot))])
         return true
     }
 
@@ -112,28 +110,23 @@ public final class DigestRunner: Sendable {
     ) async throws(DeliveryStoreError) -> Outcome {
         let seen = try await ledger.previousHeadlineURLs(digest: digest.name)
         let built = await builder.build(Self.content(of: digest), excludingHeadlines: seen, now: now)
-        let delivery =
-            digest.channel.map { channel in
-                var post = NewDelivery.chatPostMessage(
-                    channel: channel, message: built.message.slack, kind: digest.name, apiBase: digest.webhookURL, createdAt: now)
-                post.installationKey = digest.installationKey
-                return post
-            }
-            ?? NewDelivery(
-                kind: "digest:\(digest.name)", destination: digest.format.destination(for: digest.webhookURL),
-                destinationKind: .incomingWebhook, body: digest.format.body(for: built.message), createdAt: now)
+        let delivery = digest.channel.map { channel in
+            var post = NewDelivery.chatPostMessage(
+                channel: channel, message: built.message.slack, kind: digest.name, apiBase: digest.webhookURL, createdAt: now)
+            post.installationKey = digest.installationKey
+            return post
+        } ?? NewDelivery(
+            kind: "digest:\(digest.name)", destination: digest.format.destination(for: digest.webhookURL),
+            destinationKind: .incomingWebhook, body: digest.format.body(for: built.message), createdAt: now)
         switch try await ledger.claim(
             digest: digest.name, slot: slot, delivery: delivery, headlineURLs: built.headlineURLs, replacing: force)
         {
         case .claimed(let id):
             queued()
-            logger.notice(
-                "digest queued",
-                [
-                    ("digest", digest.name), ("slot", timing.describe(slot)), ("delivery", "\(id)"),
-                    ("failed_cities", "\(built.failedCities.count)"), ("news_failed", "\(built.newsFailed)"),
-                    ("forced", "\(force)"),
-                ])
+            logger.notice("digest queued", [
+                ("digest", digest.name), ("slot", timing.describe(slot)), ("delivery", "\(id)"),
+                ("failed_cities", "\(built.failedCities.count)"), ("news_failed", "\(built.newsFailed)"), ("forced", "\(force)"),
+            ])
             metrics.run(digest.metricsName, "queued")
             return .posted(slot: slot, delivery: id)
         case .alreadyClaimed(let id):

@@ -174,8 +174,7 @@ struct SettingsTable: Sendable {
     // Delivery
     let deliveryTimeout: Setting<Duration> = .number(
         "TENKI_DELIVERY_TIMEOUT_MS", default: 10_000, range: 1000...25_000, readers: [.serve, .digest],
-        "the longest one post to Slack may take (at most 25 s: within the 30 s a replica's claims are held)",
-        as: { .milliseconds($0) })
+        "the longest one post to Slack may take (at most 25 s: within the 30 s a replica's claims are held)", as: { .milliseconds($0) })
     let retryBase: Setting<Duration> = .number(
         "TENKI_RETRY_BASE_MS", default: 1000, range: 100...600_000, readers: [.serve, .digest],
         "retry backoff: full jitter under `base × 2^(attempt−1)`", as: { .milliseconds($0) })

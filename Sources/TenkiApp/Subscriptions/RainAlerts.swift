@@ -44,8 +44,7 @@ final class RainAlerts: Sendable {
         var outcomes: [String: DigestRunner.Outcome] = [:]
         for subscription in watching {
             guard !RainAlertRule.isQuiet(now, in: subscription.zone), let forecast = forecasts[subscription.coordinates],
-                let rain = RainAlertRule.likelyRain(in: forecast, now: now)
-            else { continue }
+                  let rain = RainAlertRule.likelyRain(in: forecast, now: now) else { continue }
             let slot = RainAlertRule.day(of: now, in: subscription.zone)
             do {
                 guard try await ledger.entry(digest: subscription.ledgerName, slot: slot) == nil else { continue }
@@ -80,8 +79,7 @@ final class RainAlerts: Sendable {
                         // Checked every 30 minutes: an answer older than that is asked again.
                         return (place, try await weather.forecast(at: place, maxAge: RainAlertRule.checkInterval - 60).value)
                     } catch {
-                        logger.warning(
-                            "rain check forecast failed", [("place", place.description), ("error", error.description)])
+                        logger.warning("rain check forecast failed", [("place", place.description), ("error", error.description)])
                         return (place, nil)
                     }
                 }
@@ -96,13 +94,10 @@ final class RainAlerts: Sendable {
     static func alert(_ subscription: Subscription, _ rain: Forecast.Entry) -> ChatMessage {
         let strings = SubscriptionStrings.table(for: subscription.language)
         let local = SubscriptionCommands.localTime(rain.time, in: subscription.zone)
-        let text = RichText.fill(
-            strings.rainAlert,
-            [
-                "place": .text(subscription.title),
-                "chance": .literal(String(Int(((rain.precipitationProbability ?? 0) * 100).rounded()))),
-                "time": .literal(String(local.suffix(5))), "zone": .text(subscription.timeZone),
-            ])
+        let text = RichText.fill(strings.rainAlert, [
+            "place": .text(subscription.title), "chance": .literal(String(Int(((rain.precipitationProbability ?? 0) * 100).rounded()))),
+            "time": .literal(String(local.suffix(5))), "zone": .text(subscription.timeZone),
+        ])
         return ChatMessage(summary: text, parts: [.paragraph(text, image: nil)], visibility: .inChannel)
     }
 }

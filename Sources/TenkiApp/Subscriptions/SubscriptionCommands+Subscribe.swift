@@ -109,8 +109,7 @@ extension SubscriptionCommands {
     private func postConfirmation(of subscription: Subscription, by user: String, logger: Logger) async -> ChatMessage? {
         var values = describe(subscription)
         values["id"] = .literal(String(subscription.id))
-        values["user"] =
-            user.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 || $0 >= 65 && $0 <= 90 }) && !user.isEmpty
+        values["user"] = user.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 || $0 >= 65 && $0 <= 90 }) && !user.isEmpty
             ? .markup("<@\(user)>") : .text(user)
         let template = subscription.kind == .rain ? strings.rainConfirmation : strings.morningConfirmation
         let text = RichText.fill(template, values)

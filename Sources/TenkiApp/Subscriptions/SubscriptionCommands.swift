@@ -98,8 +98,7 @@ struct SubscriptionCommands: Sendable {
         if case .morning(let time, let days) = subscription.kind {
             values["time"] = .literal(time.description)
             values["days"] = .text(days == .daily ? strings.daily : strings.weekdays)
-            values["next"] = .text(
-                subscription.nextReport(after: clock.now()).map { Self.localTime($0, in: subscription.zone) } ?? "—")
+            values["next"] = .text(subscription.nextReport(after: clock.now()).map { Self.localTime($0, in: subscription.zone) } ?? "—")
         }
         return values
     }

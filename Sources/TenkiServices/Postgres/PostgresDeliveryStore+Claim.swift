@@ -43,8 +43,7 @@ extension PostgresDeliveryStore {
                 for claim in first { taken[claim.destinationHash, default: 0] += 1 }
                 let ids = try Self.walkOnward(
                     at: at, perDestination: perDestination, limit: limit, walkFrom: walkStart,
-                    walkQuery: Self.destinationWalkQuery, taken: taken,
-                    picked: first.map { DueMessage(id: $0.id, dueAt: $0.dueAt) },
+                    walkQuery: Self.destinationWalkQuery, taken: taken, picked: first.map { DueMessage(id: $0.id, dueAt: $0.dueAt) },
                     on: connection)
                 guard !ids.isEmpty else { return [] }
                 return try connection.query(
