@@ -67,6 +67,8 @@ extension TenkiRouter {
                 .ok, MessageEncoding.json(DiscordInteractionResponse.deferredMessage(ephemeral: visibility == .ephemeral)))
         case (.deferredUpdate, _):
             return .json(.ok, MessageEncoding.json(DiscordInteractionResponse.deferredUpdate))
+        case (.view(let answer), _):
+            return .json(.ok, ViewEncoding.json(answer))
         case (.acknowledged, _), (.notHandled, .slack), (.notHandled, .mattermost):
             return HTTPResponse(status: .ok)
         case (.notHandled, .discord):
