@@ -12,6 +12,10 @@ extension InboundDispatcher {
             logger.info("interaction ignored", [("type", event.type)])
             return .notHandled(reason: event.type)
         }
+        // Refused before it is marked seen: Slack's retry of it is then taken.
+        let ticket = rule?.inbound.admit(.event)
+        if rule != nil, ticket == nil { return .busy }
+        defer { ticket?.release() }
         guard await events.isFirstSighting(event, logger: logger) else {
             logger.info("event already taken: a retry", [("type", event.type)])
             events.count(event, .duplicate)

@@ -8,8 +8,11 @@ extension InboundDispatcher {
     /// open a modal do it now, with the press's `trigger_id` (Slack accepts it for 3 seconds);
     /// Remove re-checks the creator, removes and refreshes the tab. Nil: not a Home tab button.
     func homePress(_ press: ButtonPress, context: InboundContext, logger: Logger) async -> InboundOutcome? {
-        guard context.platform == .slack, let home else { return nil }
+        guard context.platform == .slack, let home, press.actionID.hasPrefix("tenki.home.") else { return nil }
         let user = UserKey(team: context.team, user: context.user)
+        let ticket = rule?.inbound.admit(.press)
+        if rule != nil, ticket == nil { return .notHandled(reason: "busy") }
+        defer { ticket?.release() }
         switch press.actionID {
         case HomeIDs.preferencesAction:
             guard let trigger = press.triggerID else { return .notHandled(reason: "press without a trigger_id") }
@@ -56,10 +59,19 @@ extension InboundDispatcher {
             return .notHandled(reason: "view_submission")
         }
         let user = UserKey(team: submission.teamID ?? context.team, user: submission.userID)
-        let work: @Sendable () async -> SubmissionOutcome? = { await home.submit(submission, user: user, logger: logger) }
-        guard let rule else { return Self.inTime(await work()) }
+        guard let rule else { return Self.inTime(await home.submit(submission, user: user, logger: logger)) }
+        // Refused before anything starts; the place is held by the work, late follow-up included.
+        guard let ticket = rule.inbound.admit(.press) else {
+            return .view(.errors(FieldErrors([.place: ReplyStrings.table(for: home.language).busy])))
+        }
+        let work: @Sendable () async -> SubmissionOutcome? = {
+            let outcome = await home.submit(submission, user: user, logger: logger)
+            withExtendedLifetime(ticket) {}
+            return outcome
+        }
         switch await rule.start(within: rule.budget, work) {
         case .inTime(let outcome):
+            ticket.release()
             return Self.inTime(outcome)
         case .late(let cell):
             guard let viewID = submission.viewID else {
@@ -68,6 +80,7 @@ extension InboundDispatcher {
             }
             logger.info("submission not checked within the budget: checking… now, views.update later")
             cell.decide { value in
+                defer { ticket.release() }
                 guard let outcome = await value(), let outcome else { return }
                 do {
                     try await home.slack.updateView(outcome.late, viewID: viewID)

@@ -14,6 +14,9 @@ enum InboundOutcome: Sendable {
     /// A modal's submission answered in time: its fields marked (`errors`) or the modal replaced
     /// (`update`). A submission that closes the modal is `.acknowledged`.
     case view(ViewSubmissionResponse)
+    /// Refused before anything was started or stored (`InboundLimit`): a 503, so that Slack
+    /// sends the event again later.
+    case busy
     /// Acknowledged with an empty 200; the answer, if any, follows at the reply target.
     case acknowledged
     /// Nothing Tenki does with this value: an interaction type it has no use for, a button that is

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
