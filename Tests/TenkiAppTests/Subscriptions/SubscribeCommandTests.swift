@@ -1,21 +1,19 @@
 import Foundation
-import TenkiCore
-import TenkiFakes
-import TenkiServices
-import TenkiTestSupport
 import Testing
-
 @testable import TenkiApp
+import TenkiCore
+import TenkiServices
+import TenkiFakes
+import TenkiTestSupport
 
 /// `/weather subscribe`, `subscriptions` and `unsubscribe` in process: signed commands to the
 /// router, the fakes' OpenWeatherMap and Slack Web API behind them.
 @Suite("Subscribe commands")
 struct SubscribeCommandTests {
     static func harness(_ extra: [String: String] = [:]) throws -> AppHarness {
-        try AppHarness(
-            environment: [
-                "SLACK_BOT_TOKEN": FakeSlackWebAPI.defaultToken, "SLACK_API_BASE_URL": "http://fakes.test/slack-api",
-            ].merging(extra) { $1 })
+        try AppHarness(environment: [
+            "SLACK_BOT_TOKEN": FakeSlackWebAPI.defaultToken, "SLACK_API_BASE_URL": "http://fakes.test/slack-api",
+        ].merging(extra) { $1 })
     }
 
     static func text(_ message: SlackMessage) -> String { MessageTextRenderer.render(message) }
@@ -120,8 +118,7 @@ struct SubscribeCommandTests {
         let harness = try Self.harness()
         for place in ["Danang", "rain Danang", "Tokyo"] { _ = try await harness.message("/weather", "subscribe \(place)") }
         let reply = Self.text(try await harness.message("/weather", "unsubscribe Da"))
-        #expect(
-            reply.contains("matches 2 subscriptions") && reply.contains("#1 Da Nang") && reply.contains("#2 Da Nang"), "\(reply)")
+        #expect(reply.contains("matches 2 subscriptions") && reply.contains("#1 Da Nang") && reply.contains("#2 Da Nang"), "\(reply)")
         #expect(reply.contains("Nothing was removed"), "\(reply)")
         #expect(try await harness.application.state.subscriptions.all().count == 3)
         #expect(Self.text(try await harness.message("/weather", "unsubscribe tok")).contains("Removed 1"))
@@ -142,20 +139,16 @@ struct SubscribeCommandTests {
     func listSaysPausedAndNoScheduler() async throws {
         let harness = try Self.harness(["TENKI_SCHEDULER": "off"])
         _ = try await harness.message("/weather", "subscribe Danang")
-        for _ in 0..<3 {
-            _ = try await harness.application.state.subscriptions.recordPost(1, delivered: false, reason: "is_archived")
-        }
+        for _ in 0..<3 { _ = try await harness.application.state.subscriptions.recordPost(1, delivered: false, reason: "is_archived") }
         let list = Self.text(try await harness.message("/weather", "subscriptions"))
         #expect(list.contains("paused") && list.contains("is_archived") && list.contains("subscribe again"), "\(list)")
         #expect(list.contains("TENKI_SCHEDULER=off"))
     }
 
-    @Test(
-        "bad words are answered with what to write",
-        arguments: [
-            ("subscribe Danang 25:00", "not a time"), ("subscribe Danang Mars/Olympus", "not a time zone"),
-            ("unsubscribe", "Remove which"),
-        ])
+    @Test("bad words are answered with what to write", arguments: [
+        ("subscribe Danang 25:00", "not a time"), ("subscribe Danang Mars/Olympus", "not a time zone"),
+        ("unsubscribe", "Remove which"),
+    ])
     func badWords(_ text: String, _ expected: String) async throws {
         let harness = try Self.harness()
         #expect(Self.text(try await harness.message("/weather", text)).contains(expected))
