@@ -24,7 +24,7 @@ struct HomeSurfaces: Sendable {
         let saved = await savedPreferences(of: user, logger: logger)
         var mine: [Subscription] = []
         do {
-            mine = try await subscriptions.store.all().filter { $0.team == user.team && $0.createdBy == user.user }
+            mine = try await subscriptions.store.subscriptions(team: user.team, createdBy: user.user)
         } catch {
             logger.warning("subscriptions unreadable for the Home tab", [("error", error.description)])
         }
@@ -88,7 +88,7 @@ struct HomeSurfaces: Sendable {
             return
         }
         do {
-            let found = try await subscriptions.store.all().first { $0.id == id }
+            let found = try await subscriptions.store.subscriptions(team: user.team, createdBy: user.user).first { $0.id == id }
             if let found, found.team == user.team, found.createdBy == user.user {
                 let removed = try await subscriptions.store.remove([id], team: found.team, channel: found.channel)
                 logger.notice("subscriptions removed", [("count", String(removed)), ("channel", found.channel)])

@@ -63,7 +63,8 @@ public final class InMemorySeenEventStore: SeenEventStore {
     }
 }
 
-/// The `seen_events` table: SQLite's version 13, PostgreSQL's 8.
+/// The `seen_events` table, and the index the Home tab reads a user's subscriptions by: SQLite's
+/// version 13, PostgreSQL's 8.
 enum SeenEventSchema {
     static let sqlite = """
         CREATE TABLE seen_events (
@@ -72,6 +73,7 @@ enum SeenEventSchema {
             expires_at REAL NOT NULL
         );
         CREATE INDEX seen_events_expiry ON seen_events (expires_at);
+        CREATE INDEX subscriptions_creator ON subscriptions (team, created_by);
         """
 
     static let postgres = """
@@ -81,5 +83,6 @@ enum SeenEventSchema {
             expires_at double precision NOT NULL
         );
         CREATE INDEX seen_events_expiry ON seen_events (expires_at);
+        CREATE INDEX subscriptions_creator ON subscriptions (team, created_by);
         """
 }
