@@ -67,6 +67,10 @@ extension TenkiRouter {
                 .ok, MessageEncoding.json(DiscordInteractionResponse.deferredMessage(ephemeral: visibility == .ephemeral)))
         case (.deferredUpdate, _):
             return .json(.ok, MessageEncoding.json(DiscordInteractionResponse.deferredUpdate))
+        case (.busy, _):
+            return .text(.serviceUnavailable, "busy: try again later\n", headers: ["Retry-After": "1"])
+        case (.view(let answer), _):
+            return .json(.ok, ViewEncoding.json(answer))
         case (.acknowledged, _), (.notHandled, .slack), (.notHandled, .mattermost):
             return HTTPResponse(status: .ok)
         case (.notHandled, .discord):

@@ -16,6 +16,7 @@ struct StateFile: Sendable {
     var budgets: any CallBudgetStore { stores.budgets }
     var geocoding: any GeocodingStore { stores.geocoding }
     var subscriptions: any SubscriptionStore { stores.subscriptions }
+    var seenEvents: any SeenEventStore { stores.seenEvents }
 
     static func open(_ location: ServerDependencies.StateLocation, settings: Settings, clock: any WallClock) throws -> StateFile {
         switch location {

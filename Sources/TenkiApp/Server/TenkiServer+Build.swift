@@ -66,7 +66,13 @@ extension TenkiServer {
                 budget: settings.inlineBudget, waitForBudget: dependencies.waitForBudget, lateAnswers: lateAnswers,
                 pressAnswers: lateAnswers ?? queued, allowedResponseHosts: settings.allowedResponseHosts, background: background,
                 inbound: inbound),
-            language: settings.language, resultVisibility: settings.resultVisibility, renderers: dependencies.renderers)
+            language: settings.language, resultVisibility: settings.resultVisibility, renderers: dependencies.renderers,
+            events: EventLedger(seen: state.seenEvents, clock: clock, metrics: metrics),
+            home: subscriptions.slack.map {
+                HomeSurfaces(
+                    slack: $0, queue: queue, weather: weather, subscriptions: subscriptions, settings: settings, clock: clock)
+            })
+        EventLedger.describe(metrics)
         AbandonedCommands.describeMetrics(metrics)
         let abandoned: AbandonedCommands? =
             if case .queued = dependencies.lateAnswers {
