@@ -28,7 +28,8 @@ struct InboundDispatcherTests {
         let socket = InboundContext(
             platform: .slack, team: "T1", user: "U1", replyTarget: .socketAcknowledgement(envelopeID: "e1"))
         let submission = await dispatcher.dispatch(
-            Inbound(.viewSubmission(callbackID: "settings"), context: socket), logger: .discarding)
+            Inbound(.viewSubmission(ViewSubmission(userID: "U1", callbackID: "settings", fields: [:])), context: socket),
+            logger: .discarding)
         guard case .notHandled = submission else {
             Issue.record("a view submission was handled: \(submission)")
             return

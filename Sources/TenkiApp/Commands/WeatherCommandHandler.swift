@@ -43,15 +43,12 @@ struct WeatherCommandHandler: Sendable {
                 await store(logger: logger) { () async throws(PreferencesStoreError) in try await preferences.forget(user) }
                     ?? notices.notice(strings.forgotten))
         case .saveUnits(let units):
-            let saved = await store(logger: logger) { () async throws(PreferencesStoreError) in
-                var current = try await preferences.preferences(for: user)
-                current.units = units
-                try await preferences.save(current, for: user)
+            if case .failure(let refusal) = await savePreferences(place: .keep, units: units, for: user, logger: logger) {
+                return CommandReply(refusal.message)
             }
             return CommandReply(
-                saved
-                    ?? notices.notice(
-                        ReplyStrings.fill(strings.savedUnits, ["units": "\(units.rawValue) (\(units.temperatureSymbol))"])))
+                notices.notice(ReplyStrings.fill(strings.savedUnits, ["units": "\(units.rawValue) (\(units.temperatureSymbol))"]))
+            )
         case .savePlace(let place):
             return CommandReply(await savePlace(place, for: user, logger: logger))
         case .current(let place), .forecast(let place), .hourly(let place), .air(let place):
@@ -70,26 +67,17 @@ struct WeatherCommandHandler: Sendable {
         }
     }
 
-    /// Saves a place only once geocoding knows it, so `/weather` alone never fails later on a typo.
+    /// `/weather set PLACE`, through the one save path.
     private func savePlace(_ place: PlaceQuery, for user: UserKey, logger: Logger) async -> ChatMessage {
-        guard let weather else { return notices.weather(.notConfigured) }
-        var title = place.description
-        if case .name(let name) = place {
-            do {
-                let places = try await weather.places(matching: name, language: settings.language).value
-                title = WeatherMessageFormatter.title(of: places[0])
-            } catch {
-                return failure(error, query: name, logger: logger)
-            }
+        switch await savePreferences(place: .set(place), units: nil, for: user, logger: logger) {
+        case .failure(let refusal):
+            return refusal.message
+        case .success(let title):
+            let values: [String: RichText] = [
+                "place": .text(title ?? place.description), "command": .literal(settings.commandNames.weather),
+            ]
+            return notices.notice(RichText.fill(strings.savedPlace, values))
         }
-        let failed = await store(logger: logger) { () async throws(PreferencesStoreError) in
-            var current = try await preferences.preferences(for: user)
-            current.place = place.description
-            try await preferences.save(current, for: user)
-        }
-        return failed
-            ?? notices.notice(
-                RichText.fill(strings.savedPlace, ["place": .text(title), "command": .literal(settings.commandNames.weather)]))
     }
 
     /// The answer the asynchronous path stored for this command and this user's saved defaults, if

@@ -74,13 +74,4 @@ enum SlackEventTypes {
     /// `tokens_revoked` naming at least one bot token; without one it keeps its own name.
     static let botTokensRevoked = "tokens_revoked"
     static let userTokensRevoked = "tokens_revoked_user_only"
-
-    static let metric = "tenki_events_total"
-    /// The label values of `tenki_events_total{type}`: Slack's names for the events Tenki knows,
-    /// `other` for the rest (a bounded set, whatever a signed request names).
-    static let known: Set<String> = [
-        appUninstalled, botTokensRevoked, userTokensRevoked, "app_home_opened", "url_verification",
-    ]
-
-    static func label(_ type: String) -> String { known.contains(type) ? type : "other" }
 }

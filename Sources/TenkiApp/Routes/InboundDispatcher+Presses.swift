@@ -10,6 +10,7 @@ extension InboundDispatcher {
     /// is pending work under a lease: a process that dies after the acknowledgement leaves it to
     /// another (`AbandonedCommands`).
     func press(_ press: ButtonPress, context: InboundContext, logger: Logger) async -> InboundOutcome {
+        if let answered = await homePress(press, context: context, logger: logger) { return answered }
         guard let presses else { return .notHandled(reason: "presses are not served") }
         let language = context.language ?? presses.settings.language
         guard presses.isTenkis(press.actionID, logger: logger) else {

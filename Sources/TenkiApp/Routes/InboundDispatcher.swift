@@ -1,12 +1,11 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiMetrics
 import TenkiServices
 
-/// The one dispatcher every way in hands its `Inbound` value to: commands and presses under the
-/// one in-time-or-late rule (`TimelyResponder`), events and view submissions answered "not
-/// handled" until the Events API, Socket Mode and modal issues give them handlers.
+/// The one dispatcher every way in hands its `Inbound` value to: commands, presses and modal
+/// submissions under the one in-time-or-late rule (`TimelyResponder`); events taken once by their
+/// `event_id` (`EventLedger`) whichever way they came.
 public struct InboundDispatcher: Sendable {
     let commands: any SlashCommandResponder
     /// Nil: presses are not served (`/slack/interactions` is then 404).
@@ -20,8 +19,10 @@ public struct InboundDispatcher: Sendable {
     var renderers: PlatformRenderers = .standard
     /// Whose installation answers a Slack request; nil: no installations (tools and tests).
     var workspaces: SlackWorkspaces?
-    /// Counts events by type (`tenki_events_total`); nil in tools and tests that do not look.
-    var metrics: MetricsRegistry?
+    /// Nil: events are not de-duplicated or acted on (answered "not handled").
+    var events: EventLedger?
+    /// Nil without a bot token: no Home tab, no modals.
+    var home: HomeSurfaces?
 
     /// An answer that is ready now, as the bytes Slack takes, for the listener's thread; nil sends
     /// the value to `dispatch`. Only a Slack `/weather` answer is ever stored.
@@ -45,19 +46,16 @@ public struct InboundDispatcher: Sendable {
             return await command(payload, context: inbound.context, logger: logger)
         case .press(let press):
             return await self.press(press, context: inbound.context, logger: logger)
-        case .event(let type):
-            metrics?.increment(SlackEventTypes.metric, [("type", SlackEventTypes.label(type))])
-            if let handled = await installationEvent(type, context: inbound.context, logger: logger) { return handled }
-            logger.info("interaction ignored", [("type", type)])
-            return .notHandled(reason: type)
-        case .viewSubmission(let callbackID):
-            logger.info("view submission not handled", [("callback_id", String(callbackID.prefix(80)))])
-            return .notHandled(reason: "view_submission")
+        case .event(let event):
+            return await self.event(event, context: inbound.context, logger: logger)
+        case .viewSubmission(let submission):
+            return await viewSubmission(submission, context: inbound.context, logger: logger)
         }
     }
 
     /// A command: inline within the budget, else a placeholder now and the answer later.
     private func command(_ payload: SlashCommandPayload, context: InboundContext, logger: Logger) async -> InboundOutcome {
+        if let opened = await homeCommand(payload, logger: logger) { return opened }
         guard let rule else { return .command(await commands.respond(to: payload, logger: logger)) }
         let strings = ReplyStrings.table(for: language)
         // Refused before anything starts or is stored; the place is held by the work and by the

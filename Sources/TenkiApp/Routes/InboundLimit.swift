@@ -7,8 +7,8 @@ public enum InboundKind: String, Sendable, CaseIterable {
     case command
     /// A button press (Slack's `block_actions`, Discord's message components).
     case press
-    /// An Events API event or a Socket Mode envelope, when they land: refused with a 503, so
-    /// that Slack sends it again.
+    /// An Events API event (or a Socket Mode envelope): refused with a 503 before it is marked
+    /// seen, so that Slack's retry of it is taken.
     case event
 }
 

@@ -11,11 +11,17 @@ enum InboundOutcome: Sendable {
     case thinking(ChatMessage.Visibility)
     /// Discord's acknowledgement of a press (type 6): the answer follows by PATCH or follow-up.
     case deferredUpdate
+    /// A modal's submission answered in time: its fields marked (`errors`) or the modal replaced
+    /// (`update`). A submission that closes the modal is `.acknowledged`.
+    case view(ViewSubmissionResponse)
+    /// Refused before anything was started or stored (`InboundLimit`): a 503, so that Slack
+    /// sends the event again later.
+    case busy
     /// Acknowledged with an empty 200; the answer, if any, follows at the reply target.
     case acknowledged
     /// Not done now (the state could not be written): a 503, so that the sender tries again.
     case failed
     /// Nothing Tenki does with this value: an interaction type it has no use for, a button that is
-    /// not its own (Slack), and until their issues land, events and view submissions.
+    /// not its own (Slack), an event Tenki does not act on, a view that is not Tenki's.
     case notHandled(reason: String)
 }

@@ -41,7 +41,9 @@ struct SlackEventsAdapter: InboundAdapter {
             let context = InboundContext(
                 platform: .slack, team: envelope.teamID ?? "", user: envelope.event?.user ?? "",
                 channel: envelope.event?.channel, replyTarget: .responseURL(nil))
-            return Inbound(.event(type: type), context: context)
+            let id = envelope.eventID.map { String($0.prefix(100)) }
+            let tab = envelope.event?.tab.map { String($0.prefix(20)) }
+            return Inbound(.event(InboundEvent(type: type, id: id, tab: tab)), context: context)
         default:
             let context = InboundContext(
                 platform: .slack, team: envelope.teamID ?? "", user: "", channel: nil, replyTarget: .responseURL(nil))

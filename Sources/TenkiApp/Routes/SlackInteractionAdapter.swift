@@ -32,10 +32,17 @@ struct SlackInteractionAdapter: InboundAdapter {
             guard let action = payload.action else {
                 return Inbound(.event(type: "block_actions without an action"), context: context)
             }
-            let press = ButtonPress(actionID: action.actionID, value: action.value, fromEphemeral: payload.isEphemeral)
+            let press = ButtonPress(
+                actionID: action.actionID, value: action.value, fromEphemeral: payload.isEphemeral, triggerID: payload.triggerID)
             return Inbound(.press(press), context: context)
         case "view_submission":
-            return Inbound(.viewSubmission(callbackID: ""), context: context)
+            let json = (try? FormURLEncoded.decode(request.body))?.first(where: { $0.0 == "payload" })?.1 ?? ""
+            guard let submission = try? ViewSubmission(json: Array(json.utf8)) else {
+                return Inbound(.event(type: "view_submission without a user or callback_id"), context: context)
+            }
+            var context = context
+            context.replyTarget = .view(triggerID: submission.triggerID, viewID: submission.viewID)
+            return Inbound(.viewSubmission(submission), context: context)
         default:
             return Inbound(.event(type: String(payload.type.prefix(40))), context: context)
         }

@@ -69,6 +69,10 @@ extension TenkiRouter {
             return .json(.ok, MessageEncoding.json(DiscordInteractionResponse.deferredUpdate))
         case (.failed, _):
             return .text(.serviceUnavailable, "not handled now; try again\n", headers: ["Retry-After": "5"])
+        case (.busy, _):
+            return .text(.serviceUnavailable, "busy: try again later\n", headers: ["Retry-After": "1"])
+        case (.view(let answer), _):
+            return .json(.ok, ViewEncoding.json(answer))
         case (.acknowledged, _), (.notHandled, .slack), (.notHandled, .mattermost):
             return HTTPResponse(status: .ok)
         case (.notHandled, .discord):

@@ -18,6 +18,7 @@ struct StateFile: Sendable {
     var budgets: any CallBudgetStore { stores.budgets }
     var geocoding: any GeocodingStore { stores.geocoding }
     var subscriptions: any SubscriptionStore { stores.subscriptions }
+    var seenEvents: any SeenEventStore { stores.seenEvents }
 
     static func open(_ location: ServerDependencies.StateLocation, settings: Settings, clock: any WallClock) throws -> StateFile {
         let sealer = settings.slackApp.map { TokenSealer(keys: $0.encryptionKeys) }

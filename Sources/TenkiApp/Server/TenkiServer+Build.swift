@@ -69,9 +69,14 @@ extension TenkiServer {
                 pressAnswers: lateAnswers ?? queued, allowedResponseHosts: settings.allowedResponseHosts, background: background,
                 inbound: inbound),
             language: settings.language, resultVisibility: settings.resultVisibility, renderers: dependencies.renderers,
-            workspaces: workspaces, metrics: metrics)
+            workspaces: workspaces,
+            events: EventLedger(seen: state.seenEvents, clock: clock, metrics: metrics),
+            home: subscriptions.slack.map {
+                HomeSurfaces(
+                    slack: $0, queue: queue, weather: weather, subscriptions: subscriptions, settings: settings, clock: clock)
+            })
+        EventLedger.describe(metrics)
         AbandonedCommands.describeMetrics(metrics)
-        metrics.describe(SlackEventTypes.metric, type: "counter", help: "Slack Events API callbacks received, by event type.")
         let abandoned: AbandonedCommands? =
             if case .queued = dependencies.lateAnswers {
                 AbandonedCommands(

@@ -14,6 +14,9 @@ struct SubscriptionCommands: Sendable {
     let queue: DeliveryQueue
     /// Whose bot token a channel's subscription works with: `SLACK_BOT_TOKEN`, or the workspace's installation.
     let workspaces: SlackWorkspaces
+
+    /// The client of `SLACK_BOT_TOKEN` with one workspace (the Home tab's); nil with many or none.
+    var slack: SlackWebAPIClient? { workspaces.isDistributed ? nil : workspaces.singleToken.map(workspaces.client) }
     let settings: Settings
     let clock: any WallClock
     /// The bot token's workspace, asked of `auth.test` once.

@@ -62,7 +62,7 @@ public struct SubscriptionRequest: Sendable, Equatable {
     }
 
     /// A public (`C…`) or private (`G…`) channel id; direct messages (`D…`) cannot subscribe.
-    static func isChannelID(_ text: String) -> Bool {
+    public static func isChannelID(_ text: String) -> Bool {
         guard let first = text.first, first == "C" || first == "G", (3...40).contains(text.count) else { return false }
         return text.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
     }

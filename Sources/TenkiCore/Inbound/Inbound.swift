@@ -8,12 +8,14 @@ public struct Inbound: Sendable {
         case command(SlashCommandPayload)
         /// A press on one of Tenki's buttons or menus.
         case press(ButtonPress)
-        /// An Events API callback or a Socket Mode `events_api` envelope, by its event type. No way
-        /// in produces it yet; the dispatcher answers it "not handled".
-        case event(type: String)
-        /// A modal's submission, by its `callback_id`. No way in produces it yet; the dispatcher
-        /// answers it "not handled".
-        case viewSubmission(callbackID: String)
+        /// An Events API callback (or a Socket Mode `events_api` envelope), or a request Tenki has
+        /// no use for, named by its type.
+        case event(InboundEvent)
+        /// A modal's submission (`view_submission`), read tolerantly.
+        case viewSubmission(ViewSubmission)
+
+        /// An event known only by its type: nothing to de-duplicate it by.
+        public static func event(type: String) -> Kind { .event(InboundEvent(type: type)) }
     }
 
     public var kind: Kind
@@ -25,16 +27,35 @@ public struct Inbound: Sendable {
     }
 }
 
+/// One event of Slack's Events API: its type, its `event_id` (the same in each of Slack's retries
+/// of it, so the dispatcher takes it once) and what Tenki reads of it.
+public struct InboundEvent: Sendable, Equatable {
+    public var type: String
+    /// Nil: the event cannot be told apart from a retry, and is taken each time.
+    public var id: String?
+    /// `app_home_opened`'s tab: `home` or `messages`.
+    public var tab: String?
+
+    public init(type: String, id: String? = nil, tab: String? = nil) {
+        self.type = type
+        self.id = id
+        self.tab = tab
+    }
+}
+
 /// A press on a button (or a choice in a menu): which one, the value it carries, and whether the
 /// pressed message is private to the presser (only such a message is shared).
 public struct ButtonPress: Sendable, Equatable, Codable {
     public var actionID: String
     public var value: String?
     public var fromEphemeral: Bool
+    /// Slack's `trigger_id`: a modal may be opened with it, once, within 3 seconds.
+    public var triggerID: String?
 
-    public init(actionID: String, value: String?, fromEphemeral: Bool) {
+    public init(actionID: String, value: String?, fromEphemeral: Bool, triggerID: String? = nil) {
         self.actionID = actionID
         self.value = value
         self.fromEphemeral = fromEphemeral
+        self.triggerID = triggerID
     }
 }

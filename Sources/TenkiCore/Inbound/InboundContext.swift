@@ -35,6 +35,6 @@ public enum ReplyTarget: Sendable, Equatable {
     case discordInteraction(original: URL?, followUp: URL?)
     /// A Socket Mode envelope, acknowledged by its id on the socket. No way in produces it yet.
     case socketAcknowledgement(envelopeID: String)
-    /// A modal to open (`trigger_id`) or update (`view_id`). No way in produces it yet.
+    /// A modal to open (`trigger_id`) or update (`view_id`): a view submission's.
     case view(triggerID: String?, viewID: String?)
 }

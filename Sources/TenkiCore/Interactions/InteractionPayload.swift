@@ -15,6 +15,8 @@ public struct InteractionPayload: Sendable, Equatable {
     public var isEphemeral: Bool
     /// The first action of a `block_actions` payload (Slack sends one per press).
     public var action: Action?
+    /// Opens a modal, once, within 3 seconds of the press.
+    public var triggerID: String?
 
     public struct Action: Sendable, Equatable {
         public var actionID: String
@@ -65,6 +67,7 @@ public struct InteractionPayload: Sendable, Equatable {
         channelID = wire.channel?.id ?? wire.container?.channel_id
         responseURL = wire.response_url
         isEphemeral = wire.container?.is_ephemeral ?? false
+        triggerID = wire.trigger_id
         action = wire.actions?.first.flatMap { action in
             action.action_id.map { Action(actionID: $0, value: action.value ?? action.selected_option?.value) }
         }
@@ -95,6 +98,7 @@ public struct InteractionPayload: Sendable, Equatable {
         var channel: Identified?
         var container: Container?
         var response_url: String?
+        var trigger_id: String?
         var actions: [WireAction]?
     }
 }

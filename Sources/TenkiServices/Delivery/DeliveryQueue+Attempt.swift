@@ -175,8 +175,7 @@ extension DeliveryQueue {
         do {
             let response = try await transport.send(request)
             return .response(
-                status: response.status, body: String(decoding: response.body.prefix(1024), as: UTF8.self),
-                retryAfter: response.headers["Retry-After"])
+                status: response.status, body: Self.keptBody(response.body), retryAfter: response.headers["Retry-After"])
         } catch {
             switch error {
             case .timedOut: return .transportFailure(.timedOut)
@@ -186,6 +185,22 @@ extension DeliveryQueue {
             case .cancelled: return .transportFailure(.cancelled)
             }
         }
+    }
+
+    /// The start of an answer, kept with the outcome. A Web API answer longer than that (Slack
+    /// echoes the message or the whole view) is cut to its `ok` and `error`, which the outcome is
+    /// judged by: a cut JSON body would read as unreadable and be sent again.
+    static func keptBody(_ body: [UInt8]) -> String {
+        let limit = 1024
+        guard body.count > limit else { return String(decoding: body, as: UTF8.self) }
+        if let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any], let ok = object["ok"] as? Bool {
+            var kept: [String: Any] = ["ok": ok]
+            if let error = object["error"] as? String { kept["error"] = String(error.prefix(100)) }
+            if let data = try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys]) {
+                return String(decoding: data, as: UTF8.self)
+            }
+        }
+        return String(decoding: body.prefix(limit), as: UTF8.self)
     }
 
     /// Writes an outcome; a lost lease (another process took the message over) or a store failure

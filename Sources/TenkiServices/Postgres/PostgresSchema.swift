@@ -117,6 +117,8 @@ public enum PostgresSchema {
         SQLOutboxIndexes.claim,
         // 7: the SQLite file's version 12: installations, OAuth states, installation keys on queued work.
         InstallationSchema.postgres,
+        // 8: the SQLite file's version 13: Events API deliveries already taken (SeenEventStore), subscriptions by creator.
+        SeenEventSchema.postgres,
     ]
 
     /// The version a database has once migrated.

@@ -168,6 +168,8 @@ public enum StateSchema {
         // OAuth `state`s of install pages in flight, and the installation key on what is queued for a
         // team (NULL in single-team mode), so an uninstall removes it.
         InstallationSchema.sqlite,
+        // 13: Events API deliveries already taken, by event_id (SeenEventStore); subscriptions by creator (the Home tab).
+        SeenEventSchema.sqlite,
     ]
 
     /// The version a file has once migrated.

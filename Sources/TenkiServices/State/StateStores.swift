@@ -10,10 +10,13 @@ public struct StateStores: Sendable {
     public let budgets: any CallBudgetStore
     public let geocoding: any GeocodingStore
     public let subscriptions: any SubscriptionStore
+    /// Events API deliveries already taken (`event_id`), so a retry has its effect once.
+    public let seenEvents: any SeenEventStore
 
     public init(
         deliveries: any DeliveryStore, ledger: any DigestLedger, preferences: any UserPreferencesStore,
-        budgets: any CallBudgetStore, geocoding: any GeocodingStore, subscriptions: any SubscriptionStore
+        budgets: any CallBudgetStore, geocoding: any GeocodingStore, subscriptions: any SubscriptionStore,
+        seenEvents: any SeenEventStore = InMemorySeenEventStore()
     ) {
         self.deliveries = deliveries
         self.ledger = ledger
@@ -21,6 +24,7 @@ public struct StateStores: Sendable {
         self.budgets = budgets
         self.geocoding = geocoding
         self.subscriptions = subscriptions
+        self.seenEvents = seenEvents
     }
 
     /// The stores on an open SQLite state file, migrating it as needed.
@@ -29,7 +33,7 @@ public struct StateStores: Sendable {
             deliveries: try SQLiteDeliveryStore(database: database), ledger: try SQLiteDigestLedger(database: database),
             preferences: try SQLiteUserPreferencesStore(database: database, clock: clock),
             budgets: try SQLiteCallBudgetStore(database: database), geocoding: SQLGeocodingStore(database: database),
-            subscriptions: SQLSubscriptionStore(database: database))
+            subscriptions: SQLSubscriptionStore(database: database), seenEvents: SQLSeenEventStore(database: database))
     }
 
     /// The stores on a PostgreSQL pool, after creating or migrating the schema (one process at a
@@ -46,6 +50,7 @@ public struct StateStores: Sendable {
         StateStores(
             deliveries: PostgresDeliveryStore(pool: pool), ledger: PostgresDigestLedger(pool: pool),
             preferences: PostgresUserPreferencesStore(pool: pool, clock: clock), budgets: PostgresCallBudgetStore(pool: pool),
-            geocoding: SQLGeocodingStore(database: pool), subscriptions: SQLSubscriptionStore(database: pool))
+            geocoding: SQLGeocodingStore(database: pool), subscriptions: SQLSubscriptionStore(database: pool),
+            seenEvents: SQLSeenEventStore(database: pool))
     }
 }

@@ -37,6 +37,10 @@ final class SQLSubscriptionStore<Database: StateDatabase>: SubscriptionStore {
         try await select("WHERE team = $1 AND channel = $2", [.text(team), .text(channel)])
     }
 
+    func subscriptions(team: String, createdBy user: String) async throws(StateStoreError) -> [Subscription] {
+        try await select("WHERE team = $1 AND created_by = $2", [.text(team), .text(user)])
+    }
+
     func all() async throws(StateStoreError) -> [Subscription] {
         try await select("", [])
     }

@@ -11,6 +11,8 @@ public protocol SubscriptionStore: Sendable {
     func add(_ subscription: Subscription, limit: Int) async throws(StateStoreError) -> SubscriptionAddResult
     /// A channel's subscriptions, oldest first.
     func subscriptions(team: String, channel: String) async throws(StateStoreError) -> [Subscription]
+    /// The subscriptions `user` created in `team`, any channel, oldest first: their Home tab.
+    func subscriptions(team: String, createdBy user: String) async throws(StateStoreError) -> [Subscription]
     /// Every subscription, oldest first: what the scheduler runs.
     func all() async throws(StateStoreError) -> [Subscription]
     /// Removes those of `ids` that belong to the channel (or any, for the operator's `nil`);
@@ -102,6 +104,10 @@ public final class InMemorySubscriptionStore: SubscriptionStore {
 
     public func subscriptions(team: String, channel: String) -> [Subscription] {
         state.withLock { $0.rows.filter { $0.team == team && $0.channel == channel } }
+    }
+
+    public func subscriptions(team: String, createdBy user: String) -> [Subscription] {
+        all().filter { $0.team == team && $0.createdBy == user }
     }
 
     public func all() -> [Subscription] {

@@ -157,8 +157,7 @@ struct InstallRouteTests {
         #expect(bot.status == .ok)
         #expect(try await stack.installed("T0FAKEONE") == nil)
         let exposition = stack.harness.application.metrics.exposition()
-        #expect(exposition.contains(#"tenki_events_total{type="tokens_revoked"} 1"#), "\(exposition)")
-        #expect(exposition.contains(#"tenki_events_total{type="tokens_revoked_user_only"} 1"#))
+        #expect(exposition.contains(#"tenki_events_total{type="tokens_revoked",outcome="handled"} 1"#), "\(exposition)")
     }
 
     @Test(

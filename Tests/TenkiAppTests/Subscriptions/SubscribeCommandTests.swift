@@ -147,11 +147,21 @@ struct SubscribeCommandTests {
 
     @Test("bad words are answered with what to write", arguments: [
         ("subscribe Danang 25:00", "not a time"), ("subscribe Danang Mars/Olympus", "not a time zone"),
-        ("subscribe", "Which place"), ("unsubscribe", "Remove which"),
+        ("unsubscribe", "Remove which"),
     ])
     func badWords(_ text: String, _ expected: String) async throws {
         let harness = try Self.harness()
         #expect(Self.text(try await harness.message("/weather", text)).contains(expected))
+    }
+
+    @Test("subscribe with no place opens the subscribe modal; when Slack refuses it, the text says what to write")
+    func noPlace() async throws {
+        let harness = try Self.harness()
+        let opened = await harness.send("/weather", "subscribe")
+        #expect(opened.status == .ok && opened.body.isEmpty)
+        #expect(harness.fakes.slackAPI.viewCalls.map(\.method) == ["views.open"])
+        harness.fakes.slackAPI.setError("expired_trigger_id", forMethod: "views.open")
+        #expect(Self.text(try await harness.message("/weather", "subscribe")).contains("Which place"))
     }
 }
 

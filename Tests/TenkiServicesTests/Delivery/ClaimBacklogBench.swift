@@ -51,6 +51,7 @@ struct ClaimBacklogBench {
                     _ = try await store.statistics()
                     statistics.append(counted.duration(to: .now))
                 }
+                let server = backend == .postgres ? try serverClaimTimes(state, at: now.timeIntervalSince1970) : []
                 var samples: [Duration] = []
                 var claimed = 0
                 for _ in 0..<Self.claims {
@@ -67,7 +68,8 @@ struct ClaimBacklogBench {
                         + " p95_ms=\(Self.ms(Self.percentile(samples, 0.95))) max_ms=\(Self.ms(samples.max() ?? .zero))"
                         + " old_select_median_ms=\(Self.ms(Self.percentile(old, 0.5)))"
                         + " round_reads_median_ms=\(Self.ms(Self.percentile(roundReads, 0.5)))"
-                        + " statistics_median_ms=\(Self.ms(Self.percentile(statistics, 0.5)))")
+                        + " statistics_median_ms=\(Self.ms(Self.percentile(statistics, 0.5)))"
+                        + " server_median_ms=\(server.isEmpty ? "-" : Self.ms(Self.percentile(server, 0.5)))")
                 if size == Self.sizes.last, spread == .tenDestinations { try printPlans(state, backend: backend, at: now) }
             }
         }
@@ -142,6 +144,30 @@ struct ClaimBacklogBench {
                 }
             }
             times.append(begin.duration(to: .now))
+        }
+        return times
+    }
+
+    /// PostgreSQL's own execution time of the one-statement claim (`EXPLAIN ANALYZE`, rolled back so
+    /// nothing stays stamped): the claim without the round trip and this debug build's decoding of
+    /// the returned rows, which costs about as much at any backlog. Median of 5.
+    private func serverClaimTimes(_ state: SharedTestState, at: Double) throws -> [Duration] {
+        let connection = try PostgresConnection(url: state.url!)
+        let window = PostgresDeliveryStore.claimWindow(limit: Self.limit, perDestination: Self.perDestination)
+        let parameters: [PostgresValue] = [
+            .real(at), .text("bench-explain"), .real(at + 60), .integer(Int64(window)), .integer(Int64(Self.perDestination)),
+            .integer(Int64(Self.limit)),
+        ]
+        var times: [Duration] = []
+        for _ in 0..<5 {
+            _ = try connection.execute("BEGIN")
+            let plan = try connection.query("EXPLAIN ANALYZE " + PostgresDeliveryStore.windowClaimStatement, parameters) {
+                $0.text(0)
+            }
+            _ = try connection.execute("ROLLBACK")
+            let line = try #require(plan.first { $0.hasPrefix("Execution Time:") })
+            let milliseconds = try #require(Double(line.split(separator: " ")[2]))
+            times.append(.microseconds(Int64(milliseconds * 1000)))
         }
         return times
     }

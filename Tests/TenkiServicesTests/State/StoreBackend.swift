@@ -35,6 +35,7 @@ final class SharedTestState: Sendable {
         let geocoding = InMemoryGeocodingStore()
         let preferences = InMemoryUserPreferencesStore()
         let subscriptions = InMemorySubscriptionStore()
+        let seenEvents = InMemorySeenEventStore()
     }
 
     init(_ backend: StoreBackend) async throws {
@@ -84,7 +85,7 @@ final class SharedTestState: Sendable {
             return StateStores(
                 deliveries: try SQLiteDeliveryStore(database: database), ledger: try SQLiteDigestLedger(database: database),
                 preferences: memory.preferences, budgets: memory.budgets, geocoding: memory.geocoding,
-                subscriptions: memory.subscriptions)
+                subscriptions: memory.subscriptions, seenEvents: memory.seenEvents)
         case .sqlite:
             return try StateStores.sqlite(try SQLiteDatabase(path: sqlitePath!), clock: clock)
         case .postgres:

@@ -42,6 +42,19 @@ struct SubscriptionStoreTests {
         #expect(next.id > elsewhere.id, "an id is never given out twice")
     }
 
+    @Test("a user's subscriptions in a workspace, any channel, oldest first: the Home tab's list", arguments: StoreBackend.all)
+    func byCreator(_ backend: StoreBackend) async throws {
+        let store = try await SharedTestState(backend).open().subscriptions
+        var theirs = Self.subscription(channel: "C2")
+        theirs.createdBy = "U2"
+        let first = try Self.added(try await store.add(Self.subscription(), limit: 10))
+        _ = try Self.added(try await store.add(theirs, limit: 10))
+        _ = try Self.added(try await store.add(Self.subscription(team: "T2"), limit: 10))
+        let second = try Self.added(try await store.add(Self.subscription(channel: "C3"), limit: 10))
+        #expect(try await store.subscriptions(team: "T1", createdBy: "U1").map(\.id) == [first.id, second.id])
+        #expect(try await store.subscriptions(team: "T1", createdBy: "U9").isEmpty)
+    }
+
     @Test("a channel holds at most the limit; other channels are not counted", arguments: StoreBackend.all)
     func limit(_ backend: StoreBackend) async throws {
         let state = try await SharedTestState(backend)

@@ -1,0 +1,113 @@
+import Foundation
+import TenkiCore
+import TenkiLogging
+import TenkiServices
+
+/// The Home tab and the two modals, for a deployment with a bot token: building a user's tab and
+/// publishing it (through the delivery queue: durable, paced per workspace, Retry-After honoured),
+/// opening the modals with a `trigger_id`, and removing a subscription from the tab. Saving goes
+/// through the text commands' own paths (`WeatherCommandHandler.savePreferences`,
+/// `SubscriptionCommands.subscribe(_:logger:)`).
+struct HomeSurfaces: Sendable {
+    let slack: SlackWebAPIClient
+    let queue: DeliveryQueue
+    let weather: WeatherCommandHandler
+    let subscriptions: SubscriptionCommands
+    let settings: Settings
+    let clock: any WallClock
+
+    var language: WeatherLanguage { settings.language }
+
+    /// The user's Home tab as it is now: their saved place and units, the team's defaults, and the
+    /// subscriptions they created in this workspace. A store that cannot be read shows as empty.
+    func tab(for user: UserKey, logger: Logger) async -> SlackView {
+        let saved = await savedPreferences(of: user, logger: logger)
+        var mine: [Subscription] = []
+        do {
+            mine = try await subscriptions.store.subscriptions(team: user.team, createdBy: user.user)
+        } catch {
+            logger.warning("subscriptions unreadable for the Home tab", [("error", error.description)])
+        }
+        return HomeTab(
+            preferences: saved, team: .init(place: settings.defaultCity, units: settings.units), subscriptions: mine,
+            now: clock.now(), language: language, weatherCommand: settings.commandNames.weather,
+            newsCommand: settings.commandNames.news
+        ).view
+    }
+
+    /// Queues `views.publish` of the user's tab (committed when this returns) and wakes the queue.
+    /// False when the queue's state refused it (logged).
+    @discardableResult
+    func publish(for user: UserKey, logger: Logger) async -> Bool {
+        let view = await tab(for: user, logger: logger)
+        let delivery = NewDelivery.viewsPublish(
+            view, userID: user.user, team: user.team, apiBase: settings.delivery.slackAPIBaseURL, createdAt: clock.now())
+        do {
+            try await queue.enqueue(delivery)
+        } catch {
+            logger.error("Home tab not queued", [("error", error.description)])
+            return false
+        }
+        queue.wake()
+        return true
+    }
+
+    /// Opens the preferences modal on what the user saved.
+    func openPreferences(triggerID: String, for user: UserKey, logger: Logger) async -> Bool {
+        let saved = await savedPreferences(of: user, logger: logger)
+        let modal = PreferencesModal(preferences: saved, teamUnits: settings.units, language: language)
+        return await open(modal.view, triggerID: triggerID, logger: logger)
+    }
+
+    /// Opens the subscribe modal on the user's saved place and `channel` (the command's; nil from
+    /// the Home tab, where Slack starts on the current conversation).
+    func openSubscribe(triggerID: String, channel: String?, for user: UserKey, logger: Logger) async -> Bool {
+        let saved = await savedPreferences(of: user, logger: logger)
+        let channel = channel.flatMap { SubscriptionRequest.isChannelID($0) ? $0 : nil }
+        let modal = SubscribeModal(
+            place: saved.place, channel: channel, language: language, metadata: ModalMetadata(channel: channel))
+        return await open(modal.view, triggerID: triggerID, logger: logger)
+    }
+
+    private func open(_ view: SlackView, triggerID: String, logger: Logger) async -> Bool {
+        do {
+            try await slack.openView(view, triggerID: triggerID)
+            return true
+        } catch {
+            // A spent or expired trigger (over 3 s): the user presses again.
+            logger.warning("views.open refused", [("error", error.description)])
+            return false
+        }
+    }
+
+    /// A Remove press on the Home tab: removes the subscription only when this user created it in
+    /// this workspace (the value comes back from the client), then refreshes the tab.
+    func unsubscribe(value: String?, for user: UserKey, logger: Logger) async {
+        guard let id = value.flatMap(HomeIDs.subscriptionID(fromValue:)) else {
+            logger.notice("Home tab remove press without a subscription id")
+            return
+        }
+        do {
+            let found = try await subscriptions.store.subscriptions(team: user.team, createdBy: user.user).first { $0.id == id }
+            if let found, found.team == user.team, found.createdBy == user.user {
+                let removed = try await subscriptions.store.remove([id], team: found.team, channel: found.channel)
+                logger.notice("subscriptions removed", [("count", String(removed)), ("channel", found.channel)])
+            } else {
+                logger.notice("Home tab remove refused: not this user's subscription", [("subscription", String(id))])
+            }
+        } catch {
+            logger.error("subscription store failed", [("error", error.description)])
+        }
+        await publish(for: user, logger: logger)
+    }
+
+    private func savedPreferences(of user: UserKey, logger: Logger) async -> HomeTab.Preferences {
+        do {
+            let saved = try await weather.preferences.preferences(for: user)
+            return HomeTab.Preferences(place: saved.place, units: saved.units)
+        } catch {
+            logger.warning("preferences unreadable for the Home tab", [("error", error.description)])
+            return HomeTab.Preferences()
+        }
+    }
+}
