@@ -38,9 +38,9 @@ public struct FormCommandDecoder: CommandDecoder {
 
     public func decode(_ body: [UInt8]) throws(CommandDecodingError) -> SlashCommandPayload {
         do {
-            return try SlashCommandPayload(form: try FormURLEncoded.decode(body))
+            return try SlashCommandPayload(formBody: body)
         } catch {
-            throw CommandDecodingError(String(describing: error))
+            throw CommandDecodingError(error.description)
         }
     }
 }
