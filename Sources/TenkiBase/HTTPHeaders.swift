@@ -46,7 +46,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Replaces every value of `name` with one.
     public mutating func set(_ name: String, _ value: String) {
-        remove(name)
+        if contains(name) { remove(name) }  // usually absent: no rewrite of the fields
         fields.append((name, value))
     }
 
