@@ -120,7 +120,9 @@ public struct SlashCommandPayload: Sendable, Equatable {
     }
 
     /// The payload from the known fields' values; `rawFields` is every field as sent.
-    private init(known: consuming KnownFields, rawFields fields: consuming [(name: String, value: String)])
+    private init(
+        known: consuming KnownFields, rawFields fields: consuming [(name: String, value: String)]
+    )
         throws(SlashCommandPayloadError)
     {
         switch known.sslCheck {
