@@ -116,6 +116,42 @@ public enum FormURLEncoded {
         if !slice.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") || $0 >= 0x80 }) {
             return String(decoding: slice, as: UTF8.self)
         }
+        // Most escaped values are ASCII once decoded (`%2Fweather`, a `response_url`): decoded straight
+        // into the String's storage, valid as they stand. The first byte at or above 0x80 sends the
+        // value to the checked path below, which decodes it again from the start (and meets any bad
+        // escape at the same offset).
+        var failure: FormDecodingError?
+        var needsUTF8Check = false
+        let ascii = String(unsafeUninitializedCapacity: range.count) { out in
+            var index = range.lowerBound, count = 0
+            while index < range.upperBound {
+                var byte = buffer[index]
+                if byte == UInt8(ascii: "+") {
+                    byte = UInt8(ascii: " ")
+                    index += 1
+                } else if byte == UInt8(ascii: "%") {
+                    guard index + 2 < range.upperBound, let high = buffer[index + 1].hexDigitValue,
+                        let low = buffer[index + 2].hexDigitValue
+                    else {
+                        failure = .malformedPercentEscape(offset: index)
+                        return 0
+                    }
+                    byte = high << 4 | low
+                    index += 3
+                } else {
+                    index += 1
+                }
+                guard byte < 0x80 else {
+                    needsUTF8Check = true
+                    return 0
+                }
+                out[count] = byte
+                count += 1
+            }
+            return count
+        }
+        if let failure { throw failure }
+        if !needsUTF8Check { return ascii }
         scratch.removeAll(keepingCapacity: true)
         scratch.reserveCapacity(range.count)
         var index = range.lowerBound
