@@ -52,6 +52,9 @@ metrics() { curl -s "http://127.0.0.1:$port/metrics" >"$work/$1"; }
 # to response, minus the time their upstream calls took: curl, loopback and the fake's sleep are
 # not in it). The warm-up command before the first snapshot is left out.
 measured() {
+    # /metrics is rebuilt at most once a second (MetricsRegistry.expositionMaxAge): a snapshot
+    # taken sooner after the first would repeat it.
+    sleep 1.1
     metrics after.txt
     awk 'FNR == NR { before[$1] = $2; next }
          /^tenki_(upstream_calls_total\{upstream="openweather"|cache_lookups_total\{cache="geocoding)/ {

@@ -6,7 +6,8 @@
 #
 #   bench/cost-guard.sh TENKI-BINARY            # exit 1 when the cost exceeds the budget by > 10 %
 #   bench/cost-guard.sh --update TENKI-BINARY   # measure and write the budget (commit it with a reason)
-#   bench/cost-guard.sh --profile TENKI-BINARY  # measure, print the top functions (self and inclusive), keep
+#   bench/cost-guard.sh --profile TENKI-BINARY  # measure, print the allocations (malloc calls) per command and
+#                                               # the top functions (self and inclusive), keep
 #                                               # the callgrind file (bench/profile.sh calls this)
 #
 # What it does: starts `tenki fakes` and `tenki serve` (production settings: verification, info
@@ -76,6 +77,8 @@ if [ "$PROFILE" = 1 ]; then
   kept="${PROFILE_OUT:-/tmp/tenki-profile.callgrind.out}"
   cp "$OUT/callgrind.out" "$kept"
   echo "profile: $per_request instructions per cached command over $COUNT commands (callgrind file: $kept)"
+  mallocs="$(python3 "$HERE/callgrind_calls.py" "$kept" malloc | awk '{print $2}')"
+  echo "allocations: $(awk -v m="$mallocs" -v n="$COUNT" 'BEGIN {printf "%.2f", m / n}') malloc calls per cached command"
   for inclusive in no yes; do
     echo; echo "top functions, $( [ "$inclusive" = yes ] && echo inclusive || echo self ) cost (instructions over all commands):"
     callgrind_annotate --inclusive="$inclusive" --threshold=95 "$kept" 2>/dev/null | grep -v '^-' | sed -n '/Ir/,$p' \

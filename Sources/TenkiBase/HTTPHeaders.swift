@@ -31,6 +31,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.compactMap { $0.name.equalsIgnoringASCIICase(name) ? $0.value : nil }
     }
 
+    /// The first value of `name` and how many fields carry that name, in one pass and without
+    /// collecting the values: enough to refuse a missing or repeated header (signatures check both
+    /// on every request).
+    public func occurrences(of name: String) -> (first: String?, count: Int) {
+        var first: String?
+        var count = 0
+        for field in fields where field.name.equalsIgnoringASCIICase(name) {
+            if count == 0 { first = field.value }
+            count += 1
+        }
+        return (first, count)
+    }
+
     public func contains(_ name: String) -> Bool {
         fields.contains { $0.name.equalsIgnoringASCIICase(name) }
     }
@@ -46,7 +59,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Replaces every value of `name` with one.
     public mutating func set(_ name: String, _ value: String) {
-        remove(name)
+        if contains(name) { remove(name) }  // usually absent: no rewrite of the fields
         fields.append((name, value))
     }
 

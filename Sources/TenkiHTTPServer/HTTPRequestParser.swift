@@ -172,9 +172,12 @@ public struct HTTPRequestParser: Sendable {
         return continueRequested
     }
 
+    /// (One pass over the fields, without collecting `Expect`'s values: every request with a body asks.)
     static func expectsContinue(_ request: HTTPRequest) -> Bool {
-        request.version == .http1_1
-            && request.headers.values(for: "Expect").contains { $0.equalsIgnoringASCIICase("100-continue") }
+        guard request.version == .http1_1 else { return false }
+        return request.headers.contains {
+            $0.name.equalsIgnoringASCIICase("Expect") && $0.value.equalsIgnoringASCIICase("100-continue")
+        }
     }
 
     /// Moves up to `remaining` buffered bytes into the body; returns how many are still to come.

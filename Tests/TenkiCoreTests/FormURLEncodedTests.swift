@@ -27,6 +27,9 @@ struct FormURLEncodedTests {
         ("", []),
         ("&&", []),
         ("na%6De=v", [Pair("name", "v")]),
+        ("url=https%3A%2F%2Fx.com%2Fa+b", [Pair("url", "https://x.com/a b")]),
+        ("t=%2F+%E6%9D%B1", [Pair("t", "/ 東")]),
+        ("t=%2Fa\u{E9}", [Pair("t", "/a\u{E9}")]),
     ])
     func decodes(body: String, expected: [Pair]) throws {
         #expect(try Self.decoded(body) == expected)
@@ -40,6 +43,10 @@ struct FormURLEncodedTests {
         ("a=ok&b=x%", 8),
         ("%=1", 0),
         ("a=%%41", 2),
+        // Decoded text that leaves ASCII goes the checked way; a bad escape after it is found all the same.
+        ("a=%C3%A9%zz", 8),
+        ("a=\u{E9}+%4", 5),
+        ("a=%2F%zz%C3%A9", 5),
     ])
     func rejectsMalformedEscapes(body: String, offset: Int) {
         #expect(throws: FormDecodingError.malformedPercentEscape(offset: offset)) {

@@ -115,6 +115,37 @@ struct SlashCommandPayloadTests {
     ])
     func rejects(body: String, error: SlashCommandPayloadError) {
         #expect(throws: error) { try Self.payload(body) }
+        #expect(throws: error) { try SlashCommandPayload(formBody: Array(body.utf8)) }
+    }
+
+    /// The one-pass decode is the two-step one: the same payload, or the same error (a form error
+    /// anywhere in the body before a duplicate field; an escaped known name is still that field).
+    @Test(arguments: [
+        "token=gIkuvaNzQIHg97ATvDxqgjtO&team_id=T0001&team_domain=example&channel_id=C2147483705"
+            + "&channel_name=general&user_id=U2147483697&user_name=steve&command=%2Fweather&text=danang"
+            + "&api_app_id=A123456&response_url=https%3A%2F%2Fhooks.slack.com%2Fcommands%2F1234%2F5678"
+            + "&trigger_id=13345224609.738474920.8088930838d88f008e0",
+        "command=%2Fweather&user%5Fid=U1&text=+%E6%9D%B1%E4%BA%AC++&&future=1&x",
+        "command=%2Fweather&user_id=U1&user%5Fid=U2",
+        "command=%2Fweather&user_id=U1&command=%2Fnews&text=%zz",
+        "command=%2Fweather&user_id=U1&text=%FF",
+        "ssl_check=1",
+        "command=%2Fweather&user_id=U1&is_enterprise_install=true&ssl_check=0",
+    ])
+    func formBodyMatchesDecodeThenForm(body: String) {
+        let twoSteps = Result { () throws(SlashCommandPayloadError) in
+            do {
+                return try SlashCommandPayload(form: try FormURLEncoded.decode(Array(body.utf8)))
+            } catch let error as FormDecodingError {
+                throw .form(error)
+            } catch let error as SlashCommandPayloadError {
+                throw error
+            } catch {
+                fatalError("untyped error \(error)")
+            }
+        }
+        let onePass = Result { () throws(SlashCommandPayloadError) in try SlashCommandPayload(formBody: Array(body.utf8)) }
+        #expect(onePass == twoSteps)
     }
 
     @Test func unknownFieldsAreKeptAndIgnored() throws {

@@ -23,12 +23,9 @@ public struct CommandDecodingError: Error, Sendable, CustomStringConvertible {
 }
 
 extension SlackRequestVerifier: CommandRequestVerifier {
-    /// Slack's signature over the raw body, from every value of both headers (so a duplicate is seen).
+    /// Slack's signature over the raw body, from every copy of both headers (so a duplicate is seen).
     public func verify(_ request: HTTPRequest) throws(RequestVerificationError) {
-        try verify(
-            timestampHeaderValues: request.headers.values(for: "X-Slack-Request-Timestamp"),
-            signatureHeaderValues: request.headers.values(for: "X-Slack-Signature"),
-            body: request.body)
+        try verify(headersOf: request.headers, body: request.body)
     }
 }
 
@@ -38,9 +35,9 @@ public struct FormCommandDecoder: CommandDecoder {
 
     public func decode(_ body: [UInt8]) throws(CommandDecodingError) -> SlashCommandPayload {
         do {
-            return try SlashCommandPayload(form: try FormURLEncoded.decode(body))
+            return try SlashCommandPayload(formBody: body)
         } catch {
-            throw CommandDecodingError(String(describing: error))
+            throw CommandDecodingError(error.description)
         }
     }
 }

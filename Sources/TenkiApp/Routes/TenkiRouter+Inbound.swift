@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 import TenkiCore
 import TenkiHTTPServer
 import TenkiLogging
@@ -42,8 +43,11 @@ extension TenkiRouter {
         }
         // While recording (`serve --record`), every request takes the path that writes replay files.
         if recorder == nil || !adapter.isRecorded, let body = dispatcher.cachedAnswer(to: inbound) {
-            return now(
-                HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: body), exchange)
+            // Room for the request id too (`finished`), so adding it does not move the fields.
+            var headers = HTTPHeaders()
+            headers.reserveCapacity(2)
+            headers.add("Content-Type", "application/json; charset=utf-8")
+            return now(HTTPResponse(status: .ok, headers: headers, body: body), exchange)
         }
         return .later {
             let outcome = await dispatcher.dispatch(inbound, logger: log)

@@ -42,25 +42,43 @@ public enum FormURLEncoded {
     private static func decode(buffer: UnsafeBufferPointer<UInt8>) throws(FormDecodingError) -> [(name: String, value: String)] {
         var fields: [(name: String, value: String)] = []
         fields.reserveCapacity(pairCountBound(buffer))  // one allocation instead of one per doubling
+        try forEachField(in: buffer) { name, value, _ in fields.append((name: name, value: value)) }
+        return fields
+    }
+
+    /// Calls `body` with each non-empty pair in order, decoded, and the slash-command field its name
+    /// is, if any (known by its bytes while the name is read, so a caller never looks a name up again).
+    static func forEachField(
+        in buffer: UnsafeBufferPointer<UInt8>,
+        _ body: (String, String, SlashCommandPayload.KnownField?) -> Void
+    ) throws(FormDecodingError) {
         var scratch: [UInt8] = []
         var start = 0
         while start < buffer.count {
             let end = index(of: UInt8(ascii: "&"), in: buffer, from: start, to: buffer.count)
             if end > start {
                 let equals = index(of: UInt8(ascii: "="), in: buffer, from: start, to: end)
-                let name = try fieldName(buffer, start..<equals, scratch: &scratch)
+                // A known name written plainly is its literal (no validation, no copy); an escaped one
+                // (`user%5Fid`) is still that field once decoded.
+                var known = SlashCommandPayload.KnownField(name: UnsafeBufferPointer(rebasing: buffer[start..<equals]))
+                let name: String
+                if let known {
+                    name = known.name
+                } else {
+                    name = try component(buffer, start..<equals, pairStart: start, scratch: &scratch)
+                    known = SlashCommandPayload.KnownField(name: name)
+                }
                 let value =
                     equals < end ? try component(buffer, (equals + 1)..<end, pairStart: start, scratch: &scratch) : ""
-                fields.append((name: name, value: value))
+                body(name, value, known)
             }
             start = end + 1
         }
-        return fields
     }
 
-    /// At least the number of pairs (one more than the `&`s), for reserving the array once. The word-at-a-time
-    /// test flags every `&` and at worst a few bytes after one, so the bound is never short.
-    private static func pairCountBound(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+    /// At least the number of pairs (one more than the `&`s), for reserving an array once.
+    /// The word-at-a-time test flags every `&` and at worst a few bytes after one, so the bound is never short.
+    static func pairCountBound(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = buffer.baseAddress.map(UnsafeRawPointer.init) else { return 1 }
         var count = 1
         var index = 0
@@ -70,19 +88,6 @@ public enum FormURLEncoded {
         }
         for byte in UnsafeBufferPointer(rebasing: buffer[index...]) where byte == UInt8(ascii: "&") { count += 1 }
         return count
-    }
-
-    /// A name: the slash-command fields Slack sends on every request, when written plainly, are the
-    /// payload's literals (no validation, no copy); any other name is decoded like a value.
-    private static func fieldName(
-        _ buffer: UnsafeBufferPointer<UInt8>,
-        _ range: Range<Int>,
-        scratch: inout [UInt8]
-    ) throws(FormDecodingError) -> String {
-        if let known = SlashCommandPayload.KnownField(name: UnsafeBufferPointer(rebasing: buffer[range])) {
-            return known.name
-        }
-        return try component(buffer, range, pairStart: range.lowerBound, scratch: &scratch)
     }
 
     /// A name or value with no escapes, `+` or non-ASCII byte (checked a word at a time) is a `String` as
@@ -111,6 +116,42 @@ public enum FormURLEncoded {
         if !slice.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") || $0 >= 0x80 }) {
             return String(decoding: slice, as: UTF8.self)
         }
+        // Most escaped values are ASCII once decoded (`%2Fweather`, a `response_url`): decoded straight
+        // into the String's storage, valid as they stand. The first byte at or above 0x80 sends the
+        // value to the checked path below, which decodes it again from the start (and meets any bad
+        // escape at the same offset).
+        var failure: FormDecodingError?
+        var needsUTF8Check = false
+        let ascii = String(unsafeUninitializedCapacity: range.count) { out in
+            var index = range.lowerBound, count = 0
+            while index < range.upperBound {
+                var byte = buffer[index]
+                if byte == UInt8(ascii: "+") {
+                    byte = UInt8(ascii: " ")
+                    index += 1
+                } else if byte == UInt8(ascii: "%") {
+                    guard index + 2 < range.upperBound, let high = buffer[index + 1].hexDigitValue,
+                        let low = buffer[index + 2].hexDigitValue
+                    else {
+                        failure = .malformedPercentEscape(offset: index)
+                        return 0
+                    }
+                    byte = high << 4 | low
+                    index += 3
+                } else {
+                    index += 1
+                }
+                guard byte < 0x80 else {
+                    needsUTF8Check = true
+                    return 0
+                }
+                out[count] = byte
+                count += 1
+            }
+            return count
+        }
+        if let failure { throw failure }
+        if !needsUTF8Check { return ascii }
         scratch.removeAll(keepingCapacity: true)
         scratch.reserveCapacity(range.count)
         var index = range.lowerBound

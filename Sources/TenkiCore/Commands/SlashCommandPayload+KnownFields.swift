@@ -6,6 +6,28 @@ extension SlashCommandPayload {
         var userID, userName, command, text, responseURL, triggerID, apiAppID: String?
         var isEnterpriseInstall, sslCheck: String?
 
+        /// Sets `field` to `value` unless it has a value already (a duplicate): then returns false.
+        mutating func fill(_ field: KnownField, with value: String) -> Bool {
+            switch field {
+            case .token: SlashCommandPayload.fill(&token, value)
+            case .teamID: SlashCommandPayload.fill(&teamID, value)
+            case .teamDomain: SlashCommandPayload.fill(&teamDomain, value)
+            case .enterpriseID: SlashCommandPayload.fill(&enterpriseID, value)
+            case .enterpriseName: SlashCommandPayload.fill(&enterpriseName, value)
+            case .channelID: SlashCommandPayload.fill(&channelID, value)
+            case .channelName: SlashCommandPayload.fill(&channelName, value)
+            case .userID: SlashCommandPayload.fill(&userID, value)
+            case .userName: SlashCommandPayload.fill(&userName, value)
+            case .command: SlashCommandPayload.fill(&command, value)
+            case .text: SlashCommandPayload.fill(&text, value)
+            case .responseURL: SlashCommandPayload.fill(&responseURL, value)
+            case .triggerID: SlashCommandPayload.fill(&triggerID, value)
+            case .apiAppID: SlashCommandPayload.fill(&apiAppID, value)
+            case .isEnterpriseInstall: SlashCommandPayload.fill(&isEnterpriseInstall, value)
+            case .sslCheck: SlashCommandPayload.fill(&sslCheck, value)
+            }
+        }
+
         subscript(field: KnownField) -> String? {
             get {
                 switch field {
@@ -48,6 +70,13 @@ extension SlashCommandPayload {
                 }
             }
         }
+    }
+
+    /// Fills an empty slot; false when it already has a value.
+    fileprivate static func fill(_ slot: inout String?, _ value: String) -> Bool {
+        guard slot == nil else { return false }
+        slot = value
+        return true
     }
 
     /// The fields this type reads (a duplicate of any of them is refused).

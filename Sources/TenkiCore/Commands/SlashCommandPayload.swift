@@ -92,6 +92,39 @@ public struct SlashCommandPayload: Sendable, Equatable {
             guard known[field] == nil else { throw .duplicateField(name) }
             known[field] = value
         }
+        try self.init(known: known, rawFields: fields)
+    }
+
+    /// Decodes a form body (`FormURLEncoded`) and reads its fields in the same pass: the same payload,
+    /// and the same error, as `init(form: FormURLEncoded.decode(body))` (a form error before a field
+    /// error, whichever comes first in the body), without walking the fields a second time.
+    public init(formBody body: [UInt8]) throws(SlashCommandPayloadError) {
+        var known = KnownFields()
+        var duplicate: KnownField?
+        var fields: [(name: String, value: String)] = []
+        do {
+            // Room for every field this type knows; a longer form grows the array, as any would.
+            fields.reserveCapacity(KnownField.allCases.count)
+            try body.withUnsafeBufferPointer { (buffer) throws(FormDecodingError) in
+                try FormURLEncoded.forEachField(in: buffer) { name, value, field in
+                    fields.append((name: name, value: value))
+                    guard let field else { return }
+                    if !known.fill(field, with: value), duplicate == nil { duplicate = field }
+                }
+            }
+        } catch {
+            throw .form(error)
+        }
+        if let duplicate { throw .duplicateField(duplicate.name) }
+        try self.init(known: known, rawFields: fields)
+    }
+
+    /// The payload from the known fields' values; `rawFields` is every field as sent.
+    private init(
+        known: consuming KnownFields, rawFields fields: consuming [(name: String, value: String)]
+    )
+        throws(SlashCommandPayloadError)
+    {
         switch known.sslCheck {
         case nil, "0": sslCheck = false
         case "1": sslCheck = true

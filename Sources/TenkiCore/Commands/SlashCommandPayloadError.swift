@@ -8,12 +8,15 @@ public enum SlashCommandPayloadError: Error, Sendable, Equatable, CustomStringCo
     case duplicateField(String)
     /// A field that should hold `true`/`false` (or `1` for `ssl_check`) held something else.
     case invalidBoolean(String)
+    /// The body is not `application/x-www-form-urlencoded` as `FormURLEncoded` reads it.
+    case form(FormDecodingError)
 
     public var description: String {
         switch self {
         case .missingField(let name): "slash command: missing or empty field \(name)"
         case .duplicateField(let name): "slash command: field \(name) sent more than once"
         case .invalidBoolean(let name): "slash command: field \(name) is not a boolean"
+        case .form(let error): error.description
         }
     }
 }

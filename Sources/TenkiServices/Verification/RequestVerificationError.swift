@@ -116,10 +116,15 @@ extension RequestVerificationError.Header {
     /// The header's one value: none or several copies are refused, since which copy a signature
     /// covers would be ambiguous.
     public func single(_ values: [String]) throws(RequestVerificationError) -> String {
-        switch values.count {
-        case 0: throw .missingHeader(self)
-        case 1: return values[0]
-        default: throw .duplicateHeader(self, count: values.count)
+        try single((values.first, values.count))
+    }
+
+    /// The same from the first value and the number of copies (`HTTPHeaders.occurrences(of:)`).
+    public func single(_ occurrences: (first: String?, count: Int)) throws(RequestVerificationError) -> String {
+        switch (occurrences.first, occurrences.count) {
+        case (_, 0), (nil, _): throw .missingHeader(self)
+        case (let value?, 1): return value
+        default: throw .duplicateHeader(self, count: occurrences.count)
         }
     }
 }

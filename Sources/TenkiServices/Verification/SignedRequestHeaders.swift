@@ -11,8 +11,18 @@ package struct SignedRequestHeaders {
         timestamp timestampValues: [String], _ timestampHeader: RequestVerificationError.Header,
         signature signatureValues: [String], _ signatureHeader: RequestVerificationError.Header
     ) throws(RequestVerificationError) {
-        timestampText = try timestampHeader.single(timestampValues)
-        signatureText = try signatureHeader.single(signatureValues)
+        try self.init(
+            timestamp: (timestampValues.first, timestampValues.count), timestampHeader,
+            signature: (signatureValues.first, signatureValues.count), signatureHeader)
+    }
+
+    /// From each header's first value and number of copies (`HTTPHeaders.occurrences(of:)`).
+    init(
+        timestamp timestampOccurrences: (first: String?, count: Int), _ timestampHeader: RequestVerificationError.Header,
+        signature signatureOccurrences: (first: String?, count: Int), _ signatureHeader: RequestVerificationError.Header
+    ) throws(RequestVerificationError) {
+        timestampText = try timestampHeader.single(timestampOccurrences)
+        signatureText = try signatureHeader.single(signatureOccurrences)
         guard let timestamp = RequestTimestampWindow.parse(timestampText) else { throw .malformedTimestamp(timestampHeader) }
         self.timestamp = timestamp
     }

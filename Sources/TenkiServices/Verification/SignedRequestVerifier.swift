@@ -1,3 +1,5 @@
+import TenkiBase
+
 /// A platform's check that a request is signed by it and fresh: its timestamp header's values,
 /// its signature header's values and the raw body in; nothing out, or why not. Slack's v0 HMAC
 /// and Discord's Ed25519 are the two kinds: both headers are read the same way, and each checks
@@ -23,6 +25,15 @@ extension SignedRequestVerifier {
     ) throws(RequestVerificationError) {
         let headers = try SignedRequestHeaders(
             timestamp: timestampHeaderValues, Self.timestampHeader, signature: signatureHeaderValues, Self.signatureHeader)
+        try verify(headers, body: body)
+    }
+
+    /// The same, with both headers read from a request's fields, each in one pass without
+    /// collecting its values (this runs for every signed request).
+    package func verify(headersOf fields: HTTPHeaders, body: [UInt8]) throws(RequestVerificationError) {
+        let headers = try SignedRequestHeaders(
+            timestamp: fields.occurrences(of: Self.timestampHeader.rawValue), Self.timestampHeader,
+            signature: fields.occurrences(of: Self.signatureHeader.rawValue), Self.signatureHeader)
         try verify(headers, body: body)
     }
 }

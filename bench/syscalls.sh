@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# System calls per cached signed /weather command: `tenki serve` with the cost guard's settings (see
+# bench/cost-guard.sh), 50 warm-up commands, then strace -c -f attached for COUNT commands sent one
+# at a time over one connection (bench/cost_client.py, every answer checked). Prints strace's
+# table and the calls per command by name. Loopback only; seconds.
+#
+#   bench/syscalls.sh TENKI-BINARY [COUNT]     # COUNT: 2000 unless given
+# Needs strace and python3 (apt-get install strace). strace may need ptrace rights (root, or
+# kernel.yama.ptrace_scope=0).
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+BIN="${1:?usage: bench/syscalls.sh TENKI-BINARY [COUNT]}"
+COUNT="${2:-2000}"
+command -v strace >/dev/null || { echo "syscalls: strace not found (apt-get install strace)" >&2; exit 1; }
+OUT="$(mktemp -d /tmp/tenki-syscalls.XXXXXX)"
+FAKES_PID=""; SERVER_PID=""; STRACE_PID=""
+cleanup() {
+  [ -n "$STRACE_PID" ] && kill -INT "$STRACE_PID" 2>/dev/null && wait "$STRACE_PID" 2>/dev/null
+  [ -n "$SERVER_PID" ] && kill -TERM "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+  [ -n "$FAKES_PID" ] && kill -TERM "$FAKES_PID" 2>/dev/null && wait "$FAKES_PID" 2>/dev/null
+  rm -rf "$OUT"
+}
+trap cleanup EXIT
+# shellcheck source=bench/fakes.sh
+. "$HERE/fakes.sh"
+start_fakes "$BIN" "$OUT" syscalls
+export_server_settings "$OUT/state.sqlite"
+PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+"$BIN" serve --host 127.0.0.1 --port "$PORT" --no-scheduler >"$OUT/server.log" 2>&1 &
+SERVER_PID=$!
+ready=0
+for _ in $(seq 1 200); do
+  if python3 "$HERE/cost_client.py" "$PORT" 1 2>/dev/null; then ready=1; break; fi
+  sleep 0.05
+done
+[ "$ready" = 1 ] || { echo "syscalls: the server never answered; its log:" >&2; tail -20 "$OUT/server.log" >&2; exit 1; }
+python3 "$HERE/cost_client.py" "$PORT" 50
+strace -c -f -p "$SERVER_PID" -o "$OUT/strace.txt" 2>"$OUT/strace.err" &
+STRACE_PID=$!
+sleep 0.5  # strace attaches to every thread before the first counted command (not a timing)
+python3 "$HERE/cost_client.py" "$PORT" "$COUNT"
+kill -INT "$STRACE_PID"; wait "$STRACE_PID" 2>/dev/null || true; STRACE_PID=""
+cat "$OUT/strace.txt"
+echo
+python3 - "$OUT/strace.txt" "$COUNT" <<'PY'
+import sys
+rows, count = open(sys.argv[1]).read().splitlines(), int(sys.argv[2])
+per = []
+for row in rows:
+    parts = row.split()
+    if len(parts) < 5 or not parts[0][0].isdigit():
+        continue
+    name, calls = parts[-1], int(parts[3])
+    if name == "total":
+        total = calls
+    else:
+        per.append((calls, name))
+print(f"system calls per command ({count} commands): {total / count:.2f}: "
+      + ", ".join(f"{name} {calls / count:.2f}" for calls, name in sorted(per, reverse=True) if calls / count >= 0.01))
+PY
