@@ -7,7 +7,8 @@ import TenkiHTTPServer
 /// a webhook sink for every platform's webhook paths (`FakeWebhookReceiver.webhookPaths`), whose
 /// posts `GET /webhooks/posts` lists, Discord's API (`/api/v10/…`: `DISCORD_API_BASE_URL` is the
 /// origin with `/api/v10`) and Slack's Web API (`/slack-api/…`: `SLACK_API_BASE_URL` is the origin
-/// with `/slack-api`). One listener and one base URL for all keeps scripts simple.
+/// with `/slack-api`), whose `apps.connections.open` hands out URLs of `socketMode`, a WebSocket
+/// server on a port of its own. One listener and one base URL for all keeps scripts simple.
 public struct FakeUpstreams: AsyncHTTPHandler {
     public let openWeather: FakeOpenWeatherMap
     public let news: FakeNewsAPI
@@ -17,11 +18,13 @@ public struct FakeUpstreams: AsyncHTTPHandler {
     public let discord: FakeWebhookReceiver
     /// Slack's `chat.postMessage`, `users.info` and `auth.test`, with the bot token it accepts.
     public let slackAPI: FakeSlackWebAPI
+    /// Slack's Socket Mode endpoint, started by the first `apps.connections.open`.
+    public let socketMode: FakeSocketModeServer
 
     public init(
         openWeather: FakeOpenWeatherMap = FakeOpenWeatherMap(), news: FakeNewsAPI = FakeNewsAPI(), feeds: FakeFeeds = FakeFeeds(),
         webhooks: FakeWebhookReceiver = FakeWebhookReceiver(), discord: FakeWebhookReceiver = FakeWebhookReceiver(),
-        slackAPI: FakeSlackWebAPI = FakeSlackWebAPI()
+        slackAPI: FakeSlackWebAPI = FakeSlackWebAPI(), socketMode: FakeSocketModeServer = FakeSocketModeServer()
     ) {
         self.openWeather = openWeather
         self.news = news
@@ -29,6 +32,8 @@ public struct FakeUpstreams: AsyncHTTPHandler {
         self.webhooks = webhooks
         self.discord = discord
         self.slackAPI = slackAPI
+        self.socketMode = socketMode
+        slackAPI.attach(socketMode)
     }
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
