@@ -8,7 +8,8 @@ import TenkiHTTPServer
 /// posts `GET /webhooks/posts` lists, Discord's API (`/api/v10/…`: `DISCORD_API_BASE_URL` is the
 /// origin with `/api/v10`) and Slack's Web API (`/slack-api/…`: `SLACK_API_BASE_URL` is the origin
 /// with `/slack-api`), whose `apps.connections.open` hands out URLs of `socketMode`, a WebSocket
-/// server on a port of its own. One listener and one base URL for all keeps scripts simple.
+/// server on a port of its own, driven through `/socket-mode/…` (`FakeSocketModeControl`). One
+/// listener and one base URL for all keeps scripts simple.
 public struct FakeUpstreams: AsyncHTTPHandler {
     public let openWeather: FakeOpenWeatherMap
     public let news: FakeNewsAPI
@@ -52,6 +53,9 @@ public struct FakeUpstreams: AsyncHTTPHandler {
         if request.path.hasPrefix("/geo/") || request.path.hasPrefix("/data/") {
             return await openWeather.handle(request)
         }
+        if request.path.hasPrefix("/socket-mode/") {
+            return await FakeSocketModeControl(server: socketMode).handle(request)
+        }
         if request.path.hasPrefix("/slack-api/") {
             return await slackAPI.handle(request)
         }
@@ -61,7 +65,7 @@ public struct FakeUpstreams: AsyncHTTPHandler {
         return .text(
             .notFound,
             "the fakes serve OpenWeatherMap (/geo, /data), NewsAPI (/v2), feeds (/feeds), Discord's API (/api/v10), "
-                + "Slack's Web API (/slack-api) and webhooks "
+                + "Slack's Web API (/slack-api), the Socket Mode control API (/socket-mode) and webhooks "
                 + "(POST /services, /hooks, /api/webhooks, /v1/spaces/SPACE/messages; GET /webhooks/posts)\n")
     }
 }
