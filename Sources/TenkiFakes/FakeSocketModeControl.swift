@@ -11,7 +11,7 @@ import TenkiHTTPServer
 /// | `POST /socket-mode/close` | `{"code"?: 1000, "reason"?: "", "connection"?: N}`: a close frame |
 /// | `POST /socket-mode/silence` | `{"silent"?: true, "connection"?: N}`: pings go unanswered (or are answered again) |
 /// | `GET /socket-mode/connections` | every connection: id, opened and closed times and order, who closed, code, disconnect reason |
-/// | `GET /socket-mode/acknowledgements` | every acknowledgement: envelope_id, payload, connection, times, latency_ms |
+/// | `GET /socket-mode/acknowledgements` | every acknowledgement (`?since=N`: after the first N): envelope_id, payload, connection, times, latency_ms |
 /// | `GET /socket-mode/envelopes` | every envelope sent: envelope_id, type, retry_attempt, connection, sent_at |
 ///
 /// An envelope body is `{"type", "envelope_id"?, "retry_attempt"?, "connection"?, "count"?, ...}` with
@@ -31,7 +31,9 @@ public struct FakeSocketModeControl: AsyncHTTPHandler {
         switch (request.method, action) {
         case ("GET", "connections"): return .json(.ok, Self.encode(["connections": server.connections.map(Self.object)]))
         case ("GET", "acknowledgements"):
-            return .json(.ok, Self.encode(["acknowledgements": server.acknowledgements.map(Self.object)]))
+            let since = RecordedCall(request).query("since").flatMap(Int.init) ?? 0
+            let acknowledgements = server.acknowledgements.dropFirst(max(0, since))
+            return .json(.ok, Self.encode(["acknowledgements": acknowledgements.map(Self.object)]))
         case ("GET", "envelopes"): return .json(.ok, Self.encode(["envelopes": server.sentEnvelopes.map(Self.object)]))
         case ("POST", "envelopes"), ("POST", "disconnect"), ("POST", "close"), ("POST", "silence"): break
         case (_, "connections"), (_, "acknowledgements"), (_, "envelopes"), (_, "disconnect"), (_, "close"), (_, "silence"):

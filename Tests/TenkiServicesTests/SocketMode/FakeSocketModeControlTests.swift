@@ -41,6 +41,8 @@ struct FakeSocketModeControlTests {
         let (_, listing) = try await call("GET", "acknowledgements")
         let acks = try #require(listing["acknowledgements"] as? [[String: Any]])
         #expect(acks.map { $0["envelope_id"] as? String } == ["e-1", "e-2"])
+        let (_, later) = try await call("GET", "acknowledgements?since=1")
+        #expect((later["acknowledgements"] as? [[String: Any]])?.map { $0["envelope_id"] as? String } == ["e-2"])
         #expect((acks[0]["payload"] as? [String: Any])?["text"] as? String == "ok" && acks[0]["latency_ms"] is Double)
 
         let press = #"{"type": "interactive", "action_id": "tenki.weather.hourly", "value": "v", "envelope_id": "p"}"#
