@@ -49,14 +49,15 @@ public final class FakeSocketModeServer: Sendable {
     /// Listens on 127.0.0.1 (`port` 0: any free port) and returns the port; a second call returns the same port.
     @discardableResult
     public func start(port: Int = 0) throws(FakeSocketModeError) -> Int {
-        if let port = state.withLock({ $0.port }) { return port }
-        let listener = try FakeSocketModeListener(port: port)
-        state.withLock {
-            $0.listener = listener
-            $0.port = listener.port
+        // Under the lock: two connections asking apps.connections.open at once must not make two listeners.
+        try state.withLock { state throws(FakeSocketModeError) -> Int in
+            if let port = state.port { return port }
+            let listener = try FakeSocketModeListener(port: port)
+            state.listener = listener
+            state.port = listener.port
+            listener.run { [self] descriptor in FakeSocketModeLink.serve(descriptor, server: self) }
+            return listener.port
         }
-        listener.run { [self] descriptor in FakeSocketModeLink.serve(descriptor, server: self) }
-        return listener.port
     }
 
     /// Stops listening and drops every connection without a close frame.
