@@ -77,7 +77,7 @@ let package = Package(
             name: "TenkiApp",
             dependencies: [
                 "TenkiBase", "TenkiCharts", "TenkiCore", "TenkiHTTPClient", "TenkiHTTPServer", "TenkiLogging", "TenkiMetrics",
-                "TenkiServices", "TenkiFakes",
+                "TenkiServices", "TenkiFakes", "TenkiWebSocket",
             ],
             swiftSettings: strict
         ),

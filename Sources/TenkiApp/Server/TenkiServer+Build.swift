@@ -92,7 +92,8 @@ extension TenkiServer {
                     apiBase: settings.discordAPIBaseURL, commandNames: settings.commandNames)
             },
             charts: ChartLinks(settings: settings).map { ChartEndpoint(links: $0) }, metrics: metrics, logger: logger,
-            isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess)
+            isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess,
+            servesSlackOverHTTP: settings.servesSlackOverHTTP || dependencies.verification == .skipped)
         var digestBuilder = DigestBuilder(
             weather: providers.weather, news: providers.news, feeds: providers.feeds, newsCountry: settings.newsCountry.code,
             logger: logger)
@@ -122,10 +123,13 @@ extension TenkiServer {
         case .skipped:
             return nil
         case .required:
+            // Socket Mode only: the Slack HTTP ways in are not served (404), so nothing is left to verify.
+            if !settings.servesSlackOverHTTP { return nil }
             guard !settings.signingSecrets.isEmpty else {
                 throw ConfigurationError(
                     \.signingSecrets, problem: "is not set",
-                    fix: "copy the Signing Secret from the Slack app's Basic Information page "
+                    fix: "copy the Signing Secret from the Slack app's Basic Information page, "
+                        + "or set \(SettingsTable.name(\.slackAppToken)) for Socket Mode only "
                         + "(or use --insecure-skip-verification on loopback)"
                 )
             }

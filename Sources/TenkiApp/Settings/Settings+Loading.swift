@@ -76,6 +76,10 @@ extension Settings {
         settings.delivery.slackBotToken = try reader.read(\.slackBotToken).flatMap(SlackBotToken.init)
         settings.delivery.slackAPIBaseURL = try reader.read(\.slackAPIBaseURL)
         settings.encryptionKeys = try reader.read(\.encryptionKeys)
+        let socketConnections = try reader.read(\.socketConnections)
+        settings.socketMode = try reader.read(\.slackAppToken).map {
+            SocketModeSettings(appToken: $0, connections: socketConnections)
+        }
         try reader.loadNewsProvider(into: &settings)
         try reader.loadDigests(into: &settings)
         settings.databaseURL = try reader.read(\.databaseURL)

@@ -81,6 +81,15 @@ struct SettingsTable: Sendable {
     let slackBotToken: Setting<String?> = .text(
         "SLACK_BOT_TOKEN", secret: true, none: "none: `subscribe` is unavailable", readers: [.serve, .digest],
         "bot token (`xoxb-...`) for channel subscriptions (`chat.postMessage`, `users.info`)")
+    let slackAppToken: Setting<SlackAppToken?> = .custom(
+        "SLACK_APP_TOKEN", default: nil, defaultText: "none: no Socket Mode", secret: true, readers: .serve,
+        "app-level token (`xapp-...`, scope `connections:write`): `serve` also takes Slack's commands, presses and events "
+            + "over Socket Mode, with no public URL (docs/socket-mode.md); without `SLACK_SIGNING_SECRET`, Socket Mode only",
+        parse: SettingParsers.slackAppToken)
+    let socketConnections: Setting<Int> = .number(
+        "TENKI_SOCKET_CONNECTIONS", default: 2, range: 1...10, readers: .serve,
+        "Socket Mode connections each process keeps open (Slack allows 10 per app: connections × (replicas + surge + 1) "
+            + "must stay within 10)")
     let encryptionKeys: Setting<EncryptionKeys?> = .custom(
         "TENKI_ENCRYPTION_KEY", default: nil,
         defaultText: "none: installed workspaces' tokens cannot be stored (for the multi-workspace mode, still being built)",
