@@ -74,6 +74,7 @@ struct SocketModeService: Service {
                 do throws(SocketModeConnectFailure) {
                     connection = try await connector.connect()
                 } catch {
+                    if Task.isCancelled { break }
                     failures += 1
                     if case .open(.tooManyWebSockets) = error, let old = previous {
                         // Never overlap at Slack's limit: the connection being replaced goes first.
