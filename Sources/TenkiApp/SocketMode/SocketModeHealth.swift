@@ -24,7 +24,7 @@ final class SocketModeHealth: Sendable {
         self.unhealthyAfter = unhealthyAfter
         self.now = now
         state = Mutex(State(noneOpenSince: now()))
-        metrics.describe("tenki_socket_connections", type: "gauge", help: "Socket Mode connections open (hello received).")
+        metrics.describe("tenki_socket_connections", type: "gauge", help: "Socket Mode connections open (during a replacement, the old one and the new one both count).")
         metrics.describe(
             "tenki_socket_envelopes_total", type: "counter",
             help: "Socket Mode messages read, by type and outcome (answered, acknowledged, duplicate, undecodable, busy, ...).")
