@@ -23,6 +23,9 @@ extension SocketModeService {
         reader.ended.signal()
     }
 
+    /// The `disconnect` reasons Slack documents: the metric's labels (any other is `other`).
+    static let disconnectReasons: Set<String> = ["refresh_requested", "warning", "link_disabled"]
+
     private func take(
         _ text: String, from connection: any SocketModeConnection, reader: SocketModeReader,
         into envelopes: inout DiscardingTaskGroup, log: Logger
@@ -33,7 +36,7 @@ extension SocketModeService {
             health.count(type: "hello", outcome: "received")
             log.info("socket mode hello", [("app_connections", count.map(String.init) ?? "-")])
         case .disconnect(let reason):
-            health.count(type: "disconnect", outcome: reason == "unknown" ? "unknown" : reason)
+            health.count(type: "disconnect", outcome: Self.disconnectReasons.contains(reason) ? reason : "other")
             if reason == "link_disabled" {
                 reader.sawLinkDisabled()
                 log.error("socket mode disconnect: link_disabled (Socket Mode turned off for the app?); retrying slowly")

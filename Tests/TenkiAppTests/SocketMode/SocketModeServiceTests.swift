@@ -76,21 +76,27 @@ struct SocketModeServiceTests {
         #expect(waits == [.seconds(300), .seconds(2), .seconds(30)])
     }
 
-    @Test("an envelope is acknowledged on its connection with the inline answer; a retry of it is acknowledged, not run")
+    @Test(
+        "an envelope is acknowledged on its connection with the inline answer; a retry of it is acknowledged, not run; garbage is ignored"
+    )
     func acknowledges() async throws {
         let first = connection("c1")
         let service = service([.open(first)])
         let run = Task { await service.run() }
         await timeline.wait { timeline.index(of: "opened c1") != nil }
         first.deliver(Self.hello)
+        first.deliver("not json at all")
+        first.deliver(#"{"type":"something_new","envelope_id":"x-1","payload":{}}"#)
         first.deliver(Self.command("env-1"))
         first.deliver(Self.command("env-1"))
-        await timeline.wait { first.sent.count == 2 }
+        await timeline.wait { first.sent.count == 3 }
         run.cancel()
         await run.value
         #expect(responder.payloads.count == 1)
         let acknowledgements = first.sent
         #expect(acknowledgements.contains(#"{"envelope_id":"env-1"}"#))
+        #expect(acknowledgements.contains(#"{"envelope_id":"x-1"}"#))
+        #expect(metrics.counter("tenki_socket_envelopes_total", [("type", "unusable"), ("outcome", "ignored")]) == 1)
         #expect(
             acknowledgements.contains { $0.hasPrefix(#"{"envelope_id":"env-1","payload":"#) && $0.contains("answer for Danang") })
         #expect(metrics.counter("tenki_socket_envelopes_total", [("type", "slash_commands"), ("outcome", "answered")]) == 1)
@@ -123,6 +129,7 @@ struct SocketModeServiceTests {
         #expect(new.sent.first?.hasPrefix(#"{"envelope_id":"after","#) == true)
         #expect(waits.isEmpty)
         #expect(timeline.all.filter { $0.hasPrefix("opened") } == ["opened c1", "opened c2"])
+        #expect(metrics.counter("tenki_socket_envelopes_total", [("type", "disconnect"), ("outcome", "refresh_requested")]) == 1)
     }
 
     @Test("too_many_websockets while replacing: the old connection goes first, then the retry after the backoff")
