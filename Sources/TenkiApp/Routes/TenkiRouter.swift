@@ -40,6 +40,8 @@ public struct TenkiRouter: HTTPHandler {
     public var metricsClock: @Sendable () -> ContinuousClock.Instant = { .now }
     /// `GET /charts/…png`; nil while `TENKI_PUBLIC_URL` (or a signing secret) is unset: 404.
     var charts: ChartEndpoint?
+    /// Why `/healthz` is 503 besides the drain (no Socket Mode connection for too long); nil: healthy.
+    var healthProblem: @Sendable () -> String? = { nil }
 
     /// Who may read `/metrics` on this listener.
     public enum MetricsAccess: Sendable {
@@ -102,7 +104,13 @@ public struct TenkiRouter: HTTPHandler {
         switch (request.path, request.method) {
         case ("/healthz", "GET"), ("/healthz", "HEAD"):
             route = "healthz"
-            response = isDraining() ? .text(.serviceUnavailable, "draining\n") : .text(.ok, "ok\n")
+            if isDraining() {
+                response = .text(.serviceUnavailable, "draining\n")
+            } else if let problem = healthProblem() {
+                response = .text(.serviceUnavailable, problem + "\n")
+            } else {
+                response = .text(.ok, "ok\n")
+            }
         case ("/metrics", "GET"):
             route = "metrics"
             response = metricsResponse(request)

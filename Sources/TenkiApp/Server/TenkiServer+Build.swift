@@ -79,7 +79,7 @@ extension TenkiServer {
         let drainFlag = DrainFlag()
         let metricsAccess: TenkiRouter.MetricsAccess =
             settings.metricsAddress != nil ? .elsewhere : settings.metricsToken.map { .bearer($0) } ?? .open
-        let router = TenkiRouter(
+        var router = TenkiRouter(
             dispatcher: dispatcher, slackCommands: SlackCommandAdapter(verifier: verifier, decoder: dependencies.decoder),
             slackInteractions: SlackInteractionAdapter(verifier: verifier),
             mattermost: MattermostTokenVerifier(tokens: settings.mattermostTokens).map {
@@ -94,6 +94,12 @@ extension TenkiServer {
             charts: ChartLinks(settings: settings).map { ChartEndpoint(links: $0) }, metrics: metrics, logger: logger,
             isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess,
             servesSlackOverHTTP: settings.servesSlackOverHTTP || dependencies.verification == .skipped)
+        let socketMode = settings.socketMode.map { socket in
+            SocketModeService(
+                settings: socket, apiBase: settings.delivery.slackAPIBaseURL, transport: dependencies.transport, router: router,
+                metrics: metrics, logger: logger.with("component", "socket-mode"))
+        }
+        if let health = socketMode?.health { router.healthProblem = { health.problem } }
         var digestBuilder = DigestBuilder(
             weather: providers.weather, news: providers.news, feeds: providers.feeds, newsCountry: settings.newsCountry.code,
             logger: logger)
@@ -112,7 +118,7 @@ extension TenkiServer {
         return TenkiServer(
             settings: settings, dependencies: dependencies, state: state, providers: providers, queue: queue,
             background: background, digests: digests, commands: commands, abandoned: abandoned, router: router,
-            drainFlag: drainFlag)
+            drainFlag: drainFlag, socketMode: socketMode)
     }
 
     private static func verifier(

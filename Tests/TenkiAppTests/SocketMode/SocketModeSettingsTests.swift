@@ -100,3 +100,19 @@ struct SocketModeSettingsTests {
         }
     }
 }
+
+@Suite("Socket Mode app manifest")
+struct SocketModeManifestTests {
+    static let manifest = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("deploy/slack-app-manifest.socket.yml")
+
+    @Test("deploy/slack-app-manifest.socket.yml turns Socket Mode on and has no request URL")
+    func manifest() throws {
+        let lines = try String(contentsOf: Self.manifest, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
+        #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces) == "socket_mode_enabled: true" })
+        #expect(!lines.contains { $0.contains("url:") || $0.contains("https://") })
+        #expect(lines.contains { $0.contains("- command: /weather") } && lines.contains { $0.contains("- command: /news") })
+    }
+}
