@@ -17,6 +17,8 @@ final class FakeSocketModeLink: Sendable {
         /// The code of the client's close frame, once it came.
         var closeReceived: UInt16?
         var dropped = false
+        /// A write failed: the peer is gone, the reader will see the end.
+        var writeFailed = false
     }
 
     let id: Int
@@ -111,9 +113,22 @@ final class FakeSocketModeLink: Sendable {
         server.ended(id, by: side, code: code)
     }
 
-    func sendText(_ text: String) {
-        write(WebSocketFrame(opcode: .text, payload: Array(text.utf8)))
+    /// Sends a text message; false once either side has sent a close frame (as Slack, the server
+    /// sends nothing more on a closing connection), or when the socket is gone.
+    @discardableResult
+    func sendText(_ text: String) -> Bool {
+        let bytes = WebSocketFrameEncoder.encode(WebSocketFrame(opcode: .text, payload: Array(text.utf8)), maskKey: nil)
+        return writer.withLock { writer in
+            guard !writer.isClosed, !writer.writeFailed, writer.closeSent == nil, writer.closeReceived == nil else {
+                return false
+            }
+            if !Self.writeAll(descriptor, bytes) { writer.writeFailed = true }
+            return !writer.writeFailed
+        }
     }
+
+    /// Whether a close frame went either way: the connection takes no more envelopes.
+    var isClosing: Bool { writer.withLock { $0.isClosed || $0.writeFailed || $0.closeSent != nil || $0.closeReceived != nil } }
 
     /// Sends a close frame (once) and waits for the client's.
     func sendClose(_ close: WebSocketClose) {

@@ -82,22 +82,29 @@ public final class FakeSocketModeServer: Sendable {
     }
 
     /// Sends `envelope` on connection `id`, or (nil) on the open connections in turn, preferring those
-    /// not told to disconnect, as Slack does; returns the connection used.
+    /// not told to disconnect and skipping those closing, as Slack does; returns the connection used.
     @discardableResult
     public func send(_ envelope: FakeSocketModeEnvelope, on id: Int? = nil) throws(FakeSocketModeError) -> Int {
-        let sentAt = now()
-        let link = try state.withLock { state throws(FakeSocketModeError) -> FakeSocketModeLink in
-            let link = try Self.pick(id, in: &state)
-            state.sent.append(
-                SentEnvelope(
-                    envelopeID: envelope.envelopeID, kind: envelope.kind, retryAttempt: envelope.retryAttempt,
-                    connection: link.id,
-                    sentAt: sentAt))
-            state.lastSentAt[envelope.envelopeID] = sentAt
-            return link
+        // A connection may start closing between the pick and the write: then the next one is tried.
+        while true {
+            let sentAt = now()
+            let link = try state.withLock { state throws(FakeSocketModeError) -> FakeSocketModeLink in
+                let link = try Self.pick(id, in: &state)
+                state.lastSentAt[envelope.envelopeID] = sentAt
+                return link
+            }
+            guard link.sendText(envelope.json) else {
+                if id != nil { throw .noOpenConnection(id) }
+                continue
+            }
+            state.withLock { state in
+                state.sent.append(
+                    SentEnvelope(
+                        envelopeID: envelope.envelopeID, kind: envelope.kind, retryAttempt: envelope.retryAttempt,
+                        connection: link.id, sentAt: sentAt))
+            }
+            return link.id
         }
-        link.sendText(envelope.json)
-        return link.id
     }
 
     /// Sends `{"type": "disconnect", "reason": reason}` on connection `id` (nil: every open connection);
@@ -145,7 +152,7 @@ public final class FakeSocketModeServer: Sendable {
     }
 
     private static func pick(_ id: Int?, in state: inout State) throws(FakeSocketModeError) -> FakeSocketModeLink {
-        let open = state.connections.filter(\.isOpen)
+        let open = state.connections.filter { $0.isOpen && state.links[$0.id]?.isClosing == false }
         if let id {
             guard open.contains(where: { $0.id == id }), let link = state.links[id] else { throw .noOpenConnection(id) }
             return link

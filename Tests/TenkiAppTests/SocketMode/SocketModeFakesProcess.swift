@@ -17,10 +17,11 @@ struct SocketModeFakesProcess {
         let process = try ChildProcess(["fakes", "--port", "0"] + extra, environment: [:])
         let (out, _) = try await process.waitFor("the fakes' settings") { out, _ in out.contains("SLACK_APP_TOKEN=") }
         let origin = try #require(ChildProcess.setting("OPENWEATHER_BASE_URL", in: out))
-        let appToken = try #require(out.split(separator: " ").first { $0.hasPrefix("SLACK_APP_TOKEN=") }).dropFirst("SLACK_APP_TOKEN=".count)
+        let appToken = try #require(out.split(separator: " ").first { $0.hasPrefix("SLACK_APP_TOKEN=") }).dropFirst(
+            "SLACK_APP_TOKEN=".count)
         var environment: [String: String] = [
             "SLACK_SIGNING_SECRET": ServeProcessTests.secret, "SLACK_APP_TOKEN": String(appToken),
-            "TENKI_SOCKET_CONNECTIONS": "1", "TENKI_ALLOWED_RESPONSE_HOSTS": "127.0.0.1", "TENKI_DRAIN_DELAY_MS": "0",
+            "TENKI_SOCKET_CONNECTIONS": "1", "TENKI_ALLOWED_RESPONSE_HOSTS": "127.0.0.1", "TENKI_DRAIN_DELAY_MS": "0", "TENKI_USER_RATE_LIMIT": "0",
         ]
         for name in ["OPENWEATHER_BASE_URL", "OPENWEATHER_API_KEY", "NEWSAPI_BASE_URL", "NEWSAPI_KEY", "SLACK_API_BASE_URL"] {
             environment[name] = ChildProcess.setting(name, in: out)
@@ -30,21 +31,34 @@ struct SocketModeFakesProcess {
 
     func stop() { process.stop() }
 
+    struct ControlFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// A control API call; the answer's JSON object.
     @discardableResult
     func control(_ method: String, _ path: String, _ body: [String: Any]? = nil) async throws -> [String: Any] {
         let data = try body.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data()
         let url = try #require(URL(string: "\(origin)/socket-mode/\(path)"))
-        let response = try await transport.send(OutboundRequest(method: method, url: url, body: Array(data)))
+        let response: OutboundResponse
+        do {
+            response = try await transport.send(OutboundRequest(method: method, url: url, body: Array(data)))
+        } catch {
+            throw ControlFailure(description: "\(method) \(path): \(error); the fakes' log:\n\(process.stderr)")
+        }
         let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
-        return try #require(object, "\(method) \(path) answered \(response.status): \(String(decoding: response.body, as: UTF8.self))")
+        return try #require(
+            object, "\(method) \(path) answered \(response.status): \(String(decoding: response.body, as: UTF8.self))")
     }
 
     /// Sends a slash command envelope; its `response_url` is the fakes' `/services/response_url/ID`.
     func command(_ text: String, id: String, retryAttempt: Int = 0, count: Int = 1) async throws {
         try await control(
             "POST", "envelopes",
-            ["type": "slash_commands", "command": "/weather", "text": text, "envelope_id": id, "retry_attempt": retryAttempt, "count": count])
+            [
+                "type": "slash_commands", "command": "/weather", "text": text, "envelope_id": id, "retry_attempt": retryAttempt,
+                "count": count,
+            ])
     }
 
     var acknowledgements: [[String: Any]] {
@@ -75,7 +89,9 @@ struct SocketModeFakesProcess {
 
     /// The payload of an acknowledgement as JSON text ("" when it had none).
     static func payloadText(_ acknowledgement: [String: Any]) -> String {
-        guard let payload = acknowledgement["payload"], let data = try? JSONSerialization.data(withJSONObject: payload) else { return "" }
+        guard let payload = acknowledgement["payload"], let data = try? JSONSerialization.data(withJSONObject: payload) else {
+            return ""
+        }
         return String(decoding: data, as: UTF8.self)
     }
 }

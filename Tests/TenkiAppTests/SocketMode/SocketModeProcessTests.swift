@@ -28,7 +28,9 @@ struct SocketModeProcessTests {
         defer { serve.stop(); fakes.stop(); scratch.remove() }
         try await fakes.command("Danang", id: "weather-1")
         var acknowledgements: [[String: Any]] = []
-        _ = try await TenkiRun.until { acknowledgements = try await fakes.acknowledgements(of: "weather-1"); return !acknowledgements.isEmpty }
+        _ = try await TenkiRun.until {
+            acknowledgements = try await fakes.acknowledgements(of: "weather-1"); return !acknowledgements.isEmpty
+        }
         let acknowledgement = try #require(acknowledgements.first, "no acknowledgement; log:\n\(serve.stderr)")
         let payload = try #require(acknowledgement["payload"] as? [String: Any])
         let blocks = try #require(payload["blocks"] as? [[String: Any]], "\(payload)")
@@ -47,7 +49,9 @@ struct SocketModeProcessTests {
         defer { serve.stop(); fakes.stop(); scratch.remove() }
         try await fakes.command("Danang", id: "slow-1")
         var posts: [String] = []
-        let posted = try await TenkiRun.until { posts = try await fakes.posts(to: "slow-1"); return !posts.isEmpty }
+        let posted = try await TenkiRun.until {
+            posts = try await fakes.posts(to: "slow-1"); return !posts.isEmpty
+        }
         #expect(posted, "no post at the response_url; log:\n\(serve.stderr)")
         let acknowledgement = try #require(try await fakes.acknowledgements(of: "slow-1").first)
         #expect(SocketModeFakesProcess.payloadText(acknowledgement).contains("Looking up"), "\(acknowledgement)")
@@ -64,7 +68,9 @@ struct SocketModeProcessTests {
             "POST", "envelopes",
             ["type": "interactive", "action_id": "tenki.weather.forecast", "value": value, "envelope_id": "press-1"])
         var posts: [String] = []
-        let posted = try await TenkiRun.until { posts = try await fakes.posts(to: "press-1"); return !posts.isEmpty }
+        let posted = try await TenkiRun.until {
+            posts = try await fakes.posts(to: "press-1"); return !posts.isEmpty
+        }
         #expect(posted, "no post at the response_url; log:\n\(serve.stderr)")
         #expect(try await fakes.acknowledgements(of: "press-1").count == 1)
         let message = try JSONDecoder().decode(SlackMessage.self, from: Data(try #require(posts.first).utf8))
