@@ -67,16 +67,17 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // What ships for `demo`, `tenki fakes` and `replay`: fake upstreams and the webhook sink.
+        // What ships for `demo`, `tenki fakes` and `replay`: fake upstreams, the webhook sink and a Socket Mode server.
         .target(
-            name: "TenkiFakes", dependencies: ["TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiHTTPServer", "TenkiLogging"],
+            name: "TenkiFakes",
+            dependencies: ["TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiHTTPServer", "TenkiLogging", "TenkiWebSocket"],
             swiftSettings: strict),
         // Settings, the composition root, routes and handlers, the commands of the executable.
         .target(
             name: "TenkiApp",
             dependencies: [
                 "TenkiBase", "TenkiCharts", "TenkiCore", "TenkiHTTPClient", "TenkiHTTPServer", "TenkiLogging", "TenkiMetrics",
-                "TenkiServices", "TenkiFakes",
+                "TenkiServices", "TenkiFakes", "TenkiWebSocket",
             ],
             swiftSettings: strict
         ),
@@ -101,7 +102,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "TenkiWebSocketTests", dependencies: ["TenkiWebSocket"], swiftSettings: strict),
         .testTarget(
-            name: "TenkiServicesTests", dependencies: ["TenkiServices", "TenkiFakes", "TenkiTestSupport"], swiftSettings: strict),
+            name: "TenkiServicesTests", dependencies: ["TenkiServices", "TenkiFakes", "TenkiTestSupport", "TenkiWebSocket"],
+            swiftSettings: strict),
         .testTarget(
             name: "TenkiAppTests", dependencies: ["TenkiApp", "TenkiFakes", "TenkiTestSupport"], exclude: ["Goldens", "Digest/Goldens"],
             swiftSettings: strict),

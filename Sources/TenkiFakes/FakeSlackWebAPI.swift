@@ -4,9 +4,11 @@ import TenkiBase
 import TenkiHTTPServer
 
 /// A stand-in for Slack's Web API: `chat.postMessage` (recorded), `users.info` (a time zone per
-/// user), `auth.test` (the bot's team) and `views.publish`, `views.open` and `views.update`
-/// (recorded, `FakeSlackWebAPI+Views.swift`), each answered the way Slack answers: HTTP 200 with
-/// `{"ok": ...}`. Every call must carry `Authorization: Bearer {token}`, else `invalid_auth`.
+/// user), `auth.test` (the bot's team), `views.publish`, `views.open` and `views.update`
+/// (recorded, `FakeSlackWebAPI+Views.swift`) and `apps.connections.open` (a fresh `ws://` URL of
+/// the attached `FakeSocketModeServer` per call, `FakeSlackWebAPI+SocketMode.swift`), each answered
+/// the way Slack answers: HTTP 200 with `{"ok": ...}`. Every call must carry
+/// `Authorization: Bearer {token}` (`{appToken}` for `apps.connections.open`), else `invalid_auth`.
 /// Served by `FakeUpstreams` under `/slack-api/` (`SLACK_API_BASE_URL={origin}/slack-api`); the
 /// method is the path's last component, so any prefix works.
 ///
@@ -52,10 +54,13 @@ public final class FakeSlackWebAPI: AsyncHTTPHandler {
         var views = ViewsState()
         /// Tokens the fake OAuth issued, and their workspace.
         var installedTokens: [String: String] = [:]
+        var socketMode: FakeSocketModeServer?
     }
 
     /// The token the fake accepts (`tenki fakes` prints it as `SLACK_BOT_TOKEN`).
     public let token: String
+    /// The app-level token `apps.connections.open` accepts (`tenki fakes` prints it as `SLACK_APP_TOKEN`).
+    public let appToken: String
     /// What `auth.test` answers as `team_id`.
     public let teamID: String
     /// `users.info`'s `tz` for users without one of their own.
@@ -64,13 +69,16 @@ public final class FakeSlackWebAPI: AsyncHTTPHandler {
     let state = Mutex(State())
 
     public static let defaultToken = "xoxb-0000000000-fake-tenki-token"
+    public static let defaultAppToken = "xapp-1-A0TENKI-0000000000-fake-tenki-app-token"
 
     /// - Parameter now: when a post counts as received (a test's manual clock).
     public init(
-        token: String = FakeSlackWebAPI.defaultToken, teamID: String = "T0TENKI", defaultTimeZone: String = "Asia/Ho_Chi_Minh",
-        now: @escaping @Sendable () -> Date = { Date() }
+        token: String = FakeSlackWebAPI.defaultToken, appToken: String = FakeSlackWebAPI.defaultAppToken,
+        teamID: String = "T0TENKI",
+        defaultTimeZone: String = "Asia/Ho_Chi_Minh", now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.token = token
+        self.appToken = appToken
         self.teamID = teamID
         self.defaultTimeZone = defaultTimeZone
         self.now = now
@@ -145,6 +153,8 @@ public final class FakeSlackWebAPI: AsyncHTTPHandler {
             return postMessage(request, authorized: authorized, forced: forced)
         case "views.publish", "views.open", "views.update":
             return views(method, request, authorized: authorized, forced: forced)
+        case "apps.connections.open":
+            return openConnection(request, forced: forced)
         case "users.info", "auth.test":
             if !authorized { return Self.failure("invalid_auth") }
             if let forced { return Self.failure(forced) }

@@ -7,7 +7,9 @@ import TenkiHTTPServer
 /// a webhook sink for every platform's webhook paths (`FakeWebhookReceiver.webhookPaths`), whose
 /// posts `GET /webhooks/posts` lists, Discord's API (`/api/v10/…`: `DISCORD_API_BASE_URL` is the
 /// origin with `/api/v10`) and Slack's Web API (`/slack-api/…`: `SLACK_API_BASE_URL` is the origin
-/// with `/slack-api`). One listener and one base URL for all keeps scripts simple.
+/// with `/slack-api`), whose `apps.connections.open` hands out URLs of `socketMode`, a WebSocket
+/// server on a port of its own, driven through `/socket-mode/…` (`FakeSocketModeControl`). One
+/// listener and one base URL for all keeps scripts simple.
 public struct FakeUpstreams: AsyncHTTPHandler {
     public let openWeather: FakeOpenWeatherMap
     public let news: FakeNewsAPI
@@ -19,11 +21,13 @@ public struct FakeUpstreams: AsyncHTTPHandler {
     public let slackAPI: FakeSlackWebAPI
     /// Slack's authorize page and `oauth.v2.access`, issuing tokens `slackAPI` accepts.
     public let slackOAuth: FakeSlackOAuth
+    /// Slack's Socket Mode endpoint, started by the first `apps.connections.open`.
+    public let socketMode: FakeSocketModeServer
 
     public init(
         openWeather: FakeOpenWeatherMap = FakeOpenWeatherMap(), news: FakeNewsAPI = FakeNewsAPI(), feeds: FakeFeeds = FakeFeeds(),
         webhooks: FakeWebhookReceiver = FakeWebhookReceiver(), discord: FakeWebhookReceiver = FakeWebhookReceiver(),
-        slackAPI: FakeSlackWebAPI = FakeSlackWebAPI()
+        slackAPI: FakeSlackWebAPI = FakeSlackWebAPI(), socketMode: FakeSocketModeServer = FakeSocketModeServer()
     ) {
         self.openWeather = openWeather
         self.news = news
@@ -32,6 +36,8 @@ public struct FakeUpstreams: AsyncHTTPHandler {
         self.discord = discord
         self.slackAPI = slackAPI
         slackOAuth = FakeSlackOAuth(webAPI: slackAPI)
+        self.socketMode = socketMode
+        slackAPI.attach(socketMode)
     }
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
@@ -56,6 +62,9 @@ public struct FakeUpstreams: AsyncHTTPHandler {
         if request.method == "GET", request.path == "/slack-api-posts" {
             return .json(.ok, slackAPI.postsJSON())
         }
+        if request.path.hasPrefix("/socket-mode/") {
+            return await FakeSocketModeControl(server: socketMode).handle(request)
+        }
         if request.path.hasPrefix("/slack-api/") {
             return await slackAPI.handle(request)
         }
@@ -65,7 +74,7 @@ public struct FakeUpstreams: AsyncHTTPHandler {
         return .text(
             .notFound,
             "the fakes serve OpenWeatherMap (/geo, /data), NewsAPI (/v2), feeds (/feeds), Discord's API (/api/v10), "
-                + "Slack's Web API (/slack-api) and webhooks "
+                + "Slack's Web API (/slack-api), the Socket Mode control API (/socket-mode) and webhooks "
                 + "(POST /services, /hooks, /api/webhooks, /v1/spaces/SPACE/messages; GET /webhooks/posts)\n")
     }
 }

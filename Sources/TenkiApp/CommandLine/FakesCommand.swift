@@ -5,8 +5,9 @@ import TenkiHTTPServer
 import TenkiLogging
 import TenkiFakes
 
-/// `tenki fakes`: the fake OpenWeatherMap, NewsAPI and feeds from bundled samples, and a webhook sink for every platform,
-/// as a process on loopback, for local development and benchmarks (run it outside the server's process tree).
+/// `tenki fakes`: the fake OpenWeatherMap, NewsAPI and feeds from bundled samples, a webhook sink for every platform, and
+/// Slack's Web API and Socket Mode (driven through `/socket-mode/…`, `FakeSocketModeControl`), as a process on loopback,
+/// for local development and benchmarks (run it outside the server's process tree).
 enum FakesCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
         let list = try ArgumentList(arguments, command: "fakes", valueOptions: ["port", "key", "scenario", "latency-ms"], flagOptions: [])
@@ -46,6 +47,10 @@ enum FakesCommand {
         TenkiCLI.printOutput(
             "# many workspaces: SLACK_OAUTH_AUTHORIZE_URL=\(origin)/slack-oauth/authorize "
                 + "SLACK_CLIENT_ID=fake SLACK_CLIENT_SECRET=fake")
+        // Socket Mode: a comment, so that a file of these lines keeps Slack on HTTP unless it is uncommented.
+        TenkiCLI.printOutput(
+            "# Socket Mode (no public URL): SLACK_APP_TOKEN=\(fakes.slackAPI.appToken)"
+                + " (envelopes: POST \(origin)/socket-mode/envelopes, docs/development.md)")
         // A comment, so that a file of these lines keeps NewsAPI as the provider unless this line is uncommented.
         let feeds = fakes.feeds.samples.map { "\($0.file.split(separator: ".")[0])=\(origin)/feeds/\($0.file)" }
             .joined(separator: ";")
@@ -57,6 +62,7 @@ enum FakesCommand {
             [("port", String(boundPort)), ("scenario", scenario.rawValue), ("places", places)])
         _ = await TerminationSignal.wait()
         await server.shutdown(gracePeriod: .seconds(2))
+        fakes.socketMode.stop()
         return .success
     }
 

@@ -57,7 +57,7 @@ enum Help {
           --insecure-skip-verification
                         accept unsigned requests; for local development on loopback only
 
-        NEEDS: SLACK_SIGNING_SECRET, and OPENWEATHER_API_KEY or NEWSAPI_KEY.
+        NEEDS: SLACK_SIGNING_SECRET (or SLACK_APP_TOKEN alone: Socket Mode), and OPENWEATHER_API_KEY or NEWSAPI_KEY.
         Stops gracefully on SIGTERM or SIGINT: /healthz turns 503, in-flight requests finish.
         """
 

@@ -73,7 +73,8 @@ enum ServeCommand {
                     logger.error("outbound HTTP is unavailable: no weather, news or deliveries", [("reason", error.description)])
                 }
             }
-            logger.notice("listening", [("address", "\(host):\(boundPort)"), ("commands", "POST \(TenkiRouter.commandsPath)")])
+            let commands = settings.servesSlackOverHTTP ? "POST \(TenkiRouter.commandsPath)" : "Slack over Socket Mode only"
+            logger.notice("listening", [("address", "\(host):\(boundPort)"), ("commands", commands)])
         })
         return .success
     }

@@ -84,7 +84,6 @@ extension InboundDispatcher {
     }
 
     static func responseURL(_ target: ReplyTarget) -> String? {
-        if case .responseURL(let raw) = target { return raw }
-        return nil
+        target.responseURL
     }
 }

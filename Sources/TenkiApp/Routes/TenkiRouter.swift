@@ -22,6 +22,9 @@ public struct TenkiRouter: HTTPHandler {
     let metricsAccess: MetricsAccess
     /// False on the separate metrics listener, which serves only `/metrics` and `/healthz`.
     let servesCommands: Bool
+    /// False when Slack comes only over Socket Mode: `/slack/commands`, `/slack/interactions` and
+    /// `/slack/events` are then 404.
+    let servesSlackOverHTTP: Bool
     let requestIDs = RequestIDGenerator()
     /// The one dispatcher every way in hands its values to.
     public let dispatcher: InboundDispatcher
@@ -39,6 +42,8 @@ public struct TenkiRouter: HTTPHandler {
     var charts: ChartEndpoint?
     /// `GET /slack/install` and `/slack/oauth_redirect`; nil unless multi-workspace (`SLACK_CLIENT_ID`): 404.
     var install: InstallEndpoint?
+    /// Why `/healthz` is 503 besides the drain (no Socket Mode connection for too long); nil: healthy.
+    var healthProblem: @Sendable () -> String? = { nil }
 
     /// Who may read `/metrics` on this listener.
     public enum MetricsAccess: Sendable {
@@ -72,8 +77,9 @@ public struct TenkiRouter: HTTPHandler {
         dispatcher: InboundDispatcher, slackCommands: SlackCommandAdapter, slackInteractions: SlackInteractionAdapter?,
         mattermost: MattermostCommandAdapter?, discord: DiscordInteractionAdapter?, charts: ChartEndpoint? = nil,
         metrics: MetricsRegistry, logger: Logger, isDraining: @escaping @Sendable () -> Bool, metricsAccess: MetricsAccess,
-        servesCommands: Bool = true
+        servesCommands: Bool = true, servesSlackOverHTTP: Bool = true
     ) {
+        self.servesSlackOverHTTP = servesSlackOverHTTP
         self.dispatcher = dispatcher
         self.slackCommands = slackCommands
         self.slackInteractions = slackInteractions
@@ -93,10 +99,20 @@ public struct TenkiRouter: HTTPHandler {
         let start = ContinuousClock.now
         let route: String
         let response: HTTPResponse
+        if !servesSlackOverHTTP, Self.isSlackHTTPPath(request.path) {
+            record(route: "unknown", request: request, status: .notFound, since: start, requestID: nil)
+            return .respond(Self.socketModeOnly)
+        }
         switch (request.path, request.method) {
         case ("/healthz", "GET"), ("/healthz", "HEAD"):
             route = "healthz"
-            response = isDraining() ? .text(.serviceUnavailable, "draining\n") : .text(.ok, "ok\n")
+            if isDraining() {
+                response = .text(.serviceUnavailable, "draining\n")
+            } else if let problem = healthProblem() {
+                response = .text(.serviceUnavailable, problem + "\n")
+            } else {
+                response = .text(.ok, "ok\n")
+            }
         case ("/metrics", "GET"):
             route = "metrics"
             response = metricsResponse(request)
@@ -199,6 +215,7 @@ public struct TenkiRouter: HTTPHandler {
     /// A body over the limit is answered 413 by the server, but only once routing has passed:
     /// an unknown path or a wrong method keeps its 404 or 405, as the contract orders them.
     public func answerWithoutBody(_ head: HTTPRequest) -> HTTPResponse? {
+        if !servesSlackOverHTTP, Self.isSlackHTTPPath(head.path) { return Self.socketModeOnly }
         if servesCommands, head.path == Self.commandsPath, head.method == "POST" { return nil }
         if servesCommands, mattermost != nil, head.path == Self.mattermostCommandsPath, head.method == "POST" { return nil }
         guard let answer = handleInline(head), answer.status == .notFound || answer.status == .methodNotAllowed else {
@@ -264,6 +281,13 @@ public struct TenkiRouter: HTTPHandler {
             }
         }
     }
+
+    /// The Slack HTTP ways in, which Socket Mode alone turns off.
+    static func isSlackHTTPPath(_ path: Substring) -> Bool {
+        path == commandsPath || path == interactionsPath || path == eventsPath
+    }
+
+    static let socketModeOnly = HTTPResponse.text(.notFound, "no such path: this Tenki takes Slack over Socket Mode only\n")
 
     private static let formMediaType = Array("application/x-www-form-urlencoded".utf8)
 

@@ -106,11 +106,11 @@ public struct TimelyResponder: Sendable {
     ) -> (URL, DestinationKind)? {
         guard lateAnswers != nil else { return nil }
         switch context.replyTarget {
-        case .responseURL(let raw):
+        case .responseURL(let raw), .socketAcknowledgement(_, let raw):
             return allowedResponseURL(raw, logger: logger).map { ($0, .responseURL) }
         case .discordInteraction(let original, _):
             return original.map { ($0, .discordOriginal) }
-        case .socketAcknowledgement, .view:
+        case .view:
             return nil
         }
     }

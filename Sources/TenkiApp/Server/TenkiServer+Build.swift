@@ -101,8 +101,15 @@ extension TenkiServer {
                     apiBase: settings.discordAPIBaseURL, commandNames: settings.commandNames)
             },
             charts: ChartLinks(settings: settings).map { ChartEndpoint(links: $0) }, metrics: metrics, logger: logger,
-            isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess)
+            isDraining: { [drainFlag] in drainFlag.isSet }, metricsAccess: metricsAccess,
+            servesSlackOverHTTP: settings.servesSlackOverHTTP || dependencies.verification == .skipped)
         router.install = installEndpoint(settings, state: state, workspaces: workspaces, dependencies: dependencies)
+        let socketMode = settings.socketMode.map { socket in
+            SocketModeService(
+                settings: socket, apiBase: settings.delivery.slackAPIBaseURL, transport: dependencies.transport, router: router,
+                metrics: metrics, logger: logger.with("component", "socket-mode"))
+        }
+        if let health = socketMode?.health { router.healthProblem = { health.problem } }
         var digestBuilder = DigestBuilder(
             weather: providers.weather, news: providers.news, feeds: providers.feeds, newsCountry: settings.newsCountry.code,
             logger: logger)
@@ -121,7 +128,7 @@ extension TenkiServer {
         return TenkiServer(
             settings: settings, dependencies: dependencies, state: state, providers: providers, queue: queue,
             background: background, digests: digests, commands: commands, abandoned: abandoned, router: router,
-            drainFlag: drainFlag, workspaces: workspaces)
+            drainFlag: drainFlag, workspaces: workspaces, socketMode: socketMode)
     }
 
     /// The install pages of a multi-workspace deployment; nil with one workspace.
@@ -156,10 +163,13 @@ extension TenkiServer {
         case .skipped:
             return nil
         case .required:
+            // Socket Mode only: the Slack HTTP ways in are not served (404), so nothing is left to verify.
+            if !settings.servesSlackOverHTTP { return nil }
             guard !settings.signingSecrets.isEmpty else {
                 throw ConfigurationError(
                     \.signingSecrets, problem: "is not set",
-                    fix: "copy the Signing Secret from the Slack app's Basic Information page "
+                    fix: "copy the Signing Secret from the Slack app's Basic Information page, "
+                        + "or set \(SettingsTable.name(\.slackAppToken)) for Socket Mode only "
                         + "(or use --insecure-skip-verification on loopback)"
                 )
             }

@@ -23,6 +23,8 @@ extension TenkiServer {
     ///
     /// 1. takeover: the look for commands a dead process left stops first (a stopping process would
     ///    only hand them back);
+    /// 1a. socket mode: stops opening connections, acknowledges what it holds, closes each connection
+    ///    (1000) and reads until Slack's close frame: Slack then sends to the other replicas' connections;
     /// 2. listener: answers for the drain delay, then stops accepting and lets requests in progress
     ///    finish within the drain timeout;
     /// 3. metrics listener, within a second;
@@ -45,6 +47,7 @@ extension TenkiServer {
             members.append(.init("metrics listener", ListenerService(metrics, gracePeriod: .seconds(1))))
         }
         members.append(.init("listener", ListenerService(listeners.main, delay: bounds.delay, gracePeriod: bounds.timeout)))
+        if let socketMode { members.append(.init("socket mode", socketMode)) }
         if let abandoned { members.append(.init("takeover", Takeover(abandoned: abandoned, logger: logger))) }
         return members
     }

@@ -34,13 +34,17 @@ public final class TenkiServer: Sendable {
     let subscriptionDigests: SubscriptionDigests?
     /// Whose bot token answers for each Slack workspace.
     let workspaces: SlackWorkspaces
+    /// Slack over Socket Mode, with `SLACK_APP_TOKEN`.
+    let socketMode: SocketModeService?
 
     init(
         settings: Settings, dependencies: ServerDependencies, state: StateFile, providers: ProviderServices,
         queue: DeliveryQueue, background: BackgroundWork, digests: DigestRunner, commands: TenkiCommands,
-        abandoned: AbandonedCommands?, router: TenkiRouter, drainFlag: DrainFlag, workspaces: SlackWorkspaces
+        abandoned: AbandonedCommands?, router: TenkiRouter, drainFlag: DrainFlag, workspaces: SlackWorkspaces,
+        socketMode: SocketModeService? = nil
     ) {
         self.workspaces = workspaces
+        self.socketMode = socketMode
         self.subscriptionDigests = Self.subscriptionDigests(
             settings: settings, state: state, providers: providers, metrics: dependencies.metrics)
         self.settings = settings
@@ -63,9 +67,11 @@ public final class TenkiServer: Sendable {
     /// The handler of the separate metrics listener (`TENKI_METRICS_ADDRESS`): `/metrics` and
     /// `/healthz` only.
     func metricsRouter() -> TenkiRouter {
-        TenkiRouter(
+        var router = TenkiRouter(
             verifier: nil, commands: commands, metrics: metrics, logger: logger, isDraining: { [drainFlag] in drainFlag.isSet },
             metricsAccess: settings.metricsToken.map { .bearer($0) } ?? .open, servesCommands: false)
+        if let health = socketMode?.health { router.healthProblem = { health.problem } }
+        return router
     }
 
     /// The digest scheduler `serve` runs, or nil when none is configured or it is turned off.

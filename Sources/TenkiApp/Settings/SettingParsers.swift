@@ -55,6 +55,15 @@ enum SettingParsers {
         return tokens
     }
 
+    @Sendable static func slackAppToken(_ text: String) throws(SettingProblem) -> SlackAppToken? {
+        guard let token = SlackAppToken(text) else {
+            throw SettingProblem(
+                "is not an app-level token (xapp-...)",
+                fix: "copy it from the Slack app's Basic Information → App-Level Tokens (scope connections:write)")
+        }
+        return token
+    }
+
     @Sendable static func discordPublicKey(_ text: String) throws(SettingProblem) -> Ed25519PublicKey? {
         do {
             return try Ed25519PublicKey(hex: text.trimmingCharacters(in: .whitespaces))

@@ -77,6 +77,10 @@ extension Settings {
         settings.delivery.slackAPIBaseURL = try reader.read(\.slackAPIBaseURL)
         settings.encryptionKeys = try reader.read(\.encryptionKeys)
         settings.slackApp = try reader.slackApp(settings)
+        let socketConnections = try reader.read(\.socketConnections)
+        settings.socketMode = try reader.read(\.slackAppToken).map {
+            SocketModeSettings(appToken: $0, connections: socketConnections)
+        }
         try reader.loadNewsProvider(into: &settings)
         try reader.loadDigests(into: &settings)
         settings.databaseURL = try reader.read(\.databaseURL)

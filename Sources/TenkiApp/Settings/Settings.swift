@@ -25,6 +25,8 @@ public struct Settings: Sendable {
     public var discordApplicationID: String?
     public var discordBotToken: String?
     public var commandNames: CommandNames
+    /// `SLACK_APP_TOKEN` and `TENKI_SOCKET_CONNECTIONS`; nil: no Socket Mode.
+    public var socketMode: SocketModeSettings? = nil
     /// `TENKI_ENCRYPTION_KEY`: seals the installations' tokens (`TokenSealer`); nil: none given.
     public var encryptionKeys: EncryptionKeys? = nil
     /// Distributed mode (`SLACK_CLIENT_ID` and what it needs); nil: one workspace.

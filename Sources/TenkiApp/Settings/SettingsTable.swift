@@ -94,6 +94,15 @@ struct SettingsTable: Sendable {
     let allowedTeams: Setting<[String]> = .list(
         "TENKI_ALLOWED_TEAMS", separator: ",", none: "any workspace", readers: .serve,
         "team (or, for an org-wide install, enterprise) ids that may install Tenki, `,`-separated; others get a page saying so")
+    let slackAppToken: Setting<SlackAppToken?> = .custom(
+        "SLACK_APP_TOKEN", default: nil, defaultText: "none: no Socket Mode", secret: true, readers: .serve,
+        "app-level token (`xapp-...`, scope `connections:write`): `serve` also takes Slack's commands, presses and events "
+            + "over Socket Mode, with no public URL (docs/socket-mode.md); without `SLACK_SIGNING_SECRET`, Socket Mode only",
+        parse: SettingParsers.slackAppToken)
+    let socketConnections: Setting<Int> = .number(
+        "TENKI_SOCKET_CONNECTIONS", default: 2, range: 1...10, readers: .serve,
+        "Socket Mode connections each process keeps open (Slack allows 10 per app: connections × (replicas + surge + 1) "
+            + "must stay within 10)")
     let encryptionKeys: Setting<EncryptionKeys?> = .custom(
         "TENKI_ENCRYPTION_KEY", default: nil,
         defaultText: "none; required with `SLACK_CLIENT_ID`",

@@ -33,8 +33,17 @@ public enum ReplyTarget: Sendable, Equatable {
     case responseURL(String?)
     /// A Discord interaction's webhook: `@original` is edited, follow-ups are new messages.
     case discordInteraction(original: URL?, followUp: URL?)
-    /// A Socket Mode envelope, acknowledged by its id on the socket. No way in produces it yet.
-    case socketAcknowledgement(envelopeID: String)
+    /// A Socket Mode envelope, acknowledged by its id on the socket (with the answer in time); a
+    /// late answer goes to the payload's `response_url`, as over HTTP.
+    case socketAcknowledgement(envelopeID: String, responseURL: String? = nil)
     /// A modal to open (`trigger_id`) or update (`view_id`): a view submission's.
     case view(triggerID: String?, viewID: String?)
+
+    /// The `response_url` a late answer goes to, over HTTP or Socket Mode; nil for the others.
+    public var responseURL: String? {
+        switch self {
+        case .responseURL(let raw), .socketAcknowledgement(_, let raw): raw
+        case .discordInteraction, .view: nil
+        }
+    }
 }
