@@ -1,7 +1,9 @@
 import Foundation
 import Synchronization
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
+import TenkiLogging
 import TenkiMetrics
 import TenkiServices
 import TenkiTestSupport
@@ -21,8 +23,10 @@ struct SocketModeServiceTests {
         timeline.all.compactMap { $0.hasPrefix("slept ") ? Int($0.dropFirst(6)).map { .seconds($0) } : nil }
     }
 
-    func service(_ steps: [ScriptedConnector.Step], connections: Int = 1, random: Double = 1) -> SocketModeService {
-        let router = TenkiRouter(verifier: nil, commands: responder, metrics: metrics, logger: .discarding)
+    func service(
+        _ steps: [ScriptedConnector.Step], connections: Int = 1, random: Double = 1, commands: (any SlashCommandResponder)? = nil
+    ) -> SocketModeService {
+        let router = TenkiRouter(verifier: nil, commands: commands ?? responder, metrics: metrics, logger: .discarding)
         var service = SocketModeService(
             connector: ScriptedConnector(steps, timeline: timeline), adapter: SocketModeAdapter(router: router),
             connections: connections, health: SocketModeHealth(metrics: metrics), logger: .discarding)
@@ -109,16 +113,22 @@ struct SocketModeServiceTests {
         "disconnect refresh_requested: the new connection opens before the old one is closed; envelopes on both are acknowledged")
     func refresh() async throws {
         let (old, new) = (connection("c1"), connection("c2"))
-        let service = service([.open(old), .open(new)])
+        let gated = GatedResponder(timeline: timeline)
+        let service = service([.open(old), .open(new)], commands: gated)
         let run = Task { await service.run() }
         await timeline.wait { timeline.index(of: "opened c1") != nil }
         old.deliver(Self.hello)
-        old.deliver(Self.command("before"))
+        old.deliver(Self.command("before", text: "Hue"))
         old.deliver(#"{"type":"disconnect","reason":"refresh_requested","debug_info":{"host":"applink-7"}}"#)
+        // The replacement opens while "before" is still being answered; the old connection waits for its acknowledgement.
+        await timeline.wait { timeline.index(of: "opened c2") != nil && timeline.index(of: "asked Hue") != nil }
+        gated.gate.signal()
         await timeline.wait { timeline.index(of: "close sent c1") != nil }
         let opened = try #require(timeline.index(of: "opened c2"))
         let closed = try #require(timeline.index(of: "close sent c1"))
+        let acknowledged = try #require(timeline.all.firstIndex { $0.hasPrefix(#"sent c1 {"envelope_id":"before","#) })
         #expect(opened < closed)
+        #expect(acknowledged < closed)
         #expect(metrics.gauge("tenki_socket_connections") == 2)
         old.end()
         new.deliver(Self.hello)
@@ -252,5 +262,19 @@ struct SocketModeConnectorLogTests {
         }
         #expect(!lines.contains { $0.contains("SHOULD-NOT-LEAK") })
         #expect(transport.requests.allSatisfy { $0.headers["Authorization"] == "Bearer \(Self.token)" })
+    }
+}
+
+/// Answers each command once `gate` is signalled, saying on the timeline that it was asked.
+final class GatedResponder: SlashCommandResponder {
+    let gate = AsyncSignal()
+    let timeline: SocketTimeline
+
+    init(timeline: SocketTimeline) { self.timeline = timeline }
+
+    func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
+        timeline.record("asked \(payload.text)")
+        await gate.wait()
+        return CommandReply(SlackMessage(text: "answer for \(payload.text)", responseType: .inChannel))
     }
 }
