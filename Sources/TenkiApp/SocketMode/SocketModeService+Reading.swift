@@ -46,7 +46,10 @@ extension SocketModeService {
             reader.handoff.signal()
             envelopes.addTask {
                 await reader.replaced.wait()
-                if !Task.isCancelled { await connection.close() }
+                await reader.untilAcknowledged()
+                guard !Task.isCancelled else { return }
+                log.notice("socket mode connection closing: its replacement is open")
+                await connection.close()
             }
         case .envelope(let envelope):
             guard !reader.closing else {
@@ -54,7 +57,9 @@ extension SocketModeService {
                 log.notice("envelope after our close frame: not run", [("type", envelope.kind.rawValue)])
                 return
             }
+            reader.began()
             envelopes.addTask {
+                defer { reader.finished() }
                 let log = log.with("envelope_id", envelope.id)
                 let handled = await adapter.handle(envelope, logger: log)
                 if let acknowledgement = handled.acknowledgement {
@@ -72,7 +77,11 @@ extension SocketModeService {
             health.count(type: "unusable", outcome: id == nil ? "ignored" : "acknowledged")
             log.notice("unusable socket mode message", [("reason", reason)])
             if let id, !reader.closing {
-                envelopes.addTask { try? await connection.sendText(SocketModeAdapter.acknowledgement(id)) }
+                reader.began()
+                envelopes.addTask {
+                    defer { reader.finished() }
+                    try? await connection.sendText(SocketModeAdapter.acknowledgement(id))
+                }
             }
         }
     }

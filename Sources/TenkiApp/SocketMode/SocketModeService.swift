@@ -166,6 +166,27 @@ final class SocketModeReader: Sendable {
         self.closing = closing
     }
 
+    /// Envelopes read and not yet acknowledged (or given up).
+    private let inFlight = Mutex(0)
+    private let settled = AsyncSignal()
+
+    func began() { inFlight.withLock { $0 += 1 } }
+
+    func finished() {
+        inFlight.withLock { $0 -= 1 }
+        settled.signal()
+    }
+
+    /// Returns once every envelope read so far is acknowledged (or the task is cancelled): only
+    /// then may the close frame go, since nothing can be sent after it.
+    func untilAcknowledged() async {
+        while !Task.isCancelled {
+            let generation = settled.generation
+            if inFlight.withLock({ $0 }) == 0 { return }
+            await settled.wait(after: generation)
+        }
+    }
+
     var helloReceived: Bool { flags.withLock { $0.hello } }
     var linkDisabled: Bool { flags.withLock { $0.linkDisabled } }
     func sawHello() { flags.withLock { $0.hello = true } }

@@ -1,8 +1,12 @@
 import Foundation
 import Synchronization
 import TenkiBase
+import TenkiCore
+import TenkiHTTPClient
+import TenkiLogging
 import TenkiMetrics
 import TenkiServices
+import TenkiTestSupport
 import Testing
 
 @testable import TenkiApp
@@ -19,8 +23,10 @@ struct SocketModeServiceTests {
         timeline.all.compactMap { $0.hasPrefix("slept ") ? Int($0.dropFirst(6)).map { .seconds($0) } : nil }
     }
 
-    func service(_ steps: [ScriptedConnector.Step], connections: Int = 1, random: Double = 1) -> SocketModeService {
-        let router = TenkiRouter(verifier: nil, commands: responder, metrics: metrics, logger: .discarding)
+    func service(
+        _ steps: [ScriptedConnector.Step], connections: Int = 1, random: Double = 1, commands: (any SlashCommandResponder)? = nil
+    ) -> SocketModeService {
+        let router = TenkiRouter(verifier: nil, commands: commands ?? responder, metrics: metrics, logger: .discarding)
         var service = SocketModeService(
             connector: ScriptedConnector(steps, timeline: timeline), adapter: SocketModeAdapter(router: router),
             connections: connections, health: SocketModeHealth(metrics: metrics), logger: .discarding)
@@ -107,16 +113,22 @@ struct SocketModeServiceTests {
         "disconnect refresh_requested: the new connection opens before the old one is closed; envelopes on both are acknowledged")
     func refresh() async throws {
         let (old, new) = (connection("c1"), connection("c2"))
-        let service = service([.open(old), .open(new)])
+        let gated = GatedResponder(timeline: timeline)
+        let service = service([.open(old), .open(new)], commands: gated)
         let run = Task { await service.run() }
         await timeline.wait { timeline.index(of: "opened c1") != nil }
         old.deliver(Self.hello)
-        old.deliver(Self.command("before"))
+        old.deliver(Self.command("before", text: "Hue"))
         old.deliver(#"{"type":"disconnect","reason":"refresh_requested","debug_info":{"host":"applink-7"}}"#)
+        // The replacement opens while "before" is still being answered; the old connection waits for its acknowledgement.
+        await timeline.wait { timeline.index(of: "opened c2") != nil && timeline.index(of: "asked Hue") != nil }
+        gated.gate.signal()
         await timeline.wait { timeline.index(of: "close sent c1") != nil }
         let opened = try #require(timeline.index(of: "opened c2"))
         let closed = try #require(timeline.index(of: "close sent c1"))
+        let acknowledged = try #require(timeline.all.firstIndex { $0.hasPrefix(#"sent c1 {"envelope_id":"before","#) })
         #expect(opened < closed)
+        #expect(acknowledged < closed)
         #expect(metrics.gauge("tenki_socket_connections") == 2)
         old.end()
         new.deliver(Self.hello)
@@ -207,4 +219,62 @@ final class ManualInstant: Sendable {
     private let instant = Mutex(ContinuousClock.now)
     var value: ContinuousClock.Instant { instant.withLock { $0 } }
     func advance(_ duration: Duration) { instant.withLock { $0 += duration } }
+}
+
+/// The real connector (apps.connections.open, then Tenki's WebSocket client) against a scripted
+/// Web API: a refused token is an error line, a URL that cannot be reached a warning, and neither
+/// the app token nor the URL's ticket is ever in a log line.
+@Suite("Socket Mode connector logs", .timeLimit(.minutes(1)))
+struct SocketModeConnectorLogTests {
+    static let token = "xapp-1-A1-2-TOKEN-SHOULD-NOT-LEAK"
+    static let ticket = "TICKET-SHOULD-NOT-LEAK"
+
+    @Test(
+        "invalid_auth, then a URL nobody listens on: logged without the token or the ticket",
+        arguments: [
+            #"{"ok":false,"error":"invalid_auth"}"#,
+            #"{"ok":true,"url":"ws://127.0.0.1:1/link/?ticket=\#(ticket)&app_id=A1"}"#,
+            #"{"ok":true,"url":"wss://bad host/link/?ticket=\#(ticket)"}"#,
+        ])
+    func noSecrets(_ answer: String) async throws {
+        let sink = InMemoryLogSink()
+        let transport = AnsweringTransport { _ in OutboundResponse(status: 200, body: Array(answer.utf8)) }
+        let metrics = MetricsRegistry()
+        let router = TenkiRouter(verifier: nil, commands: RouterTests.RecordingResponder(), metrics: metrics, logger: .discarding)
+        var service = SocketModeService(
+            settings: SocketModeSettings(appToken: SlackAppToken(Self.token)!, connections: 1),
+            apiBase: URL(string: "http://127.0.0.1:9/api")!, transport: transport, router: router, metrics: metrics,
+            logger: sink.logger())
+        let attempts = SocketTimeline()
+        // The Web API answers at once: after the second wait, the service waits until the test stops it.
+        service.sleep = { _ in
+            attempts.record("slept")
+            if attempts.all.count >= 2 { await untilCancelled() }
+        }
+        let run = Task { await service.run() }
+        await attempts.wait { attempts.all.count >= 2 }
+        run.cancel()
+        await run.value
+        let lines = sink.lines
+        #expect(lines.contains { $0.contains("socket mode connection") })
+        if answer.contains("invalid_auth") {
+            #expect(lines.contains { $0.contains("level=error") && $0.contains("invalid_auth") })
+        }
+        #expect(!lines.contains { $0.contains("SHOULD-NOT-LEAK") })
+        #expect(transport.requests.allSatisfy { $0.headers["Authorization"] == "Bearer \(Self.token)" })
+    }
+}
+
+/// Answers each command once `gate` is signalled, saying on the timeline that it was asked.
+final class GatedResponder: SlashCommandResponder {
+    let gate = AsyncSignal()
+    let timeline: SocketTimeline
+
+    init(timeline: SocketTimeline) { self.timeline = timeline }
+
+    func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
+        timeline.record("asked \(payload.text)")
+        await gate.wait()
+        return CommandReply(SlackMessage(text: "answer for \(payload.text)", responseType: .inChannel))
+    }
 }
