@@ -27,19 +27,13 @@ struct SocketModeRestartProcessTests {
             }
             return Set(acknowledged) == expected
         }
-        // Known defect of the client (wip/socket): an envelope read on the old connection just before
-        // Tenki sends it close 1000 is never acknowledged ("acknowledgement not sent: the connection is
-        // closing or gone"). Intermittent; remove this wrapper once the old connection is closed only
-        // after its envelopes are acknowledged.
-        try await withKnownIssue("an envelope read just before the old connection's close is not acknowledged", isIntermittent: true) {
-            if !all {
-                let missing = expected.subtracting(acknowledged)
-                let sent = try await fakes.control("GET", "envelopes")["envelopes"] as? [[String: Any]] ?? []
-                let where_ = sent.filter { missing.contains($0["envelope_id"] as? String ?? "") }
-                Issue.record("never acknowledged: \(where_); connections: \(try await fakes.connections); log:\n\(serve.stderr)")
-            }
-            #expect(Set(acknowledged) == expected)
+        if !all {
+            let missing = expected.subtracting(acknowledged)
+            let sent = try await fakes.control("GET", "envelopes")["envelopes"] as? [[String: Any]] ?? []
+            let unacknowledged = sent.filter { missing.contains($0["envelope_id"] as? String ?? "") }
+            Issue.record("never acknowledged: \(unacknowledged); connections: \(try await fakes.connections); log:\n\(serve.stderr)")
         }
+        #expect(Set(acknowledged) == expected)
         #expect(acknowledged.count == Set(acknowledged).count, "\(acknowledged.count - Set(acknowledged).count) acknowledged twice")
         var connections: [[String: Any]] = []
         let replaced = try await TenkiRun.until {
