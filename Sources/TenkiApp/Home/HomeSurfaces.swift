@@ -3,13 +3,15 @@ import TenkiCore
 import TenkiLogging
 import TenkiServices
 
-/// The Home tab and the two modals, for a deployment with a bot token: building a user's tab and
+/// The Home tab and the two modals, for a deployment with a bot token (`SLACK_BOT_TOKEN`, or each
+/// workspace's installation): building a user's tab and
 /// publishing it (through the delivery queue: durable, paced per workspace, Retry-After honoured),
 /// opening the modals with a `trigger_id`, and removing a subscription from the tab. Saving goes
 /// through the text commands' own paths (`WeatherCommandHandler.savePreferences`,
 /// `SubscriptionCommands.subscribe(_:logger:)`).
 struct HomeSurfaces: Sendable {
-    let slack: SlackWebAPIClient
+    /// Whose bot token answers for each workspace: the Web API calls made here use the user's own.
+    let workspaces: SlackWorkspaces
     let queue: DeliveryQueue
     let weather: WeatherCommandHandler
     let subscriptions: SubscriptionCommands
@@ -40,8 +42,10 @@ struct HomeSurfaces: Sendable {
     @discardableResult
     func publish(for user: UserKey, logger: Logger) async -> Bool {
         let view = await tab(for: user, logger: logger)
-        let delivery = NewDelivery.viewsPublish(
+        var delivery = NewDelivery.viewsPublish(
             view, userID: user.user, team: user.team, apiBase: settings.delivery.slackAPIBaseURL, createdAt: clock.now())
+        // With many workspaces the queue sends it with this workspace's token, looked up when sent.
+        if workspaces.isDistributed { delivery.installationKey = user.team }
         do {
             try await queue.enqueue(delivery)
         } catch {
@@ -56,7 +60,7 @@ struct HomeSurfaces: Sendable {
     func openPreferences(triggerID: String, for user: UserKey, logger: Logger) async -> Bool {
         let saved = await savedPreferences(of: user, logger: logger)
         let modal = PreferencesModal(preferences: saved, teamUnits: settings.units, language: language)
-        return await open(modal.view, triggerID: triggerID, logger: logger)
+        return await open(modal.view, triggerID: triggerID, team: user.team, logger: logger)
     }
 
     /// Opens the subscribe modal on the user's saved place and `channel` (the command's; nil from
@@ -66,10 +70,20 @@ struct HomeSurfaces: Sendable {
         let channel = channel.flatMap { SubscriptionRequest.isChannelID($0) ? $0 : nil }
         let modal = SubscribeModal(
             place: saved.place, channel: channel, language: language, metadata: ModalMetadata(channel: channel))
-        return await open(modal.view, triggerID: triggerID, logger: logger)
+        return await open(modal.view, triggerID: triggerID, team: user.team, logger: logger)
     }
 
-    private func open(_ view: SlackView, triggerID: String, logger: Logger) async -> Bool {
+    /// The Web API client of `team`'s installation (or the one bot token); nil when it has none.
+    func client(for team: String, logger: Logger) async -> SlackWebAPIClient? {
+        guard case .installed(let token?) = await workspaces.lookup(enterprise: nil, team: team, logger: logger) else {
+            logger.warning("no bot token for this workspace's Home tab", [("team", team)])
+            return nil
+        }
+        return workspaces.client(token)
+    }
+
+    private func open(_ view: SlackView, triggerID: String, team: String, logger: Logger) async -> Bool {
+        guard let slack = await client(for: team, logger: logger) else { return false }
         do {
             try await slack.openView(view, triggerID: triggerID)
             return true

@@ -81,9 +81,10 @@ extension InboundDispatcher {
             logger.info("submission not checked within the budget: checking… now, views.update later")
             cell.decide { value in
                 defer { ticket.release() }
-                guard let outcome = await value(), let outcome else { return }
+                guard let outcome = await value(), let outcome, let slack = await home.client(for: user.team, logger: logger)
+                else { return }
                 do {
-                    try await home.slack.updateView(outcome.late, viewID: viewID)
+                    try await slack.updateView(outcome.late, viewID: viewID)
                 } catch {
                     logger.warning("views.update refused", [("error", String(describing: error))])
                 }

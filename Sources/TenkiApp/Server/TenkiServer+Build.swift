@@ -71,10 +71,11 @@ extension TenkiServer {
             language: settings.language, resultVisibility: settings.resultVisibility, renderers: dependencies.renderers,
             workspaces: workspaces,
             events: EventLedger(seen: state.seenEvents, clock: clock, metrics: metrics),
-            home: subscriptions.slack.map {
-                HomeSurfaces(
-                    slack: $0, queue: queue, weather: weather, subscriptions: subscriptions, settings: settings, clock: clock)
-            })
+            home: workspaces.isDistributed || workspaces.singleToken != nil
+                ? HomeSurfaces(
+                    workspaces: workspaces, queue: queue, weather: weather, subscriptions: subscriptions, settings: settings,
+                    clock: clock)
+                : nil)
         EventLedger.describe(metrics)
         AbandonedCommands.describeMetrics(metrics)
         let abandoned: AbandonedCommands? =

@@ -133,6 +133,25 @@ struct InstallRouteTests {
         }
     }
 
+    @Test("with many workspaces the Home tab is published with the opening user's workspace token, looked up when sent")
+    func homeTabWithInstallationToken() async throws {
+        let stack = try Stack()
+        for team in ["T0FAKEONE", "T0FAKETWO"] {
+            let install = try await stack.startInstall(team: team)
+            #expect(await stack.get(install.redirect, cookie: install.cookie).status == .ok)
+        }
+        let opened = await stack.router.respond(
+            to: Self.event(
+                #"{"type":"event_callback","team_id":"T0FAKETWO","event_id":"Ev0HOME2","#
+                    + #""event":{"type":"app_home_opened","user":"U0TWO","tab":"home"}}"#))
+        #expect(opened.status == .ok)
+        #expect(await stack.harness.application.background.waitUntilIdle(atMost: .seconds(60)))
+        _ = await stack.harness.application.queue.runOnce(now: stack.clock.now())
+        let publishes = stack.harness.fakes.slackAPI.accepted("views.publish")
+        #expect(publishes.count == 1 && publishes.first?.userID == "U0TWO")
+        #expect(stack.harness.fakes.slackAPI.team(ofAuthorization: publishes.first?.authorization) == "T0FAKETWO")
+    }
+
     @Test("without SLACK_CLIENT_ID the install pages are 404")
     func notServedWithOneWorkspace() async throws {
         let harness = try AppHarness()
