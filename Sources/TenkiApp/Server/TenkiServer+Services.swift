@@ -1,6 +1,7 @@
 import TenkiBase
 import TenkiHTTPServer
 import TenkiLogging
+import TenkiMetrics
 import TenkiServices
 
 extension TenkiServer {
@@ -39,7 +40,10 @@ extension TenkiServer {
     func services(_ listeners: Listeners, scheduler: DigestScheduler?, bounds: DrainBounds) -> [ServiceGroup.Member] {
         let (queue, background, logger) = (queue, background, logger)
         var members: [ServiceGroup.Member] = [.init("deliveries", queue)]
-        if let refresher = tokenRefresher() { members.append(.init("token refresh", TokenRefresh(refresher: refresher))) }
+        if let refresher = tokenRefresher(), let installations = workspaces.installations {
+            members.append(
+                .init("token refresh", TokenRefresh(refresher: refresher, installations: installations, metrics: metrics)))
+        }
         if let scheduler { members.append(.init("scheduler", scheduler)) }
         members.append(.init("held commands", DrainStep { await queue.releasePendingCommands() }))
         members.append(.init("late answers", DrainStep { await background.finish(within: bounds.timeout, logger: logger) }))
@@ -54,11 +58,25 @@ extension TenkiServer {
 }
 
 /// Rotating bot tokens refreshed before they expire, once across replicas, until cancelled.
+/// The refresh of rotating tokens, as a service; after each pass it sets `tenki_installations`
+/// from the shared store, so every replica shows the same count.
 private struct TokenRefresh: Service {
+    static let installationsGauge = "tenki_installations"
+
     let refresher: InstallationTokenRefresher
+    let installations: any InstallationStore
+    let metrics: MetricsRegistry
+
+    init(refresher: InstallationTokenRefresher, installations: any InstallationStore, metrics: MetricsRegistry) {
+        (self.refresher, self.installations, self.metrics) = (refresher, installations, metrics)
+        metrics.describe(Self.installationsGauge, type: "gauge", help: "Workspaces (and organisations) with Tenki installed.")
+    }
 
     func run() async {
-        await refresher.run()
+        await refresher.run { [installations, metrics] in
+            // A store that cannot be read now leaves the last count; the next pass tries again.
+            if let count = try? await installations.count() { metrics.set(Self.installationsGauge, to: Double(count)) }
+        }
     }
 }
 

@@ -85,6 +85,8 @@ public final class CachedInstallationStore: InstallationStore {
         return try await store.deleteEverything(key: key)
     }
 
+    public func count() async throws(InstallationStoreError) -> Int { try await store.count() }
+
     public func keysDueForRefresh(margin: TimeInterval) async throws(InstallationStoreError) -> [String] {
         try await store.keysDueForRefresh(margin: margin)
     }

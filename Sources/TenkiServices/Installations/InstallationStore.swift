@@ -26,6 +26,9 @@ public protocol InstallationStore: Sendable {
     /// that carry the key. Geocoding answers are a shared cache and stay.
     func deleteEverything(key: String) async throws(InstallationStoreError) -> InstallationRemoval
 
+    /// How many installations there are (the `tenki_installations` gauge).
+    func count() async throws(InstallationStoreError) -> Int
+
     // Token rotation: refresh before expiry, once across replicas.
 
     /// The keys of installations whose bot token is due for a refresh, soonest expiry first: it

@@ -96,10 +96,11 @@ public struct InstallationTokenRefresher: Sendable {
         }
     }
 
-    /// Passes every `interval` until the task is cancelled.
-    public func run(every interval: Duration = .seconds(10)) async {
+    /// Passes every `interval` until the task is cancelled, `afterPass` run after each.
+    public func run(every interval: Duration = .seconds(10), afterPass: @Sendable () async -> Void = {}) async {
         while !Task.isCancelled {
             await refreshDue()
+            await afterPass()
             try? await Task.sleep(for: interval)
         }
     }

@@ -43,6 +43,12 @@ final class SQLInstallationStore<Database: StateDatabase>: InstallationStore {
         }
     }
 
+    func count() async throws(InstallationStoreError) -> Int {
+        try await database.storePerform(failing: InstallationStoreError.self) { connection throws(Database.DatabaseError) in
+            try connection.query("SELECT COUNT(*) FROM installations", []) { $0.int(0) }.first ?? 0
+        }
+    }
+
     /// The rows `filter` selects, tokens sealed.
     func select(
         _ filter: String, _ values: [Database.Connection.Parameter]

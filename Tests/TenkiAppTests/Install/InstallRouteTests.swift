@@ -113,7 +113,10 @@ struct InstallRouteTests {
             waitForBudget: { _ in })
         let install = try await stack.startInstall(team: "T0TENKI")
         #expect(await stack.get(install.redirect, cookie: install.cookie).status == .ok)
+        // Held until the placeholder is sent, so the answer is late whichever finishes first.
+        stack.harness.fakes.openWeather.gate.close()
         #expect(await stack.harness.send("/weather", "16.07,108.22").status == .ok)
+        stack.harness.fakes.openWeather.gate.open()
         let queued = try await TenkiRun.until {
             try InstallBrowserTests.count("deliveries", where: "installation_key", is: "T0TENKI", in: file) == 1
         }
@@ -150,6 +153,26 @@ struct InstallRouteTests {
         let publishes = stack.harness.fakes.slackAPI.accepted("views.publish")
         #expect(publishes.count == 1 && publishes.first?.userID == "U0TWO")
         #expect(stack.harness.fakes.slackAPI.team(ofAuthorization: publishes.first?.authorization) == "T0FAKETWO")
+    }
+
+    @Test("tenki_installations counts the installations in the shared store after each token refresh pass")
+    func installationsGauge() async throws {
+        let stack = try Stack()
+        for team in ["T0FAKEONE", "T0FAKETWO"] {
+            let install = try await stack.startInstall(team: team)
+            #expect(await stack.get(install.redirect, cookie: install.cookie).status == .ok)
+        }
+        let application = stack.harness.application
+        // Never started: only the service list is wanted.
+        let listener = HTTPServer(
+            configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: application.router, logger: .discarding)
+        let members = application.services(
+            .init(main: listener, port: 0, metrics: nil), scheduler: nil, bounds: .init(delay: .zero, timeout: .zero))
+        let service = try #require(members.first { $0.name == "token refresh" })
+        let run = Task { try? await service.service.run() }
+        defer { run.cancel() }
+        let counted = try await TenkiRun.until { application.metrics.gauge("tenki_installations") == 2 }
+        #expect(counted, "\(application.metrics.exposition())")
     }
 
     @Test("without SLACK_CLIENT_ID the install pages are 404")

@@ -27,6 +27,7 @@ struct CachedInstallationStoreTests {
         func deleteEverything(key: String) -> InstallationRemoval {
             InstallationRemoval(installations: deleteInstallation(key: key) ? 1 : 0)
         }
+        func count() -> Int { rows.withLock { $0.count } }
         func keysDueForRefresh(margin: TimeInterval) -> [String] { [] }
         func claimRefresh(key: String, owner: String, lease: TimeInterval, margin: TimeInterval) -> Installation? { nil }
         func completeRefresh(key: String, owner: String, botToken: SlackBotToken, rotation: TokenRotation) -> Bool {

@@ -31,6 +31,7 @@ struct InstallationStoreTests {
         #expect(
             try await other.installation(enterprise: nil, team: "E1") == nil,
             "an org-wide install answers only with its enterprise")
+        #expect(try await other.count() == 3, "two workspaces and one organisation")
     }
 
     @Test("installing again replaces the installation; one without a key is refused", arguments: StoreBackend.durable)
