@@ -113,7 +113,9 @@ def main():
                            SLACK_API_BASE_URL=origin + "/slack-api", TENKI_SOCKET_CONNECTIONS="1",
                            TENKI_STATE=f"{work}/state.sqlite", TENKI_USER_RATE_LIMIT="0",
                            TENKI_REPLAY_CACHE_ENTRIES="0", TENKI_ALLOWED_RESPONSE_HOSTS="127.0.0.1",
-                           TENKI_LOG_LEVEL="warning", OPENWEATHER_BASE_URL=origin, OPENWEATHER_API_KEY="demo-key")
+                           TENKI_LOG_LEVEL="warning",
+                           # The HTTP side's pipelined run is one connection, as the envelopes are.
+                           TENKI_MAX_REQUESTS_PER_CONNECTION=str(options.throughput + options.latency + 10), OPENWEATHER_BASE_URL=origin, OPENWEATHER_API_KEY="demo-key")
         serve = subprocess.Popen([options.bin, "serve", "--host", "127.0.0.1", "--port", str(port), "--no-scheduler"],
                                  env=environment, stderr=open(f"{work}/serve.log", "w"))
         end = time.time() + 30
