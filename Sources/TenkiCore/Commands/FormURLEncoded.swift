@@ -42,37 +42,45 @@ public enum FormURLEncoded {
     private static func decode(buffer: UnsafeBufferPointer<UInt8>) throws(FormDecodingError) -> [(name: String, value: String)] {
         var fields: [(name: String, value: String)] = []
         fields.reserveCapacity(pairCountBound(buffer))  // one allocation instead of one per doubling
-        try forEachField(in: buffer) { name, value, _ in fields.append((name: name, value: value)) }
+        var reader = FieldReader(buffer)
+        while let field = try reader.next() { fields.append((name: field.name, value: field.value)) }
         return fields
     }
 
-    /// Calls `body` with each non-empty pair in order, decoded, and the slash-command field its name
-    /// is, if any (known by its bytes while the name is read, so a caller never looks a name up again).
-    static func forEachField(
-        in buffer: UnsafeBufferPointer<UInt8>,
-        _ body: (String, String, SlashCommandPayload.KnownField?) -> Void
-    ) throws(FormDecodingError) {
-        var scratch: [UInt8] = []
-        var start = 0
-        while start < buffer.count {
-            let end = index(of: UInt8(ascii: "&"), in: buffer, from: start, to: buffer.count)
-            if end > start {
-                let equals = index(of: UInt8(ascii: "="), in: buffer, from: start, to: end)
+    /// The non-empty pairs of a body in order, decoded, each with the slash-command field its name is,
+    /// if any (known by its bytes while the name is read, so a caller never looks a name up again).
+    /// A reader, not a closure, so that what a caller collects stays a plain local it can move on.
+    struct FieldReader {
+        let buffer: UnsafeBufferPointer<UInt8>
+        private var start = 0
+        private var scratch: [UInt8] = []
+
+        init(_ buffer: UnsafeBufferPointer<UInt8>) {
+            self.buffer = buffer
+        }
+
+        mutating func next() throws(FormDecodingError) -> (name: String, value: String, known: SlashCommandPayload.KnownField?)? {
+            while start < buffer.count {
+                let pairStart = start
+                let end = index(of: UInt8(ascii: "&"), in: buffer, from: pairStart, to: buffer.count)
+                start = end + 1
+                guard end > pairStart else { continue }
+                let equals = index(of: UInt8(ascii: "="), in: buffer, from: pairStart, to: end)
                 // A known name written plainly is its literal (no validation, no copy); an escaped one
                 // (`user%5Fid`) is still that field once decoded.
-                var known = SlashCommandPayload.KnownField(name: UnsafeBufferPointer(rebasing: buffer[start..<equals]))
+                var known = SlashCommandPayload.KnownField(name: UnsafeBufferPointer(rebasing: buffer[pairStart..<equals]))
                 let name: String
                 if let known {
                     name = known.name
                 } else {
-                    name = try component(buffer, start..<equals, pairStart: start, scratch: &scratch)
+                    name = try component(buffer, pairStart..<equals, pairStart: pairStart, scratch: &scratch)
                     known = SlashCommandPayload.KnownField(name: name)
                 }
                 let value =
-                    equals < end ? try component(buffer, (equals + 1)..<end, pairStart: start, scratch: &scratch) : ""
-                body(name, value, known)
+                    equals < end ? try component(buffer, (equals + 1)..<end, pairStart: pairStart, scratch: &scratch) : ""
+                return (name, value, known)
             }
-            start = end + 1
+            return nil
         }
     }
 

@@ -92,39 +92,42 @@ public struct SlashCommandPayload: Sendable, Equatable {
             guard known[field] == nil else { throw .duplicateField(name) }
             known[field] = value
         }
-        try self.init(known: known, rawFields: fields)
+        try self.init(known: &known, rawFields: fields)
     }
 
     /// Decodes a form body (`FormURLEncoded`) and reads its fields in the same pass: the same payload,
     /// and the same error, as `init(form: FormURLEncoded.decode(body))` (a form error before a field
     /// error, whichever comes first in the body), without walking the fields a second time.
     public init(formBody body: [UInt8]) throws(SlashCommandPayloadError) {
+        self = try body.withUnsafeBufferPointer { (buffer) throws(SlashCommandPayloadError) in try Self.decoding(buffer) }
+    }
+
+    /// `init(formBody:)` on the body's bytes. The slots and the field list are plain locals, moved
+    /// into the payload at the end rather than copied.
+    private static func decoding(_ buffer: UnsafeBufferPointer<UInt8>) throws(SlashCommandPayloadError) -> Self {
         var known = KnownFields()
         var duplicate: KnownField?
         var fields: [(name: String, value: String)] = []
+        // Room for every field this type knows; a longer form grows the array, as any would.
+        fields.reserveCapacity(KnownField.allCases.count)
+        var reader = FormURLEncoded.FieldReader(buffer)
         do {
-            // Room for every field this type knows; a longer form grows the array, as any would.
-            fields.reserveCapacity(KnownField.allCases.count)
-            try body.withUnsafeBufferPointer { (buffer) throws(FormDecodingError) in
-                try FormURLEncoded.forEachField(in: buffer) { name, value, field in
-                    fields.append((name: name, value: value))
-                    guard let field else { return }
-                    if !known.fill(field, with: value), duplicate == nil { duplicate = field }
-                }
+            while let (name, value, field) = try reader.next() {
+                fields.append((name: name, value: value))
+                if let field, !known.fill(field, with: value), duplicate == nil { duplicate = field }
             }
         } catch {
             throw .form(error)
         }
         if let duplicate { throw .duplicateField(duplicate.name) }
-        try self.init(known: known, rawFields: fields)
+        return try Self(known: &known, rawFields: fields)
     }
 
-    /// The payload from the known fields' values; `rawFields` is every field as sent.
+    /// The payload from the known fields' values, each taken out of its slot (moved, not copied);
+    /// `rawFields` is every field as sent.
     private init(
-        known: consuming KnownFields, rawFields fields: consuming [(name: String, value: String)]
-    )
-        throws(SlashCommandPayloadError)
-    {
+        known: inout KnownFields, rawFields fields: consuming [(name: String, value: String)]
+    ) throws(SlashCommandPayloadError) {
         switch known.sslCheck {
         case nil, "0": sslCheck = false
         case "1": sslCheck = true
@@ -135,27 +138,25 @@ public struct SlashCommandPayload: Sendable, Equatable {
         case "true": isEnterpriseInstall = true
         default: throw .invalidBoolean("is_enterprise_install")
         }
-        if sslCheck {
-            command = known.command ?? ""
-            userID = known.userID ?? ""
-        } else {
-            guard let command = known.command, !command.isEmpty else { throw .missingField("command") }
-            guard let userID = known.userID, !userID.isEmpty else { throw .missingField("user_id") }
-            self.command = command
-            self.userID = userID
+        let command = known.command.take() ?? "", userID = known.userID.take() ?? ""
+        if !sslCheck {
+            guard !command.isEmpty else { throw .missingField("command") }
+            guard !userID.isEmpty else { throw .missingField("user_id") }
         }
-        token = known.token
-        teamID = known.teamID
-        teamDomain = known.teamDomain
-        enterpriseID = known.enterpriseID
-        enterpriseName = known.enterpriseName
-        channelID = known.channelID
-        channelName = known.channelName
-        userName = known.userName
-        text = known.text ?? ""
-        responseURL = known.responseURL
-        triggerID = known.triggerID
-        apiAppID = known.apiAppID
+        self.command = command
+        self.userID = userID
+        token = known.token.take()
+        teamID = known.teamID.take()
+        teamDomain = known.teamDomain.take()
+        enterpriseID = known.enterpriseID.take()
+        enterpriseName = known.enterpriseName.take()
+        channelID = known.channelID.take()
+        channelName = known.channelName.take()
+        userName = known.userName.take()
+        text = known.text.take() ?? ""
+        responseURL = known.responseURL.take()
+        triggerID = known.triggerID.take()
+        apiAppID = known.apiAppID.take()
         rawFields = fields
     }
 
