@@ -55,9 +55,13 @@ final class FakeSocketModeLink: Sendable {
             return refuse(
                 descriptor, .init(status: "401 Unauthorized", reason: "unknown or used ticket: call apps.connections.open"))
         }
-        guard writeAll(descriptor, FakeSocketModeHandshake.accept(key: request.key)),
-            let link = server.opened({ FakeSocketModeLink(id: $0, descriptor: descriptor) })
-        else { return close(descriptor) }
+        // Registered before the 101 goes out: the client may act on its open connection (close the one
+        // it replaces) as soon as it reads the 101, and the recorded order must show this one open first.
+        guard let link = server.opened({ FakeSocketModeLink(id: $0, descriptor: descriptor) }) else { return close(descriptor) }
+        guard writeAll(descriptor, FakeSocketModeHandshake.accept(key: request.key)) else {
+            server.ended(link.id, by: .client, code: nil)
+            return close(descriptor)
+        }
         link.sendText(server.helloJSON(connections: server.openConnections.count))
         link.read(server: server, leftover: Array(bytes[headLength!...]), chunk: &chunk)
     }
