@@ -1,1 +1,0 @@
-// API clients and Slack verification.
