@@ -57,13 +57,42 @@ let package = Package(
         // Outbound WebSocket (RFC 6455): the frame codec, the opening handshake, TLS over libssl, proxies
         // (HTTP CONNECT) and a connection with keep-alive, for Slack's Socket Mode.
         .target(name: "TenkiWebSocket", dependencies: ["TenkiBase", "CSSL", "CCrypto", "CTenkiSystem"], swiftSettings: strict),
-        // API clients (OpenWeatherMap, NewsAPI) behind caches, request verification, the delivery
-        // queue, and the state stores (outbox, digest ledger, preferences) on SQLite or PostgreSQL.
+        // Request verification and secrets: Slack's v0 HMAC, the Mattermost token, Discord's Ed25519, the token
+        // values that never print, and AES-256-GCM sealing of stored tokens. libcrypto on Linux, CryptoKit elsewhere.
         .target(
-            name: "TenkiServices",
+            name: "TenkiSecurity",
+            dependencies: ["TenkiBase", "TenkiCore", .target(name: "CCrypto", condition: .when(platforms: [.linux]))],
+            swiftSettings: strict
+        ),
+        // Durable state: SQLite and the libpq driver (loaded at run time), the schemas and their migrations, and every
+        // store with its protocol (outbox and pending commands, digest ledger, installations, preferences,
+        // subscriptions, call budgets and rate-limit buckets, geocoding answers, seen events).
+        .target(
+            name: "TenkiStorage",
+            dependencies: ["TenkiBase", "TenkiCore", "TenkiSecurity", "CSQLite", "CTenkiSystem"],
+            swiftSettings: strict
+        ),
+        // Where answers come from: the OpenWeatherMap, NewsAPI and feed clients, the caches and single flight in front
+        // of them, the weather and news services, and the daily call budget.
+        .target(
+            name: "TenkiProviders",
+            dependencies: ["TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiLogging", "TenkiMetrics", "TenkiStorage"],
+            swiftSettings: strict
+        ),
+        // Slack's Web API: chat and views, OAuth (install and token rotation, with the refresher that uses it) and
+        // apps.connections.open for Socket Mode.
+        .target(
+            name: "TenkiSlackAPI",
+            dependencies: ["TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiLogging", "TenkiSecurity", "TenkiStorage"],
+            swiftSettings: strict
+        ),
+        // The durable delivery queue: late answers, digests and Home tabs posted to response_url, webhooks and the
+        // Web API, with retries, pacing and leases on the outbox in TenkiStorage.
+        .target(
+            name: "TenkiDelivery",
             dependencies: [
-                "TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiLogging", "TenkiMetrics", "CSQLite", "CTenkiSystem",
-                .target(name: "CCrypto", condition: .when(platforms: [.linux])),
+                "TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiLogging", "TenkiMetrics", "TenkiSecurity", "TenkiSlackAPI",
+                "TenkiStorage",
             ],
             swiftSettings: strict
         ),
@@ -76,8 +105,9 @@ let package = Package(
         .target(
             name: "TenkiApp",
             dependencies: [
-                "TenkiBase", "TenkiCharts", "TenkiCore", "TenkiHTTPClient", "TenkiHTTPServer", "TenkiLogging", "TenkiMetrics",
-                "TenkiServices", "TenkiFakes", "TenkiWebSocket",
+                "TenkiBase", "TenkiCharts", "TenkiCore", "TenkiDelivery", "TenkiFakes", "TenkiHTTPClient", "TenkiHTTPServer",
+                "TenkiLogging", "TenkiMetrics", "TenkiProviders", "TenkiSecurity", "TenkiSlackAPI", "TenkiStorage",
+                "TenkiWebSocket",
             ],
             swiftSettings: strict
         ),
@@ -101,8 +131,14 @@ let package = Package(
             name: "TenkiHTTPClientTests", dependencies: ["TenkiHTTPClient", "TenkiHTTPServer", "TenkiTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "TenkiWebSocketTests", dependencies: ["TenkiWebSocket"], swiftSettings: strict),
+        // One test target for the five libraries above (their suites share the store backends, the throwaway
+        // PostgreSQL and the delivery fixtures); folders follow the libraries' folders.
         .testTarget(
-            name: "TenkiServicesTests", dependencies: ["TenkiServices", "TenkiFakes", "TenkiTestSupport", "TenkiWebSocket"],
+            name: "TenkiServicesTests",
+            dependencies: [
+                "TenkiDelivery", "TenkiProviders", "TenkiSecurity", "TenkiSlackAPI", "TenkiStorage", "TenkiFakes",
+                "TenkiTestSupport", "TenkiWebSocket",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "TenkiAppTests", dependencies: ["TenkiApp", "TenkiFakes", "TenkiTestSupport"], exclude: ["Goldens", "Digest/Goldens"],

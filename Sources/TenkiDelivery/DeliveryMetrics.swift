@@ -1,5 +1,6 @@
 import Foundation
 import TenkiMetrics
+import TenkiStorage
 
 /// The queue's series in the shared registry. Labels hold outcomes and states only: never a
 /// destination, which would be a secret and an unbounded label.

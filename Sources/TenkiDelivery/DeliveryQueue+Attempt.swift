@@ -1,7 +1,8 @@
 import Foundation
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
+import TenkiStorage
 
 extension DeliveryQueue {
     /// Posts one destination's messages one after another. After a 429 the destination is paused,

@@ -1,5 +1,6 @@
 import Foundation
 import TenkiCore
+import TenkiSecurity
 
 extension DeliveryQueue {
     /// The queue's knobs. Defaults suit one Slack workspace: Slack's pace for incoming webhooks,

@@ -1,5 +1,6 @@
 import Foundation
 import TenkiCore
+import TenkiStorage
 
 /// The queue's side of pending commands (`PendingCommandStore`): held, renewed and taken over
 /// under this process' owner name, with store failures counted like the queue's own.

@@ -2,6 +2,7 @@ import Foundation
 import TenkiBase
 import TenkiCore
 import TenkiHTTPClient
+import TenkiStorage
 
 /// One of the services `serve` owns: `run` ends on cancellation. Nothing is left to drain: an
 /// accepted delivery is in the store before `enqueue` returns, and one cut short by the stop stays

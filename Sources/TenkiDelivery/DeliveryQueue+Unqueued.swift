@@ -1,5 +1,6 @@
 import Foundation
 import TenkiCore
+import TenkiStorage
 
 extension DeliveryQueue {
     /// One attempt at a message the store would not take (a read-only, full or vanished state

@@ -1,10 +1,11 @@
 import Foundation
 import Synchronization
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
 import TenkiLogging
 import TenkiMetrics
+import TenkiStorage
 
 /// Every outgoing post goes through here: late answers to a `response_url`, digests to an incoming
 /// webhook. A message is committed to the store before its first attempt, retried by `RetryPolicy`,

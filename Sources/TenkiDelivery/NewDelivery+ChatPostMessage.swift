@@ -1,6 +1,7 @@
 import Foundation
 import TenkiBase
 import TenkiCore
+import TenkiStorage
 
 extension NewDelivery {
     /// A `chat.postMessage` of `message` to `channel` at `{apiBase}/chat.postMessage`, with a

@@ -1,6 +1,8 @@
 import Foundation
 import TenkiBase
 import TenkiCore
+import TenkiSlackAPI
+import TenkiStorage
 
 extension NewDelivery {
     /// A `views.publish` of `view` for `userID` as a queued Web API call (the queue adds the bot

@@ -1,6 +1,8 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
+import TenkiSecurity
+import TenkiStorage
 
 /// Refreshes rotating bot tokens before they expire, once across replicas: each pass lists the
 /// installations whose token expires within `margin` (or half its lifetime), claims each under the store's lease

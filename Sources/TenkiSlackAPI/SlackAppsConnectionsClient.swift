@@ -1,6 +1,7 @@
 import Foundation
 import TenkiBase
 import TenkiHTTPClient
+import TenkiSecurity
 
 /// Slack's `apps.connections.open` (`POST {SLACK_API_BASE_URL}/apps.connections.open` with the
 /// app-level token as `Authorization: Bearer xapp-…`): the WebSocket URL of one new Socket Mode

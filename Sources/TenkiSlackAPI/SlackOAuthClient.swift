@@ -2,6 +2,8 @@ import Foundation
 import TenkiBase
 import TenkiCore
 import TenkiHTTPClient
+import TenkiSecurity
+import TenkiStorage
 
 /// Slack's `oauth.v2.access`, the two ways Tenki calls it: exchanging the code of an install for
 /// the workspace's installation, and trading a refresh token for a new bot token when token

@@ -43,14 +43,14 @@ extension SlackWebAPIClient {
 }
 
 /// The body of a `views.*` call: exactly the arguments its method takes, the rest left out.
-struct ViewsRequest: Encodable {
+package struct ViewsRequest: Encodable {
     var userID: String?
     var triggerID: String?
     var viewID: String?
     var hash: String?
     var view: SlackView
 
-    init(userID: String? = nil, triggerID: String? = nil, viewID: String? = nil, hash: String? = nil, view: SlackView) {
+    package init(userID: String? = nil, triggerID: String? = nil, viewID: String? = nil, hash: String? = nil, view: SlackView) {
         self.userID = userID
         self.triggerID = triggerID
         self.viewID = viewID

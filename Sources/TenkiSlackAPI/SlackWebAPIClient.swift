@@ -1,6 +1,7 @@
 import Foundation
 import TenkiBase
 import TenkiHTTPClient
+import TenkiSecurity
 
 /// Direct calls to Slack's Web API with the bot token, for answers needed at once (not queued):
 /// `auth.test` (which workspace the token belongs to), `users.info` (a caller's time zone) and the

@@ -6,7 +6,7 @@ import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
+import TenkiSecurity
 import TenkiTestSupport
 
 @testable import TenkiApp

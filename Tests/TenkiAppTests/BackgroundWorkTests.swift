@@ -1,14 +1,15 @@
 import Foundation
 import Synchronization
-import Testing
 @testable import TenkiApp
-import TenkiCore
 import TenkiBase
+import TenkiCore
+import TenkiDelivery
+import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
-import TenkiServices
-import TenkiFakes
+import TenkiStorage
 import TenkiTestSupport
+import Testing
 
 /// What the server waits for at shutdown: late answers whose placeholder went out but which are
 /// not queued yet. Outcomes only: waiters are observed registered before the work ends, never timed.

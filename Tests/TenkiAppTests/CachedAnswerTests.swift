@@ -1,13 +1,13 @@
 import Foundation
 @testable import TenkiApp
-import TenkiCore
 import TenkiBase
+import TenkiCore
+import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
-import TenkiFakes
+import TenkiSecurity
 import TenkiTestSupport
 import Testing
 

@@ -1,13 +1,13 @@
 import Foundation
-import Testing
 @testable import TenkiApp
-import TenkiCore
 import TenkiBase
+import TenkiCore
+import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
-import TenkiServices
-import TenkiFakes
+import TenkiStorage
 import TenkiTestSupport
+import Testing
 
 /// Accepted means delivered: late answers queued while the receiver is down survive `kill -9`
 /// and arrive exactly once after a restart on the same state file.

@@ -1,5 +1,5 @@
 import Foundation
-import TenkiServices
+import TenkiSecurity
 import Testing
 
 @testable import TenkiApp

@@ -8,7 +8,7 @@ import TenkiBase
 import TenkiHTTPClient
 @testable import TenkiHTTPServer
 import TenkiLogging
-@testable import TenkiServices
+@testable import TenkiProviders
 import Testing
 
 /// Hostile feeds through the live transport (libcurl) on loopback: a gzip bomb and a feed that

@@ -2,7 +2,7 @@ import Foundation
 import TenkiBase
 import TenkiCore
 import TenkiHTTPServer
-import TenkiServices
+import TenkiSecurity
 import TenkiTestSupport
 import Testing
 

@@ -8,7 +8,7 @@ import Testing
 @testable import TenkiApp
 @testable import TenkiCore
 @testable import TenkiHTTPServer
-@testable import TenkiServices
+@testable import TenkiStorage
 
 /// The bound on inbound work in flight (`TENKI_INBOUND_IN_FLIGHT`): beyond it, commands and
 /// presses are refused at once with a private note, counted, and nothing is started or stored.

@@ -6,7 +6,7 @@ import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
-import TenkiServices
+import TenkiSecurity
 import TenkiTestSupport
 import Testing
 

@@ -4,7 +4,6 @@ import TenkiBase
 import TenkiCore
 import TenkiHTTPServer
 import TenkiLogging
-import TenkiServices
 import TenkiTestSupport
 import Testing
 

@@ -1,13 +1,13 @@
 import Foundation
-import Testing
 @testable import TenkiApp
-import TenkiCore
 import TenkiBase
+import TenkiCore
+import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
-import TenkiServices
-import TenkiFakes
+import TenkiStorage
 import TenkiTestSupport
+import Testing
 
 /// The operator commands of the README's command table, run as an operator runs them: the built
 /// `tenki` (and `deploy/tenki-backup-keep`) as processes, against a real `tenki serve` on loopback.

@@ -3,7 +3,6 @@ import Synchronization
 import TenkiBase
 import TenkiCore
 import TenkiLogging
-import TenkiServices
 
 @testable import TenkiApp
 

@@ -1,10 +1,11 @@
 import Foundation
 import Synchronization
 import TenkiCore
+import TenkiDelivery
 import TenkiFakes
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
+import TenkiStorage
 import TenkiTestSupport
 import Testing
 

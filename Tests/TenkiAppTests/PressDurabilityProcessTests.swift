@@ -4,7 +4,6 @@ import TenkiCore
 import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
-import TenkiServices
 import TenkiTestSupport
 import Testing
 

@@ -1,13 +1,13 @@
 import Foundation
+import Synchronization
 @testable import TenkiApp
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
-import Synchronization
+import TenkiSecurity
 import Testing
 
 /// The router in process: no socket, a fixed clock, a responder that records what it was asked.

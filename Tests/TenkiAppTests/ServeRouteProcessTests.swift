@@ -1,13 +1,13 @@
 import Foundation
-import Testing
 @testable import TenkiApp
-import TenkiCore
 import TenkiBase
+import TenkiCore
+import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
-import TenkiServices
-import TenkiFakes
+import TenkiSecurity
 import TenkiTestSupport
+import Testing
 
 /// The rest of the README's command table as processes: every route of `tenki serve`,
 /// `tenki replay --target` against it, and `tenki digest --digest NAME --wait` against `tenki fakes`.

@@ -1,12 +1,12 @@
 import Foundation
 import Synchronization
-import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiHTTPServer
-import TenkiServices
 import TenkiFakes
+import TenkiHTTPServer
+import TenkiSecurity
 import TenkiTestSupport
+import Testing
 
 /// What the composition root guarantees: one of each service per process, and a command that goes
 /// down the stack once.

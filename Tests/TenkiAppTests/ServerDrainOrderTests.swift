@@ -5,7 +5,7 @@ import TenkiCore
 import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
-import TenkiServices
+import TenkiStorage
 import TenkiTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import TenkiCore
-import TenkiServices
+import TenkiStorage
 import Testing
 
 @testable import TenkiApp

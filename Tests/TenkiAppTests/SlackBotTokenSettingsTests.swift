@@ -1,5 +1,4 @@
 import Foundation
-import TenkiServices
 import Testing
 
 @testable import TenkiApp

@@ -2,7 +2,7 @@ import Foundation
 import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
-import TenkiServices
+import TenkiSecurity
 import Testing
 
 @testable import TenkiApp

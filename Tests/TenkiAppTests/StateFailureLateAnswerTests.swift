@@ -1,14 +1,15 @@
 import Foundation
-import Testing
 @testable import TenkiApp
-import TenkiCore
 import TenkiBase
+import TenkiCore
+import TenkiDelivery
+import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiMetrics
-import TenkiServices
-import TenkiFakes
+import TenkiStorage
 import TenkiTestSupport
+import Testing
 
 /// A state file that refuses every read and write, as a read-only or immutable file does.
 private struct RefusingDeliveryStore: DeliveryStore {

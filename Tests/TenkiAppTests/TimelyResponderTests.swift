@@ -2,7 +2,6 @@ import Foundation
 import Synchronization
 import TenkiBase
 import TenkiCore
-import TenkiServices
 import TenkiTestSupport
 import Testing
 

@@ -3,7 +3,7 @@ import TenkiBase
 import TenkiCore
 import TenkiFakes
 import TenkiHTTPServer
-import TenkiServices
+import TenkiSecurity
 import TenkiTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiSecurity
 
 @Suite("HMACSHA256")
 struct HMACSHA256Tests {

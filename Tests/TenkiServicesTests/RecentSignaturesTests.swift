@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiSecurity
 
 @Suite("Replays are refused")
 struct RecentSignaturesTests {

@@ -1,6 +1,6 @@
 import TenkiCharts
 import TenkiCore
-import TenkiServices
+import TenkiSecurity
 
 /// Signed chart URLs: `{TENKI_PUBLIC_URL}/charts/NAME.png?QUERY&sig=HEX`, where QUERY is a
 /// `ChartQuery` (everything needed to draw) and HEX the HMAC-SHA256 of QUERY under a key derived

@@ -1,5 +1,5 @@
 import Foundation
-import TenkiServices
+import TenkiStorage
 
 /// `tenki backup PATH`: a consistent copy of the SQLite state at PATH, taken with SQLite's online
 /// backup while `serve` keeps running (CONTRACT.md). Copies without migrating or validating.

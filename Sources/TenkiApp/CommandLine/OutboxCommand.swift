@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiHTTPClient
-import TenkiServices
+import TenkiStorage
 
 /// `tenki outbox [retry ID]`: what the delivery queue still owes, and what it gave up on, and
 /// how many acknowledged commands are still being looked up.

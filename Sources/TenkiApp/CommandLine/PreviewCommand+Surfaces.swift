@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiHTTPClient
-import TenkiServices
+import TenkiStorage
 
 /// `tenki preview --home USER [--team TEAM]` and `tenki preview --modal preferences|subscribe`:
 /// the Home tab or a modal as Tenki would send it, then a link that opens it in Block Kit

@@ -1,11 +1,10 @@
 import Foundation
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
 
 /// `tenki serve`: the webhook listener, until SIGTERM or SIGINT, then a graceful drain.
 enum ServeCommand {

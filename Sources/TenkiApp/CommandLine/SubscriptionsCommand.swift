@@ -1,7 +1,6 @@
 import Foundation
 import TenkiCore
 import TenkiHTTPClient
-import TenkiServices
 
 /// `tenki subscriptions [remove ID]`: every channel's subscriptions, for operators, and removing
 /// one (as `/weather unsubscribe` would from its channel).

@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiProviders
 
 /// `/news` when the deployment reads feeds: the newest items across all feeds, one feed by name,
 /// or a search across all of them, merged (newest first, undated last) and without the same story

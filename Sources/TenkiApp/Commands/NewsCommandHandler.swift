@@ -1,7 +1,8 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiProviders
+import TenkiStorage
 
 /// `/news`: top headlines, a category's headlines, or a search, as up to five linked articles,
 /// from NewsAPI or, when the deployment reads feeds, from its feeds (`FeedNewsAnswer`).

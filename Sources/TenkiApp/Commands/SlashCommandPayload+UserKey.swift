@@ -1,5 +1,5 @@
 import TenkiCore
-import TenkiServices
+import TenkiStorage
 
 extension SlashCommandPayload {
     /// Who sent the command, as rate limits, saved preferences and budget shares count people: the

@@ -3,7 +3,6 @@ import TenkiCore
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
-import TenkiServices
 
 /// Routes a verified slash command to its handler by the `command` field (`/weather`, `/news`, or
 /// the names a workspace renamed them to). A command Tenki does not know gets help, never an error.

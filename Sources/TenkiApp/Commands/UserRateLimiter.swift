@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import TenkiCore
-import TenkiServices
+import TenkiStorage
 
 /// A per-user limit on commands, so one person (or a script with their token) cannot spend the
 /// team's provider quota: a token bucket per user, a minute's worth at once and then the average

@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiStorage
 
 /// What a save does to the saved place.
 enum PlaceChange: Sendable {

@@ -1,7 +1,8 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiProviders
+import TenkiStorage
 
 /// `/weather`: reads the command language (`WeatherCommand`), resolves the place (given, saved,
 /// or the team's), looks it up through the shared `WeatherService`, and formats the answer.

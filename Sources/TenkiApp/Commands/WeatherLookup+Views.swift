@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCharts
 import TenkiCore
-import TenkiServices
+import TenkiProviders
 
 extension WeatherLookup {
     /// The next 24 hours in 3-hour steps, from the same cached forecast as the 5-day view (one

@@ -2,7 +2,7 @@ import Foundation
 import TenkiCharts
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiProviders
 
 /// One weather answer: resolve the place, fetch, format. Separate from the command handler so
 /// that the command language and the lookups each stay small.

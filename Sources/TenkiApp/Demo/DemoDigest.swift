@@ -1,7 +1,6 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
 
 /// The demo's morning digest: built from the fake providers, claimed in a temporary ledger, posted
 /// through the real delivery queue to the harness's sink, and shown as it arrived there.

@@ -1,10 +1,10 @@
-import Synchronization
 import Foundation
-import TenkiCore
+import Synchronization
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
 import TenkiHTTPServer
-import TenkiServices
+import TenkiSecurity
 
 /// Sends slash commands to a listener the way Slack does: form-encoded, signed with a fresh
 /// timestamp. The demo, the end-to-end tests and (later) replay use it.

@@ -1,5 +1,6 @@
 import Foundation
 import TenkiCore
+import TenkiProviders
 
 extension DigestBuilder {
     /// How long a digest waits for its feeds: it is not answering a person, so the fetch's own

@@ -1,6 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
+import TenkiProviders
 
 /// Gathers one digest: every city's weather (concurrently: one child task per city, each looking
 /// up its current weather and forecast at once) and the headlines, then formats the message.

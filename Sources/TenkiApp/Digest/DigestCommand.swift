@@ -1,11 +1,12 @@
 import Foundation
 import TenkiBase
 import TenkiCore
+import TenkiDelivery
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
+import TenkiStorage
 
 /// `tenki digest [--digest NAME] [--dry-run] [--force] [--wait SECONDS]`: one run of the slot rule,
 /// for cron, systemd timers and Kubernetes CronJobs (docs/digest.md).

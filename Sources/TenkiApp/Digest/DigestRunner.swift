@@ -2,7 +2,7 @@ import Foundation
 import TenkiCore
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
+import TenkiStorage
 
 /// Runs one digest's slot rule against the ledger: decides whether its slot is due, builds the
 /// message, and claims the slot and queues the message in one transaction. Shared by the

@@ -2,7 +2,7 @@ import Foundation
 import TenkiCore
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
+import TenkiStorage
 
 /// Events API deliveries taken once: Slack retries an event it got no quick 200 for (with the
 /// same `event_id`), possibly to another replica or over another way in; the shared store

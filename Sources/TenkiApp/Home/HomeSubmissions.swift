@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiStorage
 
 /// What a modal's submission came to, in both of the ways it can be told: within Slack's 3
 /// seconds as the HTTP answer, or after "checking…" as the view `views.update` shows.

@@ -1,7 +1,9 @@
 import Foundation
 import TenkiCore
+import TenkiDelivery
 import TenkiLogging
-import TenkiServices
+import TenkiSlackAPI
+import TenkiStorage
 
 /// The Home tab and the two modals, for a deployment with a bot token (`SLACK_BOT_TOKEN`, or each
 /// workspace's installation): building a user's tab and

@@ -4,7 +4,8 @@ import TenkiCore
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
+import TenkiSlackAPI
+import TenkiStorage
 
 /// `GET /slack/install` and `GET /slack/oauth_redirect`, the two pages of a workspace's install.
 ///

@@ -1,4 +1,4 @@
-import TenkiServices
+import TenkiStorage
 
 /// Why an install did not happen, as the failure page tells it. Each says what went wrong and how
 /// to try again; none stores anything.

@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiStorage
 
 extension ButtonPresses {
     /// The next page of headlines the value names, in place of the pressed message.

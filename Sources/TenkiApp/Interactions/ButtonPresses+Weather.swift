@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiStorage
 
 extension ButtonPresses {
     /// The message the press leads to: the new view (replacing the pressed message), or a private

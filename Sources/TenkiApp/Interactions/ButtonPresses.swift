@@ -1,7 +1,9 @@
 import Foundation
 import TenkiCore
+import TenkiDelivery
 import TenkiLogging
-import TenkiServices
+import TenkiProviders
+import TenkiStorage
 
 /// Answers presses on Tenki's buttons, on any platform: the weather view a button asks for, of
 /// the place its value carries, or the next page of headlines (`PressAnswer`). When and where the

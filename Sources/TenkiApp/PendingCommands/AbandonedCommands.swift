@@ -1,8 +1,9 @@
 import Foundation
 import TenkiCore
+import TenkiDelivery
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
+import TenkiStorage
 
 /// Answers the work (commands and presses) a dead process acknowledged and never answered: every
 /// replica (and a single process after a restart) looks for pending work whose lease ended, takes

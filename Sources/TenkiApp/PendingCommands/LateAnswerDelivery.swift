@@ -2,7 +2,6 @@ import Foundation
 import TenkiBase
 import TenkiCore
 import TenkiLogging
-import TenkiServices
 
 /// Where answers that missed the platform's window go: the delivery queue in `serve`.
 public protocol LateAnswerDelivery: Sendable {

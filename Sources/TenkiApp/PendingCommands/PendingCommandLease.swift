@@ -1,6 +1,7 @@
 import Foundation
+import TenkiDelivery
 import TenkiLogging
-import TenkiServices
+import TenkiStorage
 
 /// How long a process holds a pending command without renewing it, and how often it renews: a
 /// process that dies leaves its commands to others after at most `duration`.

@@ -1,8 +1,9 @@
 import Foundation
 import TenkiBase
 import TenkiCore
+import TenkiDelivery
 import TenkiLogging
-import TenkiServices
+import TenkiStorage
 
 /// Late answers go through the delivery queue: committed first, then posted to the
 /// `response_url` with retries, within Slack's 30 minutes and 5 uses.

@@ -1,9 +1,9 @@
 import Foundation
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
 import TenkiHTTPServer
-import TenkiServices
+import TenkiSecurity
 
 extension ReplayFile {
     /// Headers the replayer never copies from a file: the signature is made afresh, the transport

@@ -7,7 +7,7 @@ import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
+import TenkiSecurity
 
 /// Replays files over real HTTP. Started once per run: the fake upstreams and the `response_url`
 /// sink on loopback listeners. Each file then gets a fresh application (its own settings, scenario

@@ -1,6 +1,6 @@
 import TenkiCore
 import TenkiHTTPServer
-import TenkiServices
+import TenkiSecurity
 
 /// Checks that a command request came from the chat platform: Slack's v0 signature today.
 /// Injected through the composition root, so tests can count or replace it.

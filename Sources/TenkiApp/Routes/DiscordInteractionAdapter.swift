@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiHTTPServer
-import TenkiServices
+import TenkiSecurity
 
 /// `POST /discord/interactions`: the Ed25519 signature and timestamp (Discord probes endpoints
 /// with bad signatures and drops one that accepts them), then the JSON. A PING is answered here;

@@ -1,6 +1,6 @@
 import TenkiCore
 import TenkiHTTPServer
-import TenkiServices
+import TenkiSecurity
 
 /// One way in: turns a request into the neutral `Inbound` value after verifying it, in the order
 /// its platform's contract needs (Slack: signature, then body; Mattermost: the token may be in the

@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiStorage
 
 extension InboundDispatcher {
     /// An event, however it arrived (`/slack/events`, Socket Mode): a retry of one already taken is

@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiStorage
 
 extension InboundDispatcher {
     /// A press on the Home tab's buttons (Slack sends no `response_url` for them): the two that

@@ -1,7 +1,6 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
 
 /// The dispatcher's part in a multi-workspace deployment: a Slack command from a workspace with no
 /// installation is told so privately, with the install link; `app_uninstalled` removes the

@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiStorage
 
 extension InboundDispatcher {
     /// A press, under the same rule as a command. Discord takes the changed message in its

@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiStorage
 
 extension InboundDispatcher {
     /// The late answer to work taken over from a process that died (`AbandonedCommands`): run again

@@ -1,7 +1,6 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
 
 /// The one dispatcher every way in hands its `Inbound` value to: commands, presses and modal
 /// submissions under the one in-time-or-late rule (`TimelyResponder`); events taken once by their

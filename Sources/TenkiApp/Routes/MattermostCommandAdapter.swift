@@ -1,6 +1,6 @@
 import TenkiCore
 import TenkiHTTPServer
-import TenkiServices
+import TenkiSecurity
 
 /// `POST /mattermost/commands`: the command's token, then the same decoder as Slack's. The token
 /// may be in the body, so the body is decoded first; an undecodable body can still be

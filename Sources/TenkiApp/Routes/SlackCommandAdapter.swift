@@ -1,6 +1,5 @@
 import TenkiCore
 import TenkiHTTPServer
-import TenkiServices
 
 /// `POST /slack/commands`: Slack's v0 signature (skipped only with `--insecure-skip-verification`),
 /// then the form, into a command whose answer may follow at its `response_url`.

@@ -1,7 +1,6 @@
 import Foundation
 import TenkiCore
 import TenkiHTTPServer
-import TenkiServices
 
 /// `POST /slack/events`: Slack's v0 signature (the same check as the other Slack routes), then the
 /// JSON body. `url_verification` is answered here with its `challenge`; an `event_callback` becomes

@@ -1,6 +1,5 @@
 import TenkiCore
 import TenkiHTTPServer
-import TenkiServices
 
 /// `POST /slack/interactions`: Slack's v0 signature, then the form's `payload`, into a press (a
 /// `block_actions` payload) or, for another type, a value the dispatcher does not handle yet

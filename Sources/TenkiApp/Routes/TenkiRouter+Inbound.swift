@@ -3,7 +3,6 @@ import TenkiBase
 import TenkiCore
 import TenkiHTTPServer
 import TenkiLogging
-import TenkiServices
 
 extension TenkiRouter {
     public static let interactionsPath = "/slack/interactions"

@@ -5,7 +5,7 @@ import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
+import TenkiSecurity
 
 /// The listener's routes, in the contract's order: routing (404, 405), then the body (415), then
 /// the signature (401), then the request. The HTTP server has already answered 400, 408, 413 and

@@ -2,7 +2,6 @@ import Foundation
 import TenkiBase
 import TenkiCore
 import TenkiLogging
-import TenkiServices
 
 /// The one in-time-or-late rule, for commands and presses on every platform: the work starts as
 /// one piece of owned background work; its value goes back inline when it is ready within the way

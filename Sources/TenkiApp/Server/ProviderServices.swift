@@ -1,10 +1,11 @@
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
+import TenkiProviders
+import TenkiStorage
 
 /// The providers behind their caches, built once per process by the composition root and
 /// shared by the slash commands and the digest; nil for a provider whose key is not set. News

@@ -3,7 +3,6 @@ import TenkiCore
 import TenkiHTTPClient
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
 
 /// What a `TenkiServer` takes from the outside world: the edges behind protocols. `main` passes
 /// the real ones (`production(settings:logger:)`); tests, `replay` and `demo` pass fakes.

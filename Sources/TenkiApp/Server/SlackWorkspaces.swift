@@ -1,8 +1,11 @@
 import Foundation
 import TenkiCore
+import TenkiDelivery
 import TenkiHTTPClient
 import TenkiLogging
-import TenkiServices
+import TenkiSecurity
+import TenkiSlackAPI
+import TenkiStorage
 
 /// Which bot token answers for a Slack workspace: the one `SLACK_BOT_TOKEN` (one workspace), or
 /// each workspace's own installation (`SLACK_CLIENT_ID`: many), read through the in-memory cache

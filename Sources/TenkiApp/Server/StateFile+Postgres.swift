@@ -1,6 +1,7 @@
 import Foundation
 import TenkiCore
-import TenkiServices
+import TenkiSecurity
+import TenkiStorage
 
 extension StateFile {
     /// Connects to PostgreSQL (loading libpq only now, so a SQLite deployment never does) and

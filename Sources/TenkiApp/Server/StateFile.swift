@@ -1,7 +1,8 @@
 import Foundation
 import TenkiCore
 import TenkiHTTPClient
-import TenkiServices
+import TenkiSecurity
+import TenkiStorage
 
 /// The state opened once per process and shared by its stores: the delivery queue's outbox, the
 /// digest ledger, saved preferences, the daily call budgets and geocoding answers. `serve`,

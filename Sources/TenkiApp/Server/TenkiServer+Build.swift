@@ -1,8 +1,11 @@
 import Foundation
 import TenkiCore
+import TenkiDelivery
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
+import TenkiSecurity
+import TenkiSlackAPI
+import TenkiStorage
 
 extension TenkiServer {
     /// The composition root: builds one of everything from the settings and the dependencies.

@@ -3,7 +3,6 @@ import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
-import TenkiServices
 
 extension TenkiServer {
     /// Where and how `run` listens.

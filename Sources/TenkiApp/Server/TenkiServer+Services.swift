@@ -1,8 +1,10 @@
 import TenkiBase
+import TenkiDelivery
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
+import TenkiSlackAPI
+import TenkiStorage
 
 extension TenkiServer {
     /// The started listeners `serving` hands to its services.

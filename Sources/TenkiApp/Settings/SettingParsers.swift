@@ -1,6 +1,7 @@
 import Foundation
 import TenkiCore
-import TenkiServices
+import TenkiSecurity
+import TenkiStorage
 
 /// Parsers for the settings whose values are Tenki's own shapes (command names, cron schedules,
 /// addresses). Each returns a valid value or a `SettingProblem`; the digests of `TENKI_CONFIG` use

@@ -1,6 +1,6 @@
 import Foundation
 import TenkiCore
-import TenkiServices
+import TenkiDelivery
 
 extension Settings.DeliverySettings {
     /// The queue's configuration: a process that dies mid-post hands its claims over within 30 s

@@ -1,6 +1,7 @@
 import Foundation
 import TenkiCore
-import TenkiServices
+import TenkiProviders
+import TenkiSecurity
 
 extension Settings {
     /// Decodes the settings from the environment (and `*_FILE` secrets, and `TENKI_CONFIG`).

@@ -1,5 +1,6 @@
 import Foundation
-import TenkiServices
+import TenkiSecurity
+import TenkiSlackAPI
 
 extension Settings {
     /// What a multi-workspace deployment ("distributed mode") runs with: the Slack app's OAuth

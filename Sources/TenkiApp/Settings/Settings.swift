@@ -1,7 +1,9 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiProviders
+import TenkiSecurity
+import TenkiStorage
 
 /// Every setting Tenki reads, decoded once at start into typed values that are passed down
 /// (`SettingsTable` declares them). Nothing below `TenkiApp` reads the environment.

@@ -1,7 +1,8 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiSecurity
+import TenkiStorage
 
 /// Every setting Tenki reads, one declaration each, in the order of the configuration reference
 /// (docs/configuration.md, generated from this table).

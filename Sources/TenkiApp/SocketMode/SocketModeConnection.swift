@@ -1,5 +1,5 @@
 import Foundation
-import TenkiServices
+import TenkiSlackAPI
 import TenkiWebSocket
 
 /// One Socket Mode connection as `SocketModeService` uses it: text in, text out, a closing

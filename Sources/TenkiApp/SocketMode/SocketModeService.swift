@@ -4,7 +4,7 @@ import TenkiBase
 import TenkiHTTPClient
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
+import TenkiSlackAPI
 
 /// Socket Mode as a service of `serve`'s group: keeps `connections` connections to Slack open, each
 /// opened by its own `apps.connections.open`, and hands every envelope to `SocketModeAdapter` (the

@@ -1,5 +1,5 @@
 import Foundation
-import TenkiServices
+import TenkiSecurity
 
 /// Socket Mode's settings (`SLACK_APP_TOKEN`, `TENKI_SOCKET_CONNECTIONS`): present only when an
 /// app-level token is set. The token's description is redacted.

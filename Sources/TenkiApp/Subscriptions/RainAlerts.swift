@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiProviders
+import TenkiStorage
 
 /// Rain subscriptions, checked every `RainAlertRule.checkInterval` on the scheduler's rounds:
 /// one forecast per place however many channels watch it, then an alert for each subscription

@@ -1,7 +1,8 @@
 import Foundation
 import TenkiCore
 import TenkiLogging
-import TenkiServices
+import TenkiSlackAPI
+import TenkiStorage
 
 extension SubscriptionCommands {
     /// `/weather subscribe …`: the one subscribe path (`subscribe(_:logger:)`), told as a notice.

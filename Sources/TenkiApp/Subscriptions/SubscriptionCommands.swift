@@ -1,8 +1,11 @@
 import Foundation
 import Synchronization
 import TenkiCore
+import TenkiDelivery
 import TenkiLogging
-import TenkiServices
+import TenkiProviders
+import TenkiSlackAPI
+import TenkiStorage
 
 /// `/weather subscribe`, `subscriptions` and `unsubscribe`: a channel sets up its own morning
 /// reports and rain alerts. The place is geocoded before anything is saved; the confirmation is

@@ -3,7 +3,7 @@ import Synchronization
 import TenkiCore
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
+import TenkiStorage
 
 /// The morning reports due to run, as digests (see `Settings.DigestSettings(subscription:apiBase:)`),
 /// read from the store when asked: the scheduler's rounds and `tenki digest` see subscriptions

@@ -2,6 +2,7 @@ import Foundation
 import TenkiCore
 import TenkiLogging
 import TenkiMetrics
+import TenkiStorage
 
 /// A number of upstream calls allowed per UTC day, for APIs whose plan counts calls per day
 /// (NewsAPI's developer plan: 100), counted in a `CallBudgetStore` so that every process of a

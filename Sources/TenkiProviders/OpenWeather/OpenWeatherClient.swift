@@ -1,6 +1,6 @@
 import Foundation
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
 import TenkiLogging
 

@@ -1,5 +1,6 @@
 import Foundation
 import TenkiCore
+import TenkiStorage
 
 /// The `GeocodingStore` in front of the geocoder: an answer stored by any process, at any time
 /// within its lifetime, is used instead of a call; what a call learns is stored. The store is an

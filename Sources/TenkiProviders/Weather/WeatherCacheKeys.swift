@@ -1,22 +1,5 @@
 import TenkiCore
 
-/// What makes two geocoding lookups the same question: `Tokyo`, ` tokyo ` and `TOKYO` are one
-/// entry; the language is part of the key because it picks each place's localised name.
-struct GeocodingKey: Hashable, Sendable {
-    var query: String
-    var language: WeatherLanguage
-
-    init(query: String, language: WeatherLanguage) {
-        self.query = Self.normalised(query)
-        self.language = language
-    }
-
-    /// Trimmed, lowercased, runs of whitespace collapsed to one space.
-    static func normalised(_ query: String) -> String {
-        query.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
-}
-
 /// What makes two weather lookups the same question: coordinates rounded to 0.01° (about 1 km,
 /// finer than the weather model's grid), units and language.
 struct WeatherKey: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import TenkiStorage
+
 extension WeatherService {
     /// At most this many answers are read at start: a fraction of a second of decoding, done in
     /// the background; older places are read from the store on their first command, as before.

@@ -1,6 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiMetrics
+import TenkiStorage
 
 /// OpenWeatherMap behind caches: the one way the app asks for places and weather.
 ///

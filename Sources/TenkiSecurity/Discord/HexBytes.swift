@@ -1,9 +1,9 @@
 /// Hexadecimal text to bytes and back, for keys and signatures that travel as hex (Discord's
 /// `X-Signature-Ed25519` and `DISCORD_PUBLIC_KEY`).
-enum HexBytes {
+package enum HexBytes {
     /// The bytes that `text` spells with two hex digits (either case) per byte, or nil when it has an odd
     /// length or any other character (no `0x`, no spaces). Never traps, whatever the input.
-    static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         var text = text
         return text.withUTF8 { utf8 -> [UInt8]? in  // the string's own bytes: no copy
             guard utf8.count % 2 == 0 else { return nil }
@@ -20,7 +20,7 @@ enum HexBytes {
     }
 
     /// Lowercase hex, two digits per byte.
-    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var text = ""
         for byte in bytes {
             text.unicodeScalars.append(digits[Int(byte >> 4)])

@@ -1,5 +1,6 @@
 import Foundation
 import TenkiCore
+import TenkiSecurity
 
 /// The printable forms of a destination URL. Webhook URLs are secrets (anyone holding one can post
 /// to the channel), so logs, metrics and listings show only the host and a short hash.

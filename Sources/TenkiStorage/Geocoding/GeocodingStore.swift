@@ -73,3 +73,20 @@ public final class InMemoryGeocodingStore: GeocodingStore {
         }
     }
 }
+
+/// What makes two geocoding lookups the same question: `Tokyo`, ` tokyo ` and `TOKYO` are one
+/// entry; the language is part of the key because it picks each place's localised name.
+package struct GeocodingKey: Hashable, Sendable {
+    package var query: String
+    package var language: WeatherLanguage
+
+    package init(query: String, language: WeatherLanguage) {
+        self.query = Self.normalised(query)
+        self.language = language
+    }
+
+    /// Trimmed, lowercased, runs of whitespace collapsed to one space.
+    package static func normalised(_ query: String) -> String {
+        query.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}

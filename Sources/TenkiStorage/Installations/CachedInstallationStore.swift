@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TenkiCore
+import TenkiSecurity
 
 /// Installations remembered in memory in front of the store, so a command pays neither a database
 /// read nor a decryption: the opened installation is kept, per (enterprise, team) asked for.

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiSecurity
 
 /// Tenki installed in one Slack workspace, or across an Enterprise Grid organisation (an org-wide
 /// install): what `oauth.v2.access` answered, kept so every request from there is answered with

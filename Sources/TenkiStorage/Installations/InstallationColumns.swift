@@ -1,4 +1,5 @@
 import Foundation
+import TenkiSecurity
 
 /// The columns an installation is stored in, shared by both databases' statements; tokens go in
 /// and come out sealed (`SealedInstallation`), so no statement ever holds one in clear.

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiSecurity
 
 /// Slack installations, one per workspace (or per Enterprise Grid organisation, for an org-wide
 /// install), in the state database: SQLite or PostgreSQL (`SQLInstallationStore`; one suite runs

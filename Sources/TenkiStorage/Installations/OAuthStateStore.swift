@@ -1,4 +1,5 @@
 import Foundation
+import TenkiSecurity
 
 /// The OAuth `state`s of installs in flight: issued with the install page, checked once by the
 /// redirect. Each is single-use, bound to a browser cookie, and expires after `lifetime`

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiSecurity
 
 /// Token rotation's lease: one replica at a time refreshes an installation's token. The lease is a
 /// pair of columns on the installation's row, taken by one conditional UPDATE, so two replicas

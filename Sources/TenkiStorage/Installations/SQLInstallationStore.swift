@@ -1,5 +1,6 @@
 import Foundation
 import TenkiCore
+import TenkiSecurity
 
 /// Installations in the state database, the SQLite file or PostgreSQL (shared by every replica):
 /// the same statements on both. Tokens are sealed with `sealer` before any statement sees them.

@@ -1,5 +1,6 @@
 import Foundation
 import TenkiCore
+import TenkiSecurity
 
 /// OAuth states in the state database, the SQLite file or PostgreSQL: the same statements on both.
 /// A state is used up by one `DELETE … RETURNING`, so two replicas given the same state cannot

@@ -1,3 +1,5 @@
+import TenkiSecurity
+
 /// A statement parameter, sent to the server as text (`PQexecParams` with text formats).
 public enum PostgresValue: Sendable, Equatable {
     case null

@@ -3,7 +3,6 @@ import TenkiBase
 import TenkiCharts
 import TenkiHTTPServer
 import TenkiMetrics
-import TenkiServices
 import Testing
 
 @testable import TenkiApp

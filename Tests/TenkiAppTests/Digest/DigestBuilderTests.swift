@@ -1,10 +1,10 @@
 import Foundation
-import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiServices
 import TenkiFakes
+import TenkiStorage
 import TenkiTestSupport
+import Testing
 
 extension DigestSuite {
     @Suite("Digest content")

@@ -1,7 +1,8 @@
 import Foundation
+@testable import TenkiApp
 @testable import TenkiCore
 import TenkiFakes
-@testable import TenkiServices
+@testable import TenkiProviders
 import TenkiTestSupport
 import Testing
 

@@ -1,12 +1,12 @@
 import Foundation
 @testable import TenkiApp
-import TenkiCore
 import TenkiBase
+import TenkiCore
+import TenkiDelivery
+import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
-import TenkiServices
-import TenkiFakes
 import TenkiTestSupport
 
 /// Fake providers and a fake incoming webhook behind one in-process transport, routed by path

@@ -4,7 +4,7 @@ import TenkiCore
 import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
-import TenkiServices
+import TenkiSecurity
 import TenkiTestSupport
 import Testing
 

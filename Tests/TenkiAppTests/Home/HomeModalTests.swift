@@ -3,7 +3,8 @@ import TenkiBase
 import TenkiCore
 import TenkiFakes
 import TenkiHTTPServer
-import TenkiServices
+import TenkiSecurity
+import TenkiStorage
 import Testing
 
 @testable import TenkiApp

@@ -1,7 +1,6 @@
 import Foundation
 import TenkiCore
 import TenkiFakes
-import TenkiServices
 import Testing
 
 @testable import TenkiApp

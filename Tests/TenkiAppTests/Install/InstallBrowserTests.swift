@@ -2,7 +2,7 @@ import Foundation
 import TenkiBase
 import TenkiCore
 import TenkiHTTPClient
-import TenkiServices
+import TenkiSecurity
 import Testing
 
 @testable import TenkiApp

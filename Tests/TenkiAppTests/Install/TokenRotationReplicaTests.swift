@@ -3,7 +3,6 @@ import TenkiBase
 import TenkiCore
 import TenkiFakes
 import TenkiHTTPServer
-import TenkiServices
 import TenkiTestSupport
 import Testing
 

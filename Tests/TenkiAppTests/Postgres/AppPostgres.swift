@@ -1,5 +1,5 @@
 import Foundation
-import TenkiServices
+import TenkiStorage
 import TenkiTestSupport
 
 /// A fresh, empty schema on the test PostgreSQL server for each case (`TestPostgresServer`).

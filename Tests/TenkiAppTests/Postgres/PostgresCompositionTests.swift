@@ -1,6 +1,6 @@
 import Foundation
 @testable import TenkiCore
-@testable import TenkiServices
+@testable import TenkiStorage
 import TenkiTestSupport
 import Testing
 

@@ -1,13 +1,12 @@
 import Foundation
-import Testing
 @testable import TenkiApp
-import TenkiCore
 import TenkiBase
+import TenkiCore
+import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
-import TenkiServices
-import TenkiFakes
 import TenkiTestSupport
+import Testing
 
 /// Real `tenki serve` processes sharing one PostgreSQL database (the throwaway server of
 /// `TestPostgresServer`, a fresh schema per case), as replicas run behind a load balancer.

@@ -3,7 +3,6 @@ import TenkiCore
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
 import Testing
 
 @testable import TenkiApp

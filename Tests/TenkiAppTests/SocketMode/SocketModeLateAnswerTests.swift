@@ -1,6 +1,5 @@
 import Foundation
 import TenkiCore
-import TenkiServices
 import Testing
 
 @testable import TenkiApp

@@ -5,7 +5,7 @@ import TenkiCore
 import TenkiHTTPClient
 import TenkiLogging
 import TenkiMetrics
-import TenkiServices
+import TenkiSecurity
 import TenkiTestSupport
 import Testing
 

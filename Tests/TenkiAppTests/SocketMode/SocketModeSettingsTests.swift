@@ -1,7 +1,7 @@
 import Foundation
 import TenkiHTTPClient
 import TenkiHTTPServer
-import TenkiServices
+import TenkiSecurity
 import Testing
 
 @testable import TenkiApp

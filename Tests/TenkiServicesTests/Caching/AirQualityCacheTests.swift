@@ -4,7 +4,6 @@ import TenkiFakes
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
 
 /// Air quality behind the same cache machinery as weather: 10 minutes fresh per point, shared
 /// whatever the caller's units, stale when the upstream fails.

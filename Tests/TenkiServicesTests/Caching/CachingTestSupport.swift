@@ -1,5 +1,5 @@
 import Synchronization
-import TenkiServices
+import TenkiProviders
 
 /// Yields until `condition` holds. Bounded, so a broken test fails instead of hanging; no clock
 /// is read, so nothing depends on how fast the machine is.

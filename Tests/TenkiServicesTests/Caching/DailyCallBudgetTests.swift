@@ -4,7 +4,8 @@ import TenkiMetrics
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiProviders
+@testable import TenkiStorage
 
 @Suite("DailyCallBudget")
 struct DailyCallBudgetTests {

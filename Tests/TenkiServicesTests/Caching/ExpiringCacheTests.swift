@@ -4,7 +4,7 @@ import TenkiFakes
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiProviders
 
 @Suite("ExpiringCache: lifetimes, negative caching, stale-if-error, bounds, cancellation")
 struct ExpiringCacheTests {

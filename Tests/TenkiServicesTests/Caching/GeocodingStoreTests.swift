@@ -3,7 +3,8 @@ import TenkiCore
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiProviders
+@testable import TenkiStorage
 
 @Suite("GeocodingStore: places resolved once, kept across restarts")
 struct GeocodingStoreTests {

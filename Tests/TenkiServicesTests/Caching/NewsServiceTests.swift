@@ -1,11 +1,12 @@
 import Foundation
-import TenkiCore
 import TenkiBase
+import TenkiCore
+import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
-import TenkiServices
-import TenkiFakes
+import TenkiProviders
+import TenkiStorage
 import TenkiTestSupport
 import Testing
 

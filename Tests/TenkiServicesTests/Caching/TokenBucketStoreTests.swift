@@ -2,7 +2,6 @@ import Foundation
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
 
 /// The per-user rate limit's buckets, on every backend: a burst, then the rate, shared by every
 /// process on one state, and forgotten once full again.

@@ -9,7 +9,8 @@ import TenkiFakes
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiProviders
+@testable import TenkiStorage
 
 /// A `WeatherService` over the fake upstream on a manual clock, with the pieces a test inspects.
 struct ServiceHarness {

@@ -7,7 +7,7 @@ import TenkiFakes
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiProviders
 
 @Suite("WeatherService: caching in front of OpenWeatherMap")
 struct WeatherServiceTests {

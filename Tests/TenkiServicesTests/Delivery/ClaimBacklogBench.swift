@@ -2,7 +2,8 @@ import Foundation
 import TenkiCore
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiDelivery
+@testable import TenkiStorage
 
 /// Not a test: the measurement behind `bench/claim-backlog.sh`, run only when
 /// `TENKI_BENCH_CLAIM` is set. Fills a fresh outbox with a backlog in one statement, then times

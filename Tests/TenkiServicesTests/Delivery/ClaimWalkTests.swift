@@ -2,7 +2,7 @@ import Foundation
 import TenkiCore
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiStorage
 
 /// The part of a claim that walks destinations when a busy one fills the window of oldest due
 /// messages (`SQLOutbox+Claim`), from a chosen point of the hash space rather than a random one:

@@ -5,7 +5,8 @@ import TenkiHTTPClient
 import TenkiHTTPServer
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiDelivery
+@testable import TenkiStorage
 
 #if canImport(Glibc)
 import Glibc

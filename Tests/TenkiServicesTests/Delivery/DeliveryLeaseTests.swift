@@ -2,7 +2,8 @@ import Foundation
 import TenkiCore
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiDelivery
+@testable import TenkiStorage
 
 /// A replica killed mid-round hands its claims over within the lease (30 s in `serve`), so a round
 /// never claims more posts per destination than fit in it one after another.

@@ -8,7 +8,8 @@ import TenkiFakes
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiDelivery
+@testable import TenkiStorage
 
 /// The queue with `CurlTransport` against the fault-injecting fake webhook on a real
 /// `HTTPServer` on 127.0.0.1. Times are the queue's virtual times, driven by hand.

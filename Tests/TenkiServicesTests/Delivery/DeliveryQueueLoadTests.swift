@@ -6,7 +6,8 @@ import TenkiHTTPClient
 import TenkiHTTPServer
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiDelivery
+@testable import TenkiStorage
 
 @Suite("Delivery queue under injected failures")
 struct DeliveryQueueLoadTests {

@@ -3,7 +3,8 @@ import TenkiCore
 import TenkiHTTPClient
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiDelivery
+@testable import TenkiStorage
 
 @Suite("Delivery queue pacing per platform")
 struct DeliveryQueuePacingTests {

@@ -6,7 +6,8 @@ import TenkiHTTPClient
 import TenkiHTTPServer
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiDelivery
+@testable import TenkiStorage
 
 /// `run()` as a service on the system clock: woken by `enqueue` and `retry`, polling the file for
 /// other processes' changes, ending on cancellation. Each wait is bounded, so a failure is quick.

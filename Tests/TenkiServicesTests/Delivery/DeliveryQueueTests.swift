@@ -7,7 +7,8 @@ import TenkiLogging
 import TenkiMetrics
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiDelivery
+@testable import TenkiStorage
 
 @Suite("Delivery queue on a manual clock")
 struct DeliveryQueueTests {

@@ -6,7 +6,8 @@ import TenkiHTTPServer
 import TenkiLogging
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiDelivery
+@testable import TenkiStorage
 
 /// A receiver on 127.0.0.1 that answers every post to `/services/…` with a redirect to
 /// `/elsewhere`, and counts what arrives where.

@@ -2,7 +2,7 @@ import Foundation
 import TenkiCore
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiStorage
 
 /// The delivery queue's store, one suite for SQLite and PostgreSQL.
 @Suite("Delivery store")

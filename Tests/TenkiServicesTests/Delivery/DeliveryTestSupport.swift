@@ -6,7 +6,7 @@ import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 
-@testable import TenkiServices
+@testable import TenkiStorage
 
 /// A clock the test moves by hand.
 final class TestClock: WallClock, Sendable {

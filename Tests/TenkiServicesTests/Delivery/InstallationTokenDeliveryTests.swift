@@ -5,7 +5,9 @@ import TenkiFakes
 import TenkiHTTPClient
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiDelivery
+@testable import TenkiSecurity
+@testable import TenkiStorage
 
 /// With many workspaces, a queued Web API post carries its installation key and is sent with that
 /// installation's bot token as it is when sent: a token rotated while the post waited is not the

@@ -4,7 +4,9 @@ import TenkiFakes
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiDelivery
+@testable import TenkiSecurity
+@testable import TenkiStorage
 
 /// One post a second to a Slack channel across processes: the turn is taken in the shared state.
 @Suite("Posting turns shared by processes")

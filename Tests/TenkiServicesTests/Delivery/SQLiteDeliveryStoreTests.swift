@@ -2,7 +2,7 @@ import Foundation
 import TenkiCore
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiStorage
 
 @Suite("SQLite delivery store: the state file")
 struct SQLiteDeliveryStoreTests {

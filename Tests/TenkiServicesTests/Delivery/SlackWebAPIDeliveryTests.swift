@@ -4,7 +4,9 @@ import TenkiFakes
 import TenkiHTTPClient
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiDelivery
+@testable import TenkiSecurity
+@testable import TenkiStorage
 
 /// `chat.postMessage` through a real queue on a temporary SQLite store, answered by the fake Web
 /// API behind `FakeUpstreams` (at `/slack-api`, as `tenki fakes` serves it) through a

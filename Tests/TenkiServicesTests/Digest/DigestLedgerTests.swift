@@ -3,7 +3,7 @@ import Synchronization
 import TenkiCore
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiStorage
 
 /// The digest ledger, one suite for SQLite and PostgreSQL.
 @Suite("Digest ledger")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiSecurity
 
 @Suite("Ed25519PublicKey")
 struct Ed25519PublicKeyTests {

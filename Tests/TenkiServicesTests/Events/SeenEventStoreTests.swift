@@ -3,7 +3,7 @@ import TenkiCore
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiStorage
 
 @Suite("SeenEventStore: an Events API delivery is taken once across retries and replicas")
 struct SeenEventStoreTests {

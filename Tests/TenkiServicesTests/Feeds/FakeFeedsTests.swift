@@ -1,7 +1,7 @@
 import Foundation
 @testable import TenkiCore
 import TenkiFakes
-@testable import TenkiServices
+@testable import TenkiProviders
 import Testing
 
 /// The feeds `tenki fakes`, the demo and replay serve: parseable by the real client, with the

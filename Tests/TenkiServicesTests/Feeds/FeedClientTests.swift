@@ -3,7 +3,7 @@ import TenkiBase
 @testable import TenkiCore
 import TenkiHTTPClient
 import TenkiLogging
-@testable import TenkiServices
+@testable import TenkiProviders
 import TenkiTestSupport
 import Testing
 

@@ -5,7 +5,7 @@ import TenkiHTTPClient
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiProviders
 
 @Suite struct FeedServiceTests {
     let server = ScriptedFeedServer()

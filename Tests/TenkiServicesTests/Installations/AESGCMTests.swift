@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiSecurity
 
 /// The primitive against published vectors: McGrew and Viega, "The Galois/Counter Mode of
 /// Operation (GCM)", test cases 13–16 (the AES-256 ones; also in NIST's GCM validation set).

@@ -4,7 +4,8 @@ import TenkiCore
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiSecurity
+@testable import TenkiStorage
 
 /// The cache in front of the installation store, over a counting in-memory store.
 @Suite("Cached installation store")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiSecurity
 
 /// `TENKI_ENCRYPTION_KEY`'s text: 32 bytes as hex or base64, one key or `NEW,OLD`.
 @Suite("Encryption key")

@@ -3,7 +3,8 @@ import TenkiCore
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiSecurity
+@testable import TenkiStorage
 
 /// Token rotation's lease: two store handles on one database (two replicas) and a manual clock.
 @Suite("Installation store: refresh lease")

@@ -3,7 +3,7 @@ import TenkiCore
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiStorage
 
 /// `app_uninstalled`: the installation and everything its team saved go, in one transaction;
 /// another team's rows and the shared geocoding cache stay. One suite for SQLite and PostgreSQL.

@@ -3,7 +3,8 @@ import TenkiCore
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiSecurity
+@testable import TenkiStorage
 
 /// Installations, one suite for SQLite and PostgreSQL: every test opens its stores on new handles,
 /// as separate replicas would.

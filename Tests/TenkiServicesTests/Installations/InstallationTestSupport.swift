@@ -2,7 +2,8 @@ import Foundation
 import TenkiCore
 import TenkiTestSupport
 
-@testable import TenkiServices
+@testable import TenkiSecurity
+@testable import TenkiStorage
 
 enum InstallationFixtures {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)

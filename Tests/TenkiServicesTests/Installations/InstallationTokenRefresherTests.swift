@@ -5,7 +5,9 @@ import TenkiLogging
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiSecurity
+@testable import TenkiSlackAPI
+@testable import TenkiStorage
 
 /// Rotating tokens refreshed before expiry, once across three replicas sharing one database.
 @Suite("Installation token refresher")

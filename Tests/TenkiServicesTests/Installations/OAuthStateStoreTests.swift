@@ -3,7 +3,6 @@ import TenkiCore
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
 
 /// The install flow's `state`: single-use, bound to a cookie, 10 minutes, shared by replicas. One
 /// suite for SQLite and PostgreSQL.

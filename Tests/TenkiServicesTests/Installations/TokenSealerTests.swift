@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiSecurity
 
 /// The stored format of a sealed token, key rotation, and the refusals, each a typed error that
 /// never carries the token.

@@ -8,7 +8,7 @@ import TenkiFakes
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiProviders
 
 @Suite("NewsAPIClient against the fake NewsAPI")
 struct NewsAPIClientTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiProviders
 
 @Suite("NewsAPI status and code mapping")
 struct NewsAPIErrorMappingTests {

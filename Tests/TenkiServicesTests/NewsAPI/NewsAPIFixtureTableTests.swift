@@ -5,7 +5,7 @@ import TenkiHTTPClient
 import TenkiHTTPServer
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiProviders
 
 /// What each captured NewsAPI body must turn into, through the real client. One row per
 /// `newsapi_*.json` fixture; a test below fails when a fixture has no row.

@@ -1,11 +1,11 @@
-import TenkiFakes
 import Foundation
-import TenkiCore
 import TenkiBase
+import TenkiCore
+import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
-import TenkiServices
+import TenkiProviders
 
 // Names here carry a `News` prefix: the OpenWeatherMap tests in this same test target define
 // their own helpers, and the two branches must merge without redeclarations.

@@ -1,9 +1,9 @@
 import Foundation
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
 import TenkiHTTPServer
-import TenkiServices
+import TenkiProviders
 import Testing
 
 @testable import TenkiFakes

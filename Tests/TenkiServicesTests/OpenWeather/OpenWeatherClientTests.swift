@@ -8,7 +8,7 @@ import TenkiFakes
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiProviders
 
 @Suite("OpenWeatherClient against the fake OpenWeatherMap")
 struct OpenWeatherClientTests {

@@ -8,7 +8,7 @@ import TenkiFakes
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiProviders
 
 /// Status and body as the API sent them, through the client, into the typed error.
 struct ErrorCase: Sendable, CustomTestStringConvertible {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiProviders
 
 @Suite("URL redaction")
 struct URLRedactionTests {

@@ -3,7 +3,7 @@ import TenkiCore
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiStorage
 
 /// One suite for every durable store: a command held under a lease is completed once, by whoever
 /// holds it. Leases run on the store's own clock, so these tests end one by holding it for 0 s

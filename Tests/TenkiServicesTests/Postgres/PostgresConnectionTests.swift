@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiStorage
 
 @Suite("PostgreSQL connection URL")
 struct PostgresURLTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiStorage
 
 /// A database that is slow or away costs a bounded time: a statement past the timeout is cancelled,
 /// and while the server refuses connections, callers fail at once instead of each trying again.

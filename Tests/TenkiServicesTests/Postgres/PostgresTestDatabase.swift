@@ -1,7 +1,7 @@
 import Foundation
 import TenkiTestSupport
 
-@testable import TenkiServices
+@testable import TenkiStorage
 
 /// A database of its own for each PostgreSQL test case: a fresh schema on the test server
 /// (`TestPostgresServer`), selected through the URL's `search_path`, so cases run in parallel

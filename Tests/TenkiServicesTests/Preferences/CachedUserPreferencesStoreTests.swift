@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 @testable import TenkiCore
-@testable import TenkiServices
 import TenkiFakes
+@testable import TenkiStorage
 import TenkiTestSupport
 import Testing
 

@@ -4,7 +4,7 @@ import TenkiFakes
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiStorage
 
 /// Saved preferences, one suite for memory, SQLite and PostgreSQL.
 @Suite("Saved preferences")

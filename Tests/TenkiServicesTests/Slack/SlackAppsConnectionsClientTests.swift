@@ -4,7 +4,8 @@ import TenkiBase
 import TenkiHTTPClient
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiSecurity
+@testable import TenkiSlackAPI
 
 /// `apps.connections.open` against scripted answers: the request Slack gets, and each refusal as
 /// the typed error the connection manager acts on.

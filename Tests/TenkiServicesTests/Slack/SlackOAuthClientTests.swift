@@ -5,7 +5,9 @@ import TenkiHTTPClient
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiSecurity
+@testable import TenkiSlackAPI
+@testable import TenkiStorage
 
 /// `oauth.v2.access` for an install's code and for a refresh, against a scripted answer.
 @Suite("Slack OAuth client")

@@ -5,7 +5,8 @@ import TenkiFakes
 import TenkiHTTPClient
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiSecurity
+@testable import TenkiSlackAPI
 
 /// `views.publish`, `views.open` and `views.update` through the client into the fake Slack: the
 /// JSON body each method documents, the bearer token, and Slack's refusals as typed errors.

@@ -3,7 +3,8 @@ import TenkiFakes
 import TenkiHTTPClient
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiSecurity
+@testable import TenkiSlackAPI
 
 @Suite("Slack Web API client")
 struct SlackWebAPIClientTests {

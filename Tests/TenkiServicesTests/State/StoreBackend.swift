@@ -3,7 +3,7 @@ import TenkiCore
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiStorage
 
 /// The backends a store suite runs against: each test takes one as its argument, so one test
 /// body checks every implementation. PostgreSQL is left out (with a note on stderr) when no server

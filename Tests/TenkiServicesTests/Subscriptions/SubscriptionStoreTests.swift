@@ -3,7 +3,7 @@ import TenkiCore
 import TenkiTestSupport
 import Testing
 
-@testable import TenkiServices
+@testable import TenkiStorage
 
 /// Channels' subscriptions, one suite for memory, SQLite and PostgreSQL.
 @Suite("Subscription store")

@@ -1,4 +1,4 @@
-import TenkiServices
+import TenkiSecurity
 
 /// A verifier suite's known-good request: each test changes one of its parts (a header's values,
 /// the body) and checks what the verifier makes of it.
