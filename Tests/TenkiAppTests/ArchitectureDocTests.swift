@@ -37,4 +37,35 @@ struct ArchitectureDocTests {
         #expect(package.subtracting(documented).isEmpty, "targets missing from docs/architecture.md")
         #expect(documented.subtracting(package).isEmpty, "docs/architecture.md names targets Package.swift does not have")
     }
+
+    /// The `Tenki…` names in the page's fenced blocks: the data-flow and dependency pictures.
+    static func picturedNames() throws -> Set<String> {
+        let page = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let blocks = page.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let word = try Regex("Tenki[A-Z][A-Za-z]*")
+        return Set(blocks.flatMap { block in block.matches(of: word).map { String(block[$0.range]) } })
+    }
+
+    /// Every Swift file under Sources, as one text.
+    static func sourceText() throws -> String {
+        let sources = root.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        return try files.filter { $0.pathExtension == "swift" }.map { try String(contentsOf: $0, encoding: .utf8) }
+            .joined(separator: "\n")
+    }
+
+    @Test("the pictures name every Tenki target; any other Tenki name in them is a type in Sources")
+    func picturesMatchTargets() throws {
+        let targets = try Self.packageTargets().filter { $0.hasPrefix("Tenki") }
+        let pictured = try Self.picturedNames()
+        #expect(
+            targets.subtracting(pictured).isEmpty, "targets missing from the pictures: \(targets.subtracting(pictured).sorted())")
+        let sources = try Self.sourceText()
+        for name in pictured.subtracting(targets).sorted() {
+            let declared = ["struct", "enum", "actor", "class"].contains {
+                sources.contains("\($0) \(name) ") || sources.contains("\($0) \(name):")
+            }
+            #expect(declared, "\(name) is in a picture of docs/architecture.md but is neither a target nor a type")
+        }
+    }
 }
