@@ -101,7 +101,8 @@ let package = Package(
             name: "TenkiFakes",
             dependencies: ["TenkiBase", "TenkiCore", "TenkiHTTPClient", "TenkiHTTPServer", "TenkiLogging", "TenkiWebSocket"],
             swiftSettings: strict),
-        // Settings, the composition root, routes and handlers, the commands of the executable.
+        // Features and the one composition root: settings, routes and adapters, handlers, the digest builder and
+        // scheduler, subscriptions, pending commands, replay, demo and the commands of the executable.
         .target(
             name: "TenkiApp",
             dependencies: [
