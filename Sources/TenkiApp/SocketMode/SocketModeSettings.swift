@@ -17,5 +17,5 @@ public struct SocketModeSettings: Sendable, Equatable {
 extension Settings {
     /// Whether the Slack HTTP ways in (`/slack/commands`, `/slack/interactions`, `/slack/events`)
     /// are served: not when Slack comes only over Socket Mode (an app token and no signing secret).
-    var servesSlackOverHTTP: Bool { !(socketMode != nil && signingSecrets.isEmpty) }
+    var servesSlackOverHTTP: Bool { !(socketMode != nil && self.signingSecrets.isEmpty) }
 }
