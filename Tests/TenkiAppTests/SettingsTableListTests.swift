@@ -2,7 +2,7 @@ import Testing
 
 @testable import TenkiApp
 
-/// `SettingsTable.all` lists the table's settings so that nothing walks the table with `Mirror` at
+/// `SettingsTable.visitAll` lists the table's settings so that nothing walks the table with `Mirror` at
 /// start; the table's properties stay the one place a setting is declared, and this checks the list.
 @Suite("The settings table's list")
 struct SettingsTableListTests {

@@ -10,11 +10,9 @@ extension Settings {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         readFile: @escaping (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
     ) throws(ConfigurationError) -> Settings {
-        let reader = SettingsReader(source: try SettingsSource(environment: environment, readFile: readFile))
-        var table = SettingsTable.shared
-        for setting in SettingsTable.all {
-            try setting.load(into: &table, from: reader)
-        }
+        var reader = SettingsReader(source: try SettingsSource(environment: environment, readFile: readFile))
+        var table = reader.table
+        try table.visitAll(&reader)
         var settings = Settings(
             table: table, commandNames: try reader.commandNames(table),
             newsBudgetShares: BudgetShares(
@@ -43,7 +41,8 @@ extension Settings {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         readFile: @escaping (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
     ) throws(ConfigurationError) -> Int {
-        try SettingsReader(source: try SettingsSource(environment: environment, readFile: readFile)).read(\.port)
+        let reader = SettingsReader(source: try SettingsSource(environment: environment, readFile: readFile))
+        return try reader.decode(reader.table.port)
     }
 
     static func defaultStatePath(environment: [String: String]) -> String {

@@ -1,53 +1,110 @@
 /// The table as a list, for what goes through every setting: loading, the reference, the names.
-/// A list of key paths rather than `Mirror`, which costs about a fifth of a command's start-up;
-/// `SettingsTableListTests` fails when a property of the table is missing here or out of order.
+/// Plain calls rather than `Mirror` or key paths, which cost a fifth of a command's start-up
+/// between them; `SettingsTableListTests` fails when a property of the table is missing here or
+/// out of order.
 extension SettingsTable {
-    /// Every setting, in the order of the properties (the order of the configuration reference).
-    static let all: [any TableSetting] = [
-        slot(\.signingSecrets), slot(\.openWeatherAPIKey), slot(\.newsAPIKey), slot(\.openWeatherBaseURL),
-        slot(\.newsAPIBaseURL), slot(\.openWeatherBearerToken), slot(\.newsAPIBearerToken), slot(\.newsFeeds),
-        slot(\.newsProvider), slot(\.newsFeedsAllowPrivate), slot(\.allowedResponseHosts), slot(\.mattermostTokens),
-        slot(\.discordPublicKey), slot(\.discordAPIBaseURL), slot(\.discordApplicationID), slot(\.discordBotToken),
-        slot(\.slackBotToken), slot(\.slackClientID), slot(\.slackClientSecret), slot(\.slackOAuthAuthorizeURL),
-        slot(\.allowedTeams), slot(\.slackAppToken), slot(\.socketConnections), slot(\.encryptionKeys),
-        slot(\.slackAPIBaseURL), slot(\.publicURL), slot(\.subscriptionTimeZone), slot(\.maxSubscriptionsPerChannel),
-        slot(\.language), slot(\.units), slot(\.defaultCity), slot(\.resultVisibility), slot(\.newsCountry),
-        slot(\.newsDailyBudget), slot(\.newsUserSharePercent), slot(\.newsReservedPercent), slot(\.weatherCommand),
-        slot(\.newsCommand), slot(\.inlineBudget), slot(\.upstreamTimeout), slot(\.upstreamConnectTimeout),
-        slot(\.upstreamConnectionsPerHost), slot(\.replayCacheEntries), slot(\.userRateLimitPerMinute),
-        slot(\.inboundInFlight), slot(\.deliveryTimeout), slot(\.retryBase), slot(\.retryCap), slot(\.webhookDeadline),
-        slot(\.deliveryRetention), slot(\.statePath), slot(\.databaseURL), slot(\.databasePoolSize), slot(\.config),
-        slot(\.schedulerEnabled), slot(\.logLevel), slot(\.logFormat), slot(\.maxHeaderBytes), slot(\.maxBodyBytes),
-        slot(\.maxRequestsPerConnection), slot(\.handlerTimeout), slot(\.maxConnections), slot(\.headerTimeout),
-        slot(\.idleTimeout), slot(\.drainDelay), slot(\.drainTimeout), slot(\.metricsToken), slot(\.metricsAddress),
-        slot(\.port), slot(\.digestWebhookURL), slot(\.digestWebhookFormat), slot(\.digestSchedule), slot(\.digestTimeZone),
-        slot(\.digestCities), slot(\.digestNewsQuery), slot(\.digestCatchUp), slot(\.digestWait),
-    ]
+    /// Hands every setting to `visitor`, in the order of the properties (the configuration reference's).
+    mutating func visitAll<Visitor: SettingVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.visit(&signingSecrets)
+        try visitor.visit(&openWeatherAPIKey)
+        try visitor.visit(&newsAPIKey)
+        try visitor.visit(&openWeatherBaseURL)
+        try visitor.visit(&newsAPIBaseURL)
+        try visitor.visit(&openWeatherBearerToken)
+        try visitor.visit(&newsAPIBearerToken)
+        try visitor.visit(&newsFeeds)
+        try visitor.visit(&newsProvider)
+        try visitor.visit(&newsFeedsAllowPrivate)
+        try visitor.visit(&allowedResponseHosts)
+        try visitor.visit(&mattermostTokens)
+        try visitor.visit(&discordPublicKey)
+        try visitor.visit(&discordAPIBaseURL)
+        try visitor.visit(&discordApplicationID)
+        try visitor.visit(&discordBotToken)
+        try visitor.visit(&slackBotToken)
+        try visitor.visit(&slackClientID)
+        try visitor.visit(&slackClientSecret)
+        try visitor.visit(&slackOAuthAuthorizeURL)
+        try visitor.visit(&allowedTeams)
+        try visitor.visit(&slackAppToken)
+        try visitor.visit(&socketConnections)
+        try visitor.visit(&encryptionKeys)
+        try visitor.visit(&slackAPIBaseURL)
+        try visitor.visit(&publicURL)
+        try visitor.visit(&subscriptionTimeZone)
+        try visitor.visit(&maxSubscriptionsPerChannel)
+        try visitor.visit(&language)
+        try visitor.visit(&units)
+        try visitor.visit(&defaultCity)
+        try visitor.visit(&resultVisibility)
+        try visitor.visit(&newsCountry)
+        try visitor.visit(&newsDailyBudget)
+        try visitor.visit(&newsUserSharePercent)
+        try visitor.visit(&newsReservedPercent)
+        try visitor.visit(&weatherCommand)
+        try visitor.visit(&newsCommand)
+        try visitor.visit(&inlineBudget)
+        try visitor.visit(&upstreamTimeout)
+        try visitor.visit(&upstreamConnectTimeout)
+        try visitor.visit(&upstreamConnectionsPerHost)
+        try visitor.visit(&replayCacheEntries)
+        try visitor.visit(&userRateLimitPerMinute)
+        try visitor.visit(&inboundInFlight)
+        try visitor.visit(&deliveryTimeout)
+        try visitor.visit(&retryBase)
+        try visitor.visit(&retryCap)
+        try visitor.visit(&webhookDeadline)
+        try visitor.visit(&deliveryRetention)
+        try visitor.visit(&statePath)
+        try visitor.visit(&databaseURL)
+        try visitor.visit(&databasePoolSize)
+        try visitor.visit(&config)
+        try visitor.visit(&schedulerEnabled)
+        try visitor.visit(&logLevel)
+        try visitor.visit(&logFormat)
+        try visitor.visit(&maxHeaderBytes)
+        try visitor.visit(&maxBodyBytes)
+        try visitor.visit(&maxRequestsPerConnection)
+        try visitor.visit(&handlerTimeout)
+        try visitor.visit(&maxConnections)
+        try visitor.visit(&headerTimeout)
+        try visitor.visit(&idleTimeout)
+        try visitor.visit(&drainDelay)
+        try visitor.visit(&drainTimeout)
+        try visitor.visit(&metricsToken)
+        try visitor.visit(&metricsAddress)
+        try visitor.visit(&port)
+        try visitor.visit(&digestWebhookURL)
+        try visitor.visit(&digestWebhookFormat)
+        try visitor.visit(&digestSchedule)
+        try visitor.visit(&digestTimeZone)
+        try visitor.visit(&digestCities)
+        try visitor.visit(&digestNewsQuery)
+        try visitor.visit(&digestCatchUp)
+        try visitor.visit(&digestWait)
+    }
 
     /// Every declaration, in the table's order.
-    static let declarations: [SettingDeclaration] = all.map { $0.declaration(in: shared) }
+    static let declarations: [SettingDeclaration] = {
+        var table = shared, collector = DeclarationCollector()
+        table.visitAll(&collector)
+        return collector.declarations
+    }()
 
     static let names: Set<String> = Set(declarations.map(\.name))
-
-    private static func slot<Value>(_ key: any WritableKeyPath<SettingsTable, Setting<Value>> & Sendable) -> any TableSetting {
-        Slot(key: key)
-    }
-
-    /// One setting of the table, its value's type hidden.
-    private struct Slot<Value: Sendable>: TableSetting {
-        let key: any WritableKeyPath<SettingsTable, Setting<Value>> & Sendable
-
-        func declaration(in table: SettingsTable) -> SettingDeclaration { table[keyPath: key].declaration }
-
-        func load(into table: inout SettingsTable, from reader: SettingsReader) throws(ConfigurationError) {
-            table[keyPath: key].value = try reader.read(key)
-        }
-    }
 }
 
-/// A setting of `SettingsTable` of any value type: what listing and loading the table need.
-protocol TableSetting: Sendable {
-    func declaration(in table: SettingsTable) -> SettingDeclaration
-    /// Decodes the setting from `reader` into `table`, or throws the error naming it.
-    func load(into table: inout SettingsTable, from reader: SettingsReader) throws(ConfigurationError)
+/// Something done to each setting of `SettingsTable` in turn (`SettingsTable.visitAll`).
+protocol SettingVisitor {
+    associatedtype Failure: Error
+    mutating func visit<Value>(_ setting: inout Setting<Value>) throws(Failure)
+}
+
+/// Lists the declarations.
+private struct DeclarationCollector: SettingVisitor {
+    var declarations: [SettingDeclaration] = []
+
+    mutating func visit<Value>(_ setting: inout Setting<Value>) {
+        declarations.append(setting.declaration)
+    }
 }

@@ -7,8 +7,8 @@ import TenkiServices
 /// (docs/configuration.md, generated from this table).
 /// Loading (`Settings.load`), the typed values of `Settings` (`settings.units` reads `units` here),
 /// `_FILE` secrets, `TENKI_CONFIG`'s unknown-key check, the warning for a misspelt variable and the
-/// configuration reference all come from here: adding a setting is adding a property, and its key
-/// path to `SettingsTable.all` (a test fails when one is missing).
+/// configuration reference all come from here: adding a setting is adding a property, and its
+/// `visitor.visit` call to `SettingsTable.visitAll` (a test fails when one is missing).
 public struct SettingsTable: Sendable {
     /// Every setting at its declared default.
     static let shared = SettingsTable()
