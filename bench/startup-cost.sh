@@ -17,7 +17,9 @@ trap 'rm -rf "$OUT"' EXIT
 # As in cost-guard.sh: valgrind 3.19 reads neither a static binary's full DWARF nor libdispatch's sigsuspend.
 objcopy --strip-debug "$BIN" "$OUT/tenki"
 cc -shared -fPIC -O2 -o "$OUT/shim.so" "$HERE/valgrind-sigsuspend-shim.c"
-# A key so that preview runs, and a closed loopback port as the provider (help calls none).
+# A key so that preview runs, and a closed loopback port as the provider (help calls none); run in the
+# scratch directory, so that nothing it might write lands in the caller's.
+cd "$OUT"
 env -i PATH="$PATH" OPENWEATHER_API_KEY=startup-cost OPENWEATHER_BASE_URL=http://127.0.0.1:9 LD_PRELOAD="$OUT/shim.so" \
   valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.out" "$OUT/tenki" preview "/weather help" \
   >"$OUT/run.log" 2>&1 || { echo "startup-cost: tenki preview failed; its log:" >&2; tail -20 "$OUT/run.log" >&2; exit 1; }
