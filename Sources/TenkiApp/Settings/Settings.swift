@@ -117,8 +117,8 @@ public struct Settings: Sendable {
     /// the `digests` of `TENKI_CONFIG`.
     public struct DigestSettings: Sendable, Equatable {
         public var name: String = "default"
-        public var language: WeatherLanguage = .en
-        public var units: Units = .metric
+        public var language: WeatherLanguage
+        public var units: Units
         public var webhookURL: URL
         /// What the webhook takes: set, or chosen from `webhookURL` (`DigestWebhookFormat.detect`).
         public var format: DigestWebhookFormat = .slack

@@ -23,10 +23,9 @@ extension SettingsReader {
         var digests: [Settings.DigestSettings] = []
         if let webhookURL = settings.digestWebhookURL {
             var digest = Settings.DigestSettings(
-                webhookURL: webhookURL, schedule: schedule, timeZone: timeZone, cities: cities, newsQuery: newsQuery)
+                language: settings.language, units: settings.units, webhookURL: webhookURL, schedule: schedule,
+                timeZone: timeZone, cities: cities, newsQuery: newsQuery)
             digest.format = format ?? .detect(from: webhookURL)
-            digest.language = settings.language
-            digest.units = settings.units
             settings.digest = digest
             digests.append(digest)
         }
@@ -68,9 +67,14 @@ extension SettingsReader {
         }
         label = "\(table.config.name) digests[\(name)]"
         let webhookURL = try webhook(direct: try text("webhook_url"), file: try text("webhook_url_file"), label: label)
-        let schedule = try Self.parse(
-            try text("schedule") ?? SettingParsers.defaultDigestSchedule, as: table.digestSchedule, label: "\(label).schedule")
-        let timeZone = try Self.parse(try text("timezone") ?? "UTC", as: table.digestTimeZone, label: "\(label).timezone")
+        // A key left out takes the default of its DIGEST_* setting.
+        var schedule = table.digestSchedule.fallback, timeZone = table.digestTimeZone.fallback
+        if let text = try text("schedule") {
+            schedule = try Self.parse(text, as: table.digestSchedule, label: "\(label).schedule")
+        }
+        if let text = try text("timezone") {
+            timeZone = try Self.parse(text, as: table.digestTimeZone, label: "\(label).timezone")
+        }
         var cities: [String] = []
         if let raw = object["cities"] {
             guard let list = raw as? [String] else {
@@ -81,15 +85,14 @@ extension SettingsReader {
             cities = list.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
         var digest = Settings.DigestSettings(
-            webhookURL: webhookURL, schedule: schedule, timeZone: timeZone, cities: cities, newsQuery: try text("news_query"))
+            language: settings.language, units: settings.units, webhookURL: webhookURL, schedule: schedule,
+            timeZone: timeZone, cities: cities, newsQuery: try text("news_query"))
         digest.name = name
         digest.format = .detect(from: webhookURL)
         if let format = try text("format") {
             digest.format = try Self.parse(format, as: table.digestWebhookFormat, label: "\(label).format") ?? digest.format
         }
         digest.newsFeeds = try newsFeeds(object["news_feeds"], known: settings.newsFeeds, label: "\(label).news_feeds")
-        digest.language = settings.language
-        digest.units = settings.units
         if let language = try text("language") {
             digest.language = try Self.parse(language, as: table.language, label: "\(label).language")
         }
