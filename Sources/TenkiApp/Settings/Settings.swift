@@ -6,11 +6,13 @@ import TenkiServices
 /// Every setting Tenki reads, decoded once at start into typed values that are passed down.
 /// `SettingsTable` declares them, and a setting's value is read by the table's name for it:
 /// `settings.units` is `SettingsTable.units`, decoded (or its default). The stored properties below
-/// are the values built from several settings, validated together once by `Settings.load`.
-/// Nothing below `TenkiApp` reads the environment.
+/// are the values built from several settings, validated together once by `Settings.load`; where one
+/// has a table property's name (`statePath`, `newsProvider`), it is the value in force, the table's
+/// being what was given. Nothing below `TenkiApp` reads the environment.
 ///
-/// A value is a field of a struct in an immutable box: reading one costs a load, not a lookup,
-/// so handlers may keep a `Settings` and read it per request.
+/// A value is a field of a struct in an immutable box, and the key path is known at compile time:
+/// in the release build a read is a load, not a lookup (`bench/cost-guard.sh --profile` shows no
+/// key-path or settings code on a command's path), so handlers may keep a `Settings` and read it per request.
 @dynamicMemberLookup
 public struct Settings: Sendable {
     /// The table with the decoded values.
