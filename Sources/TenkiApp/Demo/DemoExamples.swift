@@ -1,5 +1,6 @@
 // The replay examples of replay/*.json, compiled in; DemoTests fails when one drifts from its file.
-// To update: change the command, text, description, options or expectation to match the file.
+// To update: change the command, text, description, options or expectation to match the file. Setting
+// names are written through the table (`SettingsTable.name`), as everywhere outside it.
 
 /// The replay examples `tenki demo` runs, compiled in so that the release binary shows them from
 /// any directory: weather, Japanese, a forecast, a button press, Mattermost, Discord, news, errors, a
@@ -21,7 +22,7 @@ enum DemoExamples {
             "/weather", text: "東京",
             description: "/weather with a Japanese place name and Japanese replies",
             options: #"""
-            "settings": {"TENKI_LANG": "ja"}
+            "settings": {"\#(SettingsTable.name(\.language))": "ja"}
             """#,
             expect: #"""
             {
@@ -77,7 +78,7 @@ enum DemoExamples {
             {
               "description": "a Mattermost slash command: authenticated by its token, answered in Mattermost's Markdown (no Block Kit)",
               "settings": {
-                "MATTERMOST_TOKENS": "xr3j5x3p4pfk7kk6ck7b4e6ghh"
+                "\#(SettingsTable.name(\.mattermostTokens))": "xr3j5x3p4pfk7kk6ck7b4e6ghh"
               },
               "request": {
                 "path": "/mattermost/commands",
@@ -175,8 +176,8 @@ enum DemoExamples {
             description: "/news when the deployment reads RSS and Atom feeds: the newest items of all feeds, merged",
             options: #"""
             "settings": {
-              "TENKI_NEWS_FEEDS": "vnexpress={upstream}/feeds/vnexpress.rss;nhk={upstream}/feeds/nhk.xml;blog={upstream}/feeds/blog.atom",
-              "TENKI_NEWS_FEEDS_ALLOW_PRIVATE": "on"
+              "\#(SettingsTable.name(\.newsFeeds))": "vnexpress={upstream}/feeds/vnexpress.rss;nhk={upstream}/feeds/nhk.xml;blog={upstream}/feeds/blog.atom",
+              "\#(SettingsTable.name(\.newsFeedsAllowPrivate))": "on"
             }
             """#,
             expect: #"""
@@ -219,7 +220,7 @@ enum DemoExamples {
             options: #"""
             "scenario": "slow",
             "upstream_latency_ms": 400,
-            "settings": {"TENKI_INLINE_BUDGET_MS": "200"}
+            "settings": {"\#(SettingsTable.name(\.inlineBudget))": "200"}
             """#,
             expect: #"""
             {

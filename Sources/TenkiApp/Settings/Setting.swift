@@ -1,13 +1,24 @@
 import Foundation
 
-/// One setting: its declaration (what the configuration reference says about it) and how its
-/// text becomes a typed value. `SettingsTable` holds one of these for every setting Tenki reads.
-struct Setting<Value: Sendable>: Sendable {
+/// One setting: its declaration (what the configuration reference says about it), how its text
+/// becomes a typed value, and its value. `SettingsTable` holds one of these for every setting Tenki
+/// reads; `SettingsTable.shared` has every value at its default, and `Settings` holds a copy with the
+/// values `Settings.load` decoded.
+public struct Setting<Value: Sendable>: Sendable {
     let declaration: SettingDeclaration
     /// The value when the setting is absent.
     let fallback: Value
     /// Turns the trimmed, non-empty text into the value, or says why it cannot.
     let parse: @Sendable (String) throws(SettingProblem) -> Value
+    /// The decoded value, or `fallback` until one is decoded.
+    var value: Value
+
+    init(declaration: SettingDeclaration, fallback: Value, parse: @escaping @Sendable (String) throws(SettingProblem) -> Value) {
+        self.declaration = declaration
+        self.fallback = fallback
+        self.parse = parse
+        self.value = fallback
+    }
 
     var name: String { declaration.name }
 }

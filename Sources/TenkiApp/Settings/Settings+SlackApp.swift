@@ -31,7 +31,7 @@ extension SettingsReader {
     /// encryption key, and excludes `SLACK_BOT_TOKEN` (one token for every workspace would answer
     /// each with another's bot). Each missing or conflicting setting is a one-line error naming it.
     func slackApp(_ settings: Settings) throws(ConfigurationError) -> Settings.SlackAppSettings? {
-        let clientID = try read(\.slackClientID), secret = try read(\.slackClientSecret)
+        let clientID = settings.slackClientID, secret = settings.slackClientSecret
         let name = SettingsTable.name(\.slackClientID)
         guard let clientID else {
             if secret != nil {
@@ -63,7 +63,7 @@ extension SettingsReader {
         }
         return Settings.SlackAppSettings(
             credentials: SlackAppCredentials(clientID: clientID, clientSecret: secret),
-            authorizeURL: try read(\.slackOAuthAuthorizeURL), publicURL: publicURL, encryptionKeys: keys,
-            allowedTeams: Set(try read(\.allowedTeams)))
+            authorizeURL: settings.slackOAuthAuthorizeURL, publicURL: publicURL, encryptionKeys: keys,
+            allowedTeams: Set(settings.allowedTeams))
     }
 }

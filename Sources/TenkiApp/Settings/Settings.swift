@@ -5,104 +5,78 @@ import TenkiProviders
 import TenkiSecurity
 import TenkiStorage
 
-/// Every setting Tenki reads, decoded once at start into typed values that are passed down
-/// (`SettingsTable` declares them). Nothing below `TenkiApp` reads the environment.
+/// Every setting Tenki reads, decoded once at start into typed values that are passed down.
+/// `SettingsTable` declares them, and a setting's value is read by the table's name for it:
+/// `settings.units` is `SettingsTable.units`, decoded (or its default). The stored properties below
+/// are the values built from several settings, validated together once by `Settings.load`; where one
+/// has a table property's name (`statePath`, `newsProvider`), it is the value in force, the table's
+/// being what was given. Nothing below `TenkiApp` reads the environment.
+///
+/// A value is a field of a struct in an immutable box, and the key path is known at compile time:
+/// in the release build a read is a load, not a lookup (`bench/cost-guard.sh --profile` shows no
+/// key-path or settings code on a command's path), so handlers may keep a `Settings` and read it per request.
+@dynamicMemberLookup
 public struct Settings: Sendable {
-    // Slack
-    public var signingSecrets: [String]
-    public var allowedResponseHosts: ResponseURLAllowList
-    /// `MATTERMOST_TOKENS`; empty: no Mattermost route.
-    public var mattermostTokens: [String] = []
-    /// `DISCORD_PUBLIC_KEY`; nil: no Discord route.
-    public var discordPublicKey: Ed25519PublicKey?
-    /// `DISCORD_API_BASE_URL`: where a deferred Discord answer is edited.
-    public var discordAPIBaseURL = URL(string: "https://discord.com/api/v10")!
-    /// `TENKI_TIMEZONE`: a subscription's zone when neither the caller nor Slack names one.
-    public var subscriptionTimeZone = TimeZone(identifier: "UTC")!
-    /// `TENKI_MAX_SUBSCRIPTIONS_PER_CHANNEL`.
-    public var maxSubscriptionsPerChannel = 10
-    /// Commands and presses worked on at once; more are refused as busy (`InboundLimit`).
-    public var inboundInFlight = 256
-    /// `DISCORD_APPLICATION_ID` and `DISCORD_BOT_TOKEN`, for `tenki discord register` only.
-    public var discordApplicationID: String?
-    public var discordBotToken: String?
-    public var commandNames: CommandNames
-    /// `SLACK_APP_TOKEN` and `TENKI_SOCKET_CONNECTIONS`; nil: no Socket Mode.
-    public var socketMode: SocketModeSettings? = nil
-    /// `TENKI_ENCRYPTION_KEY`: seals the installations' tokens (`TokenSealer`); nil: none given.
-    public var encryptionKeys: EncryptionKeys? = nil
-    /// Distributed mode (`SLACK_CLIENT_ID` and what it needs); nil: one workspace.
-    public var slackApp: SlackAppSettings? = nil
+    /// The table with the decoded values.
+    private var values: SettingValues
 
-    // Providers
-    public var openWeatherAPIKey: String?
-    public var openWeatherBaseURL: URL
-    public var openWeatherBearerToken: String?
-    public var newsAPIKey: String?
-    public var newsAPIBaseURL: URL
-    public var newsAPIBearerToken: String?
-    /// Two-letter country of `/news` top headlines.
-    public var newsCountry: NewsCountry
-    /// NewsAPI calls allowed per UTC day (the free plan allows 100).
-    public var newsDailyBudget: Int
-    /// Signed commands remembered to refuse replays; 0: none.
-    public var replayCacheEntries: Int
+    /// The names `/weather` and `/news` go by (`TENKI_WEATHER_COMMAND`, `TENKI_NEWS_COMMAND`, which differ).
+    public var commandNames: CommandNames
     /// How the news budget is divided between people and digests.
     public var newsBudgetShares: BudgetShares
-    /// Where news comes from (`TENKI_NEWS_PROVIDER`, or its default).
-    public var newsProvider: NewsProvider = .newsapi
-    /// The feeds of `TENKI_NEWS_FEEDS`, in their order.
-    public var newsFeeds: [FeedSource] = []
-    /// Whether feeds may reach loopback and private addresses (`TENKI_NEWS_FEEDS_ALLOW_PRIVATE`).
-    public var newsFeedsAllowPrivate = false
-    public var upstreamTimeout: Duration
-    /// How long a provider connection may stay silent (connecting included) before it fails.
-    public var upstreamConnectTimeout: Duration
-    public var upstreamConnectionsPerHost: Int
-
-    // Replies
-    public var language: WeatherLanguage
-    public var units: Units
-    public var defaultCity: String?
-    public var inlineBudget: Duration
-    /// Commands one user may run per minute on average (0: no limit).
-    public var userRateLimitPerMinute: Int
-    /// Who sees results (errors and help are always ephemeral).
-    public var resultVisibility: ChatMessage.Visibility
-    /// `TENKI_PUBLIC_URL` without a trailing slash: chart URLs start with it; nil: no charts.
-    public var publicURL: String? = nil
-
-    // Process
+    /// Where news comes from: `TENKI_NEWS_PROVIDER`, or chosen by whether `TENKI_NEWS_FEEDS` is set.
+    public var newsProvider: NewsProvider
+    /// The SQLite state file: `TENKI_STATE`, or its default under systemd or in the working directory.
     public var statePath: String
-    /// PostgreSQL instead of the SQLite file `statePath`, when set (TENKI_DATABASE_URL).
-    public var databaseURL: PostgresURL? = nil
-    /// PostgreSQL connections per process (TENKI_DATABASE_POOL_SIZE).
-    public var databasePoolSize: Int = 4
-    public var schedulerEnabled: Bool
-    public var logLevel: LogLevel
-    public var logFormat: StandardErrorLogSink.Format
-    public var listener: ListenerSettings
-    /// A bearer token `/metrics` requires, when set.
-    public var metricsToken: String?
-    /// `host:port` of a separate listener for `/metrics` (and `/healthz`), when set.
-    public var metricsAddress: (host: String, port: Int)?
-    /// The port of `serve` when `--port` is not given (PORT).
-    public var port: Int
+    /// `SLACK_APP_TOKEN` and `TENKI_SOCKET_CONNECTIONS`; nil: no Socket Mode.
+    public var socketMode: SocketModeSettings? = nil
+    /// Distributed mode (`SLACK_CLIENT_ID` and what it needs); nil: one workspace.
+    public var slackApp: SlackAppSettings? = nil
+    /// The digest of the `DIGEST_*` settings, named `default`; nil: `DIGEST_WEBHOOK_URL` is not set.
+    public var digest: DigestSettings? = nil
+    /// Every configured digest: `default` from `DIGEST_*`, then the `digests` of `TENKI_CONFIG`.
+    public var digests: [DigestSettings] = []
     /// Environment variables that look like settings but are none (a typo), with the setting
     /// each most likely meant; commands warn about them at start.
     public var misspeltVariables: [(name: String, closest: String?)] = []
 
-    // Delivery
-    public var delivery: DeliverySettings
+    init(
+        table: SettingsTable, commandNames: CommandNames, newsBudgetShares: BudgetShares, newsProvider: NewsProvider,
+        statePath: String
+    ) {
+        self.values = SettingValues(table: table)
+        self.commandNames = commandNames
+        self.newsBudgetShares = newsBudgetShares
+        self.newsProvider = newsProvider
+        self.statePath = statePath
+    }
 
-    // Digest
-    public var digest: DigestSettings?
-    /// Every configured digest: `default` from `DIGEST_*`, then the `digests` of `TENKI_CONFIG`.
-    public var digests: [DigestSettings] = []
-    /// How long after its slot a missed digest is still posted (TENKI_DIGEST_CATCH_UP_MINUTES).
-    public var digestCatchUp: TimeInterval
-    /// How long `tenki digest` waits for its post (TENKI_DIGEST_WAIT_SECONDS).
-    public var digestWait: Duration
+    /// The value of one setting of the table; setting it (tests do) copies the table once.
+    public subscript<Value>(dynamicMember key: WritableKeyPath<SettingsTable, Setting<Value>>) -> Value {
+        get { values.table[keyPath: key].value }
+        set {
+            var table = values.table
+            table[keyPath: key].value = newValue
+            values = SettingValues(table: table)
+        }
+    }
+
+    /// Limits and timeouts of the HTTP listener, from the table's listener settings.
+    public var listener: ListenerSettings {
+        ListenerSettings(
+            maxHeaderBytes: self.maxHeaderBytes, maxBodyBytes: self.maxBodyBytes, maxConnections: self.maxConnections,
+            maxRequestsPerConnection: self.maxRequestsPerConnection, handlerTimeout: self.handlerTimeout,
+            headerTimeout: self.headerTimeout, idleTimeout: self.idleTimeout, drainTimeout: self.drainTimeout,
+            drainDelay: self.drainDelay)
+    }
+
+    /// The delivery queue's knobs, from the table's delivery settings.
+    public var delivery: DeliverySettings {
+        DeliverySettings(
+            requestTimeout: self.deliveryTimeout, retryBase: self.retryBase, retryCap: self.retryCap,
+            webhookDeadline: self.webhookDeadline, retention: self.deliveryRetention,
+            slackBotToken: self.slackBotToken.flatMap(SlackBotToken.init), slackAPIBaseURL: self.slackAPIBaseURL)
+    }
 
     /// The names `/weather` and `/news` are known by in this workspace (renamed when another app owns them).
     public struct CommandNames: Sendable, Equatable {
@@ -138,17 +112,17 @@ public struct Settings: Sendable {
         /// How long delivered messages stay in the state file.
         public var retention: TimeInterval
         /// `SLACK_BOT_TOKEN`: sent with `chat.postMessage` posts (never stored); nil: none.
-        public var slackBotToken: SlackBotToken? = nil
+        public var slackBotToken: SlackBotToken?
         /// `SLACK_API_BASE_URL`: where `chat.postMessage`, `users.info` and `auth.test` are called.
-        public var slackAPIBaseURL = URL(string: "https://slack.com/api")!
+        public var slackAPIBaseURL: URL
     }
 
     /// One digest: the one configured through `DIGEST_*` settings (named `default`), or one of
     /// the `digests` of `TENKI_CONFIG`.
     public struct DigestSettings: Sendable, Equatable {
         public var name: String = "default"
-        public var language: WeatherLanguage = .en
-        public var units: Units = .metric
+        public var language: WeatherLanguage
+        public var units: Units
         public var webhookURL: URL
         /// What the webhook takes: set, or chosen from `webhookURL` (`DigestWebhookFormat.detect`).
         public var format: DigestWebhookFormat = .slack
@@ -176,4 +150,13 @@ public enum NewsProvider: String, Sendable, Equatable {
     case newsapi
     /// RSS and Atom feeds (needs `TENKI_NEWS_FEEDS`).
     case feeds
+}
+
+/// The decoded table, shared by every copy of a `Settings`: copying one costs a retain.
+private final class SettingValues: Sendable {
+    let table: SettingsTable
+
+    init(table: SettingsTable) {
+        self.table = table
+    }
 }

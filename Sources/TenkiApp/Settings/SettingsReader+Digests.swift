@@ -13,20 +13,19 @@ extension SettingsReader {
     ]
 
     func loadDigests(into settings: inout Settings) throws(ConfigurationError) {
-        // Read whether or not a webhook is set, so that a schedule that does not parse is refused
-        // before anyone relies on it.
-        let schedule = try read(\.digestSchedule)
-        let timeZone = try read(\.digestTimeZone)
-        let cities = try read(\.digestCities)
-        let newsQuery = try read(\.digestNewsQuery)
-        let format = try read(\.digestWebhookFormat)
+        // Decoded whether or not a webhook is set, so that a schedule that does not parse is
+        // refused before anyone relies on it.
+        let schedule = settings.digestSchedule
+        let timeZone = settings.digestTimeZone
+        let cities = settings.digestCities
+        let newsQuery = settings.digestNewsQuery
+        let format = settings.digestWebhookFormat
         var digests: [Settings.DigestSettings] = []
-        if let webhookURL = try read(\.digestWebhookURL) {
+        if let webhookURL = settings.digestWebhookURL {
             var digest = Settings.DigestSettings(
-                webhookURL: webhookURL, schedule: schedule, timeZone: timeZone, cities: cities, newsQuery: newsQuery)
+                language: settings.language, units: settings.units, webhookURL: webhookURL, schedule: schedule,
+                timeZone: timeZone, cities: cities, newsQuery: newsQuery)
             digest.format = format ?? .detect(from: webhookURL)
-            digest.language = settings.language
-            digest.units = settings.units
             settings.digest = digest
             digests.append(digest)
         }
@@ -34,7 +33,7 @@ extension SettingsReader {
             let digest = try fileDigest(entry, index: index, settings: settings)
             if digests.contains(where: { $0.name == digest.name }) {
                 throw ConfigurationError(
-                    setting: "TENKI_CONFIG digests[\(index)].name", problem: "repeats the digest name \"\(digest.name)\"",
+                    setting: "\(table.config.name) digests[\(index)].name", problem: "repeats the digest name \"\(digest.name)\"",
                     fix: "give every digest its own name (the DIGEST_* variables define \"default\")")
             }
             digests.append(digest)
@@ -43,7 +42,7 @@ extension SettingsReader {
     }
 
     private func fileDigest(_ entry: Any, index: Int, settings: Settings) throws(ConfigurationError) -> Settings.DigestSettings {
-        var label = "TENKI_CONFIG digests[\(index)]"
+        var label = "\(table.config.name) digests[\(index)]"
         guard let object = entry as? [String: Any] else {
             throw ConfigurationError(
                 setting: label, problem: "is not an object", fix: "write each digest as {\"name\": …, \"webhook_url\": …}")
@@ -66,11 +65,16 @@ extension SettingsReader {
                 setting: "\(label).name", problem: "is missing or not a name of 1 to 40 letters, digits, - or _",
                 fix: "name the digest, e.g. \"morning\"")
         }
-        label = "TENKI_CONFIG digests[\(name)]"
+        label = "\(table.config.name) digests[\(name)]"
         let webhookURL = try webhook(direct: try text("webhook_url"), file: try text("webhook_url_file"), label: label)
-        let schedule = try Self.parse(
-            try text("schedule") ?? SettingParsers.defaultDigestSchedule, as: table.digestSchedule, label: "\(label).schedule")
-        let timeZone = try Self.parse(try text("timezone") ?? "UTC", as: table.digestTimeZone, label: "\(label).timezone")
+        // A key left out takes the default of its DIGEST_* setting.
+        var schedule = table.digestSchedule.fallback, timeZone = table.digestTimeZone.fallback
+        if let text = try text("schedule") {
+            schedule = try Self.parse(text, as: table.digestSchedule, label: "\(label).schedule")
+        }
+        if let text = try text("timezone") {
+            timeZone = try Self.parse(text, as: table.digestTimeZone, label: "\(label).timezone")
+        }
         var cities: [String] = []
         if let raw = object["cities"] {
             guard let list = raw as? [String] else {
@@ -81,15 +85,14 @@ extension SettingsReader {
             cities = list.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
         var digest = Settings.DigestSettings(
-            webhookURL: webhookURL, schedule: schedule, timeZone: timeZone, cities: cities, newsQuery: try text("news_query"))
+            language: settings.language, units: settings.units, webhookURL: webhookURL, schedule: schedule,
+            timeZone: timeZone, cities: cities, newsQuery: try text("news_query"))
         digest.name = name
         digest.format = .detect(from: webhookURL)
         if let format = try text("format") {
             digest.format = try Self.parse(format, as: table.digestWebhookFormat, label: "\(label).format") ?? digest.format
         }
         digest.newsFeeds = try newsFeeds(object["news_feeds"], known: settings.newsFeeds, label: "\(label).news_feeds")
-        digest.language = settings.language
-        digest.units = settings.units
         if let language = try text("language") {
             digest.language = try Self.parse(language, as: table.language, label: "\(label).language")
         }
@@ -139,12 +142,16 @@ extension SettingsReader {
     private func newsFeeds(_ raw: Any?, known: [FeedSource], label: String) throws(ConfigurationError) -> [String]? {
         guard let raw else { return nil }
         guard let names = raw as? [String], !names.isEmpty else {
-            throw ConfigurationError(setting: label, problem: "is not a list of feed names", fix: "write it as [\"vnexpress\", \"nhk\"]")
+            throw ConfigurationError(
+                setting: label, problem: "is not a list of feed names", fix: "write it as [\"vnexpress\", \"nhk\"]")
         }
         let knownNames = known.map(\.name)
         if let unknown = names.first(where: { !knownNames.contains($0) }) {
-            let listed = knownNames.isEmpty ? "TENKI_NEWS_FEEDS lists none" : "TENKI_NEWS_FEEDS names " + knownNames.joined(separator: ", ")
-            throw ConfigurationError(setting: label, problem: "names the feed \"\(unknown)\", which is not configured", fix: listed)
+            let listed =
+                knownNames.isEmpty
+                ? "\(table.newsFeeds.name) lists none" : "\(table.newsFeeds.name) names " + knownNames.joined(separator: ", ")
+            throw ConfigurationError(
+                setting: label, problem: "names the feed \"\(unknown)\", which is not configured", fix: listed)
         }
         return names
     }

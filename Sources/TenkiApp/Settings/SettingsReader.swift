@@ -7,8 +7,8 @@ struct SettingsReader {
     let source: SettingsSource
     let table = SettingsTable.shared
 
-    func read<Value>(_ key: KeyPath<SettingsTable, Setting<Value>>) throws(ConfigurationError) -> Value {
-        let setting = table[keyPath: key]
+    /// The value of `setting` in the source, or its default when absent.
+    func decode<Value>(_ setting: Setting<Value>) throws(ConfigurationError) -> Value {
         guard let text = try source.value(setting.declaration) else { return setting.fallback }
         return try Self.parse(text, as: setting, label: setting.name)
     }
@@ -27,5 +27,12 @@ struct SettingsReader {
             }
             throw ConfigurationError(setting: label, problem: problem, fix: error.fix)
         }
+    }
+}
+
+extension SettingsReader: SettingVisitor {
+    /// Decodes one setting of a table being loaded.
+    func visit<Value>(_ setting: inout Setting<Value>) throws(ConfigurationError) {
+        setting.value = try decode(setting)
     }
 }

@@ -55,7 +55,8 @@ struct SettingsSource {
             return secret
         }
         if let direct { return direct }
-        return try Self.nonBlank(fileValues[name], setting: "\(SettingsTable.name(\.config)) \(name)")
+        guard let fromFile = fileValues[name] else { return nil }
+        return try Self.nonBlank(fromFile, setting: "\(SettingsTable.shared.config.name) \(name)")
     }
 
     /// Nil for nil or "", the trimmed text otherwise; spaces only are refused.

@@ -19,3 +19,10 @@ extension SettingsTable {
         return setting.declaration.name
     }
 }
+
+/// A `Setting` of any value type, for naming one through a `PartialKeyPath`.
+protocol DeclaredSetting {
+    var declaration: SettingDeclaration { get }
+}
+
+extension Setting: DeclaredSetting {}

@@ -8,7 +8,7 @@ public struct SocketModeSettings: Sendable, Equatable {
     /// Connections each process keeps open (1 to 10; Slack allows 10 per app across every process).
     public var connections: Int
 
-    public init(appToken: SlackAppToken, connections: Int = 2) {
+    public init(appToken: SlackAppToken, connections: Int) {
         self.appToken = appToken
         self.connections = connections
     }
@@ -17,5 +17,5 @@ public struct SocketModeSettings: Sendable, Equatable {
 extension Settings {
     /// Whether the Slack HTTP ways in (`/slack/commands`, `/slack/interactions`, `/slack/events`)
     /// are served: not when Slack comes only over Socket Mode (an app token and no signing secret).
-    var servesSlackOverHTTP: Bool { !(socketMode != nil && signingSecrets.isEmpty) }
+    var servesSlackOverHTTP: Bool { !(socketMode != nil && self.signingSecrets.isEmpty) }
 }
