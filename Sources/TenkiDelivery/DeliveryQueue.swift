@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import TenkiBase
 import TenkiCore
+import TenkiBase
 import TenkiHTTPClient
 import TenkiLogging
 import TenkiMetrics

@@ -1,15 +1,15 @@
 import Foundation
 import Synchronization
+import Testing
 @testable import TenkiApp
-import TenkiBase
 import TenkiCore
-import TenkiDelivery
-import TenkiFakes
+import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
+import TenkiDelivery
 import TenkiStorage
+import TenkiFakes
 import TenkiTestSupport
-import Testing
 
 /// What the server waits for at shutdown: late answers whose placeholder went out but which are
 /// not queued yet. Outcomes only: waiters are observed registered before the work ends, never timed.

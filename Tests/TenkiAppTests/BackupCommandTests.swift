@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
+import Testing
 @testable import TenkiApp
 @testable import TenkiStorage
-import Testing
 
 /// `tenki backup PATH` and the state-reading commands: a consistent copy while another connection
 /// writes, restored into a fresh state with the same pending deliveries, and a missing state file

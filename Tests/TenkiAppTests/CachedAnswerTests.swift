@@ -1,13 +1,13 @@
 import Foundation
 @testable import TenkiApp
-import TenkiBase
 import TenkiCore
-import TenkiFakes
+import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
 import TenkiSecurity
+import TenkiFakes
 import TenkiTestSupport
 import Testing
 

@@ -1,12 +1,12 @@
 import Foundation
+import Testing
 @testable import TenkiApp
-import TenkiBase
 import TenkiCore
-import TenkiFakes
+import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
+import TenkiFakes
 import TenkiTestSupport
-import Testing
 
 /// Chat paths of `tenki serve` that only a real process on a real socket shows.
 @Suite("Chat paths through a serve process", .serialized)

@@ -1,9 +1,9 @@
 import Foundation
+import Testing
 @testable import TenkiApp
+@testable import TenkiDelivery
 import TenkiBase
 import TenkiCore
-@testable import TenkiDelivery
-import Testing
 
 /// `CompactJSONEncoder` writes what Foundation's `JSONEncoder` writes with sorted keys and unescaped
 /// slashes, byte for byte: over every message Tenki sends, on every platform, and over random text.

@@ -1,13 +1,13 @@
 import Foundation
+import Testing
 @testable import TenkiApp
-import TenkiBase
 import TenkiCore
-import TenkiFakes
+import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiStorage
+import TenkiFakes
 import TenkiTestSupport
-import Testing
 
 /// Accepted means delivered: late answers queued while the receiver is down survive `kill -9`
 /// and arrive exactly once after a restart on the same state file.

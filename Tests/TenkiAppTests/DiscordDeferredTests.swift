@@ -1,12 +1,12 @@
 import Foundation
+import Testing
 @testable import TenkiApp
 import TenkiBase
 import TenkiCore
-import TenkiFakes
 import TenkiHTTPServer
 import TenkiSecurity
+import TenkiFakes
 import TenkiTestSupport
-import Testing
 
 /// Discord answers that take longer than the budget: type 5 (a command) or type 6 (a press) at
 /// once, then a PATCH of the interaction's `@original` through the delivery queue to the fakes'

@@ -1,13 +1,13 @@
 import Foundation
+import Testing
 @testable import TenkiApp
 import TenkiBase
 import TenkiCore
-import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiSecurity
+import TenkiFakes
 import TenkiTestSupport
-import Testing
 
 /// `POST /discord/interactions` through the real listener, signed with a test key pair whose public
 /// half is `DISCORD_PUBLIC_KEY`.

@@ -1,13 +1,13 @@
 import Foundation
+import Testing
 @testable import TenkiApp
-import TenkiBase
 import TenkiCore
-import TenkiFakes
+import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiStorage
+import TenkiFakes
 import TenkiTestSupport
-import Testing
 
 /// The operator commands of the README's command table, run as an operator runs them: the built
 /// `tenki` (and `deploy/tenki-backup-keep`) as processes, against a real `tenki serve` on loopback.

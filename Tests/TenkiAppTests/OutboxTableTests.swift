@@ -1,8 +1,8 @@
 import Foundation
+import Testing
 @testable import TenkiApp
 import TenkiCore
 import TenkiStorage
-import Testing
 
 @Suite("tenki outbox listing")
 struct OutboxTableTests {

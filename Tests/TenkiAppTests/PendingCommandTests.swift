@@ -1,10 +1,10 @@
 import Foundation
 import Synchronization
 import TenkiCore
-import TenkiDelivery
 import TenkiFakes
 import TenkiLogging
 import TenkiMetrics
+import TenkiDelivery
 import TenkiStorage
 import TenkiTestSupport
 import Testing

@@ -1,13 +1,13 @@
 import Foundation
-import Synchronization
 @testable import TenkiApp
-import TenkiBase
 import TenkiCore
+import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
 import TenkiSecurity
+import Synchronization
 import Testing
 
 /// The router in process: no socket, a fixed clock, a responder that records what it was asked.

@@ -1,13 +1,13 @@
 import Foundation
+import Testing
 @testable import TenkiApp
-import TenkiBase
 import TenkiCore
-import TenkiFakes
+import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiSecurity
+import TenkiFakes
 import TenkiTestSupport
-import Testing
 
 /// The rest of the README's command table as processes: every route of `tenki serve`,
 /// `tenki replay --target` against it, and `tenki digest --digest NAME --wait` against `tenki fakes`.

@@ -1,12 +1,12 @@
 import Foundation
 import Synchronization
+import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiFakes
 import TenkiHTTPServer
 import TenkiSecurity
+import TenkiFakes
 import TenkiTestSupport
-import Testing
 
 /// What the composition root guarantees: one of each service per process, and a command that goes
 /// down the stack once.

@@ -1,12 +1,12 @@
 import Foundation
+import Testing
 @testable import TenkiApp
 @testable import TenkiCore
-import TenkiFakes
 import TenkiHTTPClient
 @testable import TenkiHTTPServer
 @testable import TenkiStorage
+import TenkiFakes
 import TenkiTestSupport
-import Testing
 
 /// Button presses through the real listener: Slack's documented `block_actions` shapes, signed,
 /// posted to `/slack/interactions`; the effect reaches a `response_url` sink on loopback through the

@@ -1,15 +1,15 @@
 import Foundation
+import Testing
 @testable import TenkiApp
-import TenkiBase
 import TenkiCore
-import TenkiDelivery
-import TenkiFakes
+import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiMetrics
+import TenkiDelivery
 import TenkiStorage
+import TenkiFakes
 import TenkiTestSupport
-import Testing
 
 /// A state file that refuses every read and write, as a read-only or immutable file does.
 private struct RefusingDeliveryStore: DeliveryStore {

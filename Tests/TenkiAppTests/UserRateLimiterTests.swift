@@ -1,10 +1,10 @@
 import Foundation
+import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiFakes
 import TenkiStorage
+import TenkiFakes
 import TenkiTestSupport
-import Testing
 
 @Suite("Per-user rate limit")
 struct UserRateLimiterTests {

@@ -1,8 +1,8 @@
 import Foundation
 import TenkiCore
-import TenkiFakes
 import TenkiHTTPServer
 import TenkiLogging
+import TenkiFakes
 
 /// The demo's channel subscription: `/weather subscribe Danang at 7:30` through the router, the
 /// confirmation posted to the fake Slack Web API, then the scheduler at the next 07:30 and the

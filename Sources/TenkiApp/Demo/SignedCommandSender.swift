@@ -1,7 +1,7 @@
-import Foundation
 import Synchronization
-import TenkiBase
+import Foundation
 import TenkiCore
+import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiSecurity

@@ -1,11 +1,11 @@
 import Foundation
 import TenkiBase
 import TenkiCore
-import TenkiDelivery
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
+import TenkiDelivery
 import TenkiStorage
 
 /// `tenki digest [--digest NAME] [--dry-run] [--force] [--wait SECONDS]`: one run of the slot rule,

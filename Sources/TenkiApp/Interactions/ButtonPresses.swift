@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
-import TenkiDelivery
 import TenkiLogging
+import TenkiDelivery
 import TenkiProviders
 import TenkiStorage
 

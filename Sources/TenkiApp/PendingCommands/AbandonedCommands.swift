@@ -1,8 +1,8 @@
 import Foundation
 import TenkiCore
-import TenkiDelivery
 import TenkiLogging
 import TenkiMetrics
+import TenkiDelivery
 import TenkiStorage
 
 /// Answers the work (commands and presses) a dead process acknowledged and never answered: every

@@ -1,6 +1,6 @@
 import Foundation
-import TenkiDelivery
 import TenkiLogging
+import TenkiDelivery
 import TenkiStorage
 
 /// How long a process holds a pending command without renewing it, and how often it renews: a

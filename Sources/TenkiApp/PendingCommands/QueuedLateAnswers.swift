@@ -1,8 +1,8 @@
 import Foundation
 import TenkiBase
 import TenkiCore
-import TenkiDelivery
 import TenkiLogging
+import TenkiDelivery
 import TenkiStorage
 
 /// Late answers go through the delivery queue: committed first, then posted to the

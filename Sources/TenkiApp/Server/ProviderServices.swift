@@ -1,5 +1,5 @@
-import TenkiBase
 import TenkiCore
+import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging

@@ -1,8 +1,8 @@
 import Foundation
 import TenkiCore
-import TenkiDelivery
 import TenkiHTTPClient
 import TenkiLogging
+import TenkiDelivery
 import TenkiSecurity
 import TenkiSlackAPI
 import TenkiStorage

@@ -1,8 +1,8 @@
 import Foundation
 import TenkiCore
-import TenkiDelivery
 import TenkiLogging
 import TenkiMetrics
+import TenkiDelivery
 import TenkiSecurity
 import TenkiSlackAPI
 import TenkiStorage

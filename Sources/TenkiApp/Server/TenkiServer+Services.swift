@@ -1,8 +1,8 @@
 import TenkiBase
-import TenkiDelivery
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
+import TenkiDelivery
 import TenkiSlackAPI
 import TenkiStorage
 

@@ -1,11 +1,11 @@
 import Foundation
 import Synchronization
 import TenkiCore
-import TenkiDelivery
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
+import TenkiDelivery
 
 /// One Tenki process: exactly one each of the state store, the provider services (with their
 /// caches and the NewsAPI budget), the delivery queue, the background work it owes, the digest

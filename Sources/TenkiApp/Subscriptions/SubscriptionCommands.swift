@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 import TenkiCore
-import TenkiDelivery
 import TenkiLogging
+import TenkiDelivery
 import TenkiProviders
 import TenkiSlackAPI
 import TenkiStorage

@@ -1,6 +1,6 @@
 import Foundation
-import TenkiBase
 import TenkiCore
+import TenkiBase
 import TenkiHTTPClient
 import TenkiLogging
 

@@ -1,8 +1,8 @@
 import Foundation
+import Testing
 @testable import TenkiApp
 import TenkiCore
 import TenkiTestSupport
-import Testing
 
 extension DigestSuite {
     /// Digests and subscription reports (built by the same `DigestBuilder`) carry the first

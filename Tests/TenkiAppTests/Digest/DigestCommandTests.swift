@@ -1,11 +1,11 @@
 import Foundation
+import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiFakes
 import TenkiMetrics
 import TenkiStorage
+import TenkiFakes
 import TenkiTestSupport
-import Testing
 
 extension DigestSuite {
     /// `tenki digest`'s core on a manual clock, a real state file and a fake webhook behind

@@ -1,7 +1,7 @@
 import Foundation
-@testable import TenkiApp
 @testable import TenkiCore
 import TenkiFakes
+@testable import TenkiApp
 @testable import TenkiProviders
 import TenkiTestSupport
 import Testing

@@ -1,12 +1,12 @@
 import Foundation
 @testable import TenkiApp
-import TenkiBase
 import TenkiCore
-import TenkiDelivery
-import TenkiFakes
+import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
+import TenkiDelivery
+import TenkiFakes
 import TenkiTestSupport
 
 /// Fake providers and a fake incoming webhook behind one in-process transport, routed by path

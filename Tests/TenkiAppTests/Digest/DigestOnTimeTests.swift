@@ -1,7 +1,7 @@
 import Foundation
+import Testing
 @testable import TenkiApp
 import TenkiCore
-import Testing
 
 extension DigestSuite {
     /// `TENKI_DIGEST_CATCH_UP_MINUTES=0` on a manual clock, as `serve`'s scheduler meets it: the

@@ -1,7 +1,7 @@
 import Foundation
+import Testing
 @testable import TenkiApp
 import TenkiCore
-import Testing
 
 extension DigestSuite {
     /// Scheduled posts are ready on the minute: their data is fetched a minute ahead, and the slot

@@ -1,10 +1,10 @@
 import Foundation
+import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiFakes
 import TenkiStorage
+import TenkiFakes
 import TenkiTestSupport
-import Testing
 
 extension DigestSuite {
     /// The in-process scheduler on a manual clock and a real state file. "Restart" means a new

@@ -1,12 +1,12 @@
 import Foundation
+import Testing
 @testable import TenkiApp
-import TenkiBase
 import TenkiCore
-import TenkiFakes
+import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
+import TenkiFakes
 import TenkiTestSupport
-import Testing
 
 /// Real `tenki serve` processes sharing one PostgreSQL database (the throwaway server of
 /// `TestPostgresServer`, a fresh schema per case), as replicas run behind a load balancer.

@@ -1,9 +1,9 @@
 import Foundation
+import Testing
 @testable import TenkiApp
 @testable import TenkiCore
-import TenkiFakes
 import TenkiStorage
-import Testing
+import TenkiFakes
 
 /// Rain alerts on a manual clock: one forecast per place per check, however many channels watch
 /// it; an alert once per local day when the forecast turns rainy; quiet at night.

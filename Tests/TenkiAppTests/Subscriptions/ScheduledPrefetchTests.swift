@@ -1,8 +1,8 @@
 import Foundation
+import Testing
 @testable import TenkiApp
 import TenkiCore
 import TenkiFakes
-import Testing
 
 /// Scheduled posts are ready on the minute: a 07:30 digest and twelve 07:30 subscriptions on the
 /// same three places fetch their data a minute ahead, once per place, and are queued at 07:30:00

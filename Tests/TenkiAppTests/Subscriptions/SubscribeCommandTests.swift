@@ -1,9 +1,9 @@
 import Foundation
+import Testing
 @testable import TenkiApp
 import TenkiCore
 import TenkiFakes
 import TenkiTestSupport
-import Testing
 
 /// `/weather subscribe`, `subscriptions` and `unsubscribe` in process: signed commands to the
 /// router, the fakes' OpenWeatherMap and Slack Web API behind them.

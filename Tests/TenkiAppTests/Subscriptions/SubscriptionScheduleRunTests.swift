@@ -1,9 +1,9 @@
 import Foundation
+import Testing
 @testable import TenkiApp
 import TenkiCore
-import TenkiFakes
 import TenkiStorage
-import Testing
+import TenkiFakes
 
 /// Morning reports on a manual clock through the digest machinery: posted once per slot with
 /// `chat.postMessage`, across restarts and processes on one state file, on local time across DST.

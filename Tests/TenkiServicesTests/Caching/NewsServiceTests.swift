@@ -1,12 +1,12 @@
 import Foundation
-import TenkiBase
 import TenkiCore
-import TenkiFakes
+import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiProviders
 import TenkiStorage
+import TenkiFakes
 import TenkiTestSupport
 import Testing
 

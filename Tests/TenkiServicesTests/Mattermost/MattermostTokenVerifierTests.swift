@@ -1,7 +1,7 @@
 import Foundation
+import Testing
 import TenkiCore
 import TenkiSecurity
-import Testing
 
 @Suite("Mattermost token verification")
 struct MattermostTokenVerifierTests {

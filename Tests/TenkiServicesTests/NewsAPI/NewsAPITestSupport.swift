@@ -1,7 +1,7 @@
-import Foundation
-import TenkiBase
-import TenkiCore
 import TenkiFakes
+import Foundation
+import TenkiCore
+import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging

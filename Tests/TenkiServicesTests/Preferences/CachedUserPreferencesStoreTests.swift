@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 @testable import TenkiCore
-import TenkiFakes
 @testable import TenkiStorage
+import TenkiFakes
 import TenkiTestSupport
 import Testing
 
