@@ -1,7 +1,6 @@
 import Foundation
 import TenkiCore
 import TenkiProviders
-import TenkiSecurity
 
 extension Settings {
     /// Decodes the settings from the environment (and `*_FILE` secrets, and `TENKI_CONFIG`).

@@ -3,7 +3,6 @@ import TenkiCore
 import TenkiLogging
 import TenkiProviders
 import TenkiSecurity
-import TenkiStorage
 
 /// Every setting Tenki reads, decoded once at start into typed values that are passed down.
 /// `SettingsTable` declares them, and a setting's value is read by the table's name for it:
