@@ -83,7 +83,16 @@ let package = Package(
         ),
         // Charts: the meteogram's layout, a small rasterizer with a bitmap font, and the PNG encoder. No I/O.
         .target(name: "TenkiCharts", dependencies: ["CZlib"], swiftSettings: strict),
-        .executableTarget(name: "tenki", dependencies: ["TenkiApp"], swiftSettings: strict),
+        // The release binary on Linux is linked by lld with packed relative relocations (RELR): the 85,000 pointers the
+        // loader fixes up at start are described in 17 KB instead of 2 MB, and lld's layout keeps read-only data out of
+        // the code pages. Fewer pages touched at start: about 4 MiB less resident memory (bench/README.md).
+        .executableTarget(
+            name: "tenki", dependencies: ["TenkiApp"], swiftSettings: strict,
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                    .when(platforms: [.linux], configuration: .release))
+            ]),
 
         // Tests only, never shipped: golden files, a manual clock, gates, an in-memory log sink.
         .target(
