@@ -66,6 +66,7 @@ for line in open(path, errors="replace"):
         current_ob = resolve(objects, line[3:].rstrip("\n"))
     elif line.startswith("fn="):
         name = resolve(names, line[3:].rstrip("\n"))
+        name = name and re.sub(r"'\d+$", "", name)  # callgrind's mark of a recursion level
         if current_ob == binary and name and not name.startswith("0x") and name not in seen:
             seen.add(name); order.append(name)
     elif line.startswith("cfn="):
@@ -75,3 +76,5 @@ for line in open(path, errors="replace"):
 sys.stdout.write("".join(n + "\n" for n in order))
 PY
 echo "hot-code: $(wc -l <"$ORDER") functions written to Sources/tenki/hot-code.order"
+# SwiftPM does not track the file as a link input: the next build must be told to link again.
+echo "hot-code: relink with: rm .build/release/tenki && swift build -c release --static-swift-stdlib"
