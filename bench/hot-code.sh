@@ -14,7 +14,8 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 BIN="$(cd "$(dirname "${1:?usage: bench/hot-code.sh TENKI-BINARY}")" && pwd)/$(basename "$1")"
 ORDER="$HERE/../Sources/tenki/hot-code.order"
 for tool in valgrind python3 cc objcopy; do
-  command -v "$tool" >/dev/null || { echo "hot-code: $tool not found (apt-get install valgrind gcc binutils python3)" >&2; exit 1; }
+  command -v "$tool" >/dev/null ||
+    { echo "hot-code: $tool not found (apt-get install valgrind gcc binutils python3)" >&2; exit 1; }
 done
 OUT="$(mktemp -d /tmp/tenki-hot-code.XXXXXX)"
 FAKES_PID=""; SERVER_PID=""
