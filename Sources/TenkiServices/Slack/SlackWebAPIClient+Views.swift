@@ -50,14 +50,6 @@ struct ViewsRequest: Encodable {
     var hash: String?
     var view: SlackView
 
-    init(userID: String? = nil, triggerID: String? = nil, viewID: String? = nil, hash: String? = nil, view: SlackView) {
-        self.userID = userID
-        self.triggerID = triggerID
-        self.viewID = viewID
-        self.hash = hash
-        self.view = view
-    }
-
     enum CodingKeys: String, CodingKey {
         case hash, view
         case userID = "user_id"
