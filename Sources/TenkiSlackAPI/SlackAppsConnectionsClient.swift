@@ -9,43 +9,24 @@ import TenkiSecurity
 public struct SlackAppsConnectionsClient: Sendable {
     static let method = "apps.connections.open"
 
-    let transport: any HTTPTransport
-    let baseURL: URL
-    let token: SlackAppToken
-    let timeout: Duration
+    let endpoint: SlackWebAPIEndpoint
 
     /// - Parameter baseURL: `SLACK_API_BASE_URL` (`https://slack.com/api`).
     public init(transport: any HTTPTransport, baseURL: URL, token: SlackAppToken, timeout: Duration = .seconds(10)) {
-        self.transport = transport
-        self.baseURL = baseURL
-        self.token = token
-        self.timeout = timeout
+        endpoint = SlackWebAPIEndpoint(transport: transport, baseURL: baseURL, token: token, timeout: timeout)
     }
 
     /// The `url` of a new connection (`wss://…`, checked by the WebSocket client when it connects).
     public func open() async throws(AppsConnectionsOpenError) -> String {
-        var headers = HTTPHeaders()
-        headers.set("Content-Type", "application/x-www-form-urlencoded")
-        headers.set("Authorization", token.authorization)
-        let request = OutboundRequest(
-            method: "POST", url: baseURL.appendingPathComponent(Self.method), headers: headers, body: [], timeout: timeout,
-            publicAddressesOnly: DestinationAddressRule.requiresPublicAddresses(baseURL))
-        let response: OutboundResponse
+        let object: [String: Any]
         do {
-            response = try await transport.send(request)
+            object = try await endpoint.post(Self.method, contentType: "application/x-www-form-urlencoded", body: [])
         } catch {
-            throw .unavailable(.transport(method: Self.method, error))
-        }
-        if response.status == 429 { throw .rateLimited(retryAfter: Self.seconds(response.headers["Retry-After"])) }
-        guard (200...299).contains(response.status) else {
-            throw .unavailable(.status(method: Self.method, code: response.status, retryAfter: response.headers["Retry-After"]))
-        }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any],
-            let ok = object["ok"] as? Bool
-        else { throw .unavailable(.unreadableAnswer(method: Self.method)) }
-        guard ok else {
-            let code = object["error"] as? String ?? "unknown_error"
-            throw AppsConnectionsOpenError(code: SlackWebAPIClient.isCode(code) ? code : "unknown_error")
+            switch error {
+            case .status(_, 429, let retryAfter): throw .rateLimited(retryAfter: Self.seconds(retryAfter))
+            case .refused(_, let code): throw AppsConnectionsOpenError(code: code)
+            default: throw .unavailable(error)
+            }
         }
         guard let url = object["url"] as? String, !url.isEmpty, url.utf8.count <= 4096 else {
             throw .unavailable(.unreadableAnswer(method: Self.method))

@@ -10,17 +10,11 @@ import TenkiSecurity
 ///
 /// The token travels only in the `Authorization` header; errors and descriptions never hold it.
 public struct SlackWebAPIClient: Sendable {
-    let transport: any HTTPTransport
-    let baseURL: URL
-    let token: SlackBotToken
-    let timeout: Duration
+    let endpoint: SlackWebAPIEndpoint
 
     /// - Parameter baseURL: `SLACK_API_BASE_URL` (`https://slack.com/api`).
     public init(transport: any HTTPTransport, baseURL: URL, token: SlackBotToken, timeout: Duration = .seconds(5)) {
-        self.transport = transport
-        self.baseURL = baseURL
-        self.token = token
-        self.timeout = timeout
+        endpoint = SlackWebAPIEndpoint(transport: transport, baseURL: baseURL, token: token, timeout: timeout)
     }
 
     /// The id of the workspace (`T…`) the bot token belongs to (`auth.test`'s `team_id`).
@@ -54,29 +48,7 @@ public struct SlackWebAPIClient: Sendable {
     }
 
     private func send(_ method: String, contentType: String, body: [UInt8]) async throws(SlackWebAPIError) -> [String: Any] {
-        var headers = HTTPHeaders()
-        headers.set("Content-Type", contentType)
-        headers.set("Authorization", token.authorization)
-        let request = OutboundRequest(
-            method: "POST", url: baseURL.appendingPathComponent(method), headers: headers, body: body,
-            timeout: timeout, publicAddressesOnly: DestinationAddressRule.requiresPublicAddresses(baseURL))
-        let response: OutboundResponse
-        do {
-            response = try await transport.send(request)
-        } catch {
-            throw .transport(method: method, error)
-        }
-        guard (200...299).contains(response.status) else {
-            throw .status(method: method, code: response.status, retryAfter: response.headers["Retry-After"])
-        }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any],
-            let ok = object["ok"] as? Bool
-        else { throw .unreadableAnswer(method: method) }
-        guard ok else {
-            let error = object["error"] as? String ?? "unknown_error"
-            throw .refused(method: method, error: Self.isCode(error) ? error : "unknown_error")
-        }
-        return object
+        try await endpoint.post(method, contentType: contentType, body: body)
     }
 
     static func formEncode(_ text: String) -> String {

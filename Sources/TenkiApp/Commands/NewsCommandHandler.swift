@@ -6,7 +6,7 @@ import TenkiStorage
 
 /// `/news`: top headlines, a category's headlines, or a search, as up to five linked articles,
 /// from NewsAPI or, when the deployment reads feeds, from its feeds (`FeedNewsAnswer`).
-struct NewsCommandHandler: Sendable {
+struct NewsCommandHandler: Sendable, AnswersInEveryLanguage {
     let news: NewsService?
     let feeds: FeedNewsAnswer?
     let settings: Settings
@@ -41,23 +41,8 @@ struct NewsCommandHandler: Sendable {
         return await headlines(news, text: text, page: page, user: user, logger: logger)
     }
 
-    /// The handler answering in `language` (a button remembers the language of its message): this
-    /// one, or its copy built with it; never one built for the request.
-    func inLanguage(_ language: WeatherLanguage) -> NewsCommandHandler {
-        inOtherLanguages[language] ?? self
-    }
-
-    /// This handler with a copy in every other language, for the composition root.
-    func withLanguages() -> NewsCommandHandler {
-        var copy = self
-        for language in WeatherLanguage.allCases where language != settings.language {
-            copy.inOtherLanguages[language] = speaking(language)
-        }
-        return copy
-    }
-
     /// The same handler answering in `language`.
-    private func speaking(_ language: WeatherLanguage) -> NewsCommandHandler {
+    func speaking(_ language: WeatherLanguage) -> NewsCommandHandler {
         var settings = settings
         settings.language = language
         let feeds = feeds.map { FeedNewsAnswer(feeds: $0.feeds, deadline: $0.deadline, settings: settings, clock: clock) }

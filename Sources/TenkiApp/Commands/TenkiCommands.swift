@@ -6,7 +6,7 @@ import TenkiLogging
 
 /// Routes a verified slash command to its handler by the `command` field (`/weather`, `/news`, or
 /// the names a workspace renamed them to). A command Tenki does not know gets help, never an error.
-public struct TenkiCommands: SlashCommandResponder {
+public struct TenkiCommands: SlashCommandResponder, AnswersInEveryLanguage {
     let weather: WeatherCommandHandler
     let news: NewsCommandHandler
     let settings: Settings
@@ -57,18 +57,9 @@ public struct TenkiCommands: SlashCommandResponder {
             .withLanguages()
     }
 
-    /// These commands with a copy in every other language, for the composition root.
-    func withLanguages() -> TenkiCommands {
-        var copy = self
-        for language in WeatherLanguage.allCases where language != settings.language {
-            copy.inOtherLanguages[language] = speaking(language)
-        }
-        return copy
-    }
-
     /// The same commands answered in `language`. Its weather answers are not stored for the
     /// listener: those are in the deployment's language.
-    private func speaking(_ language: WeatherLanguage) -> TenkiCommands {
+    func speaking(_ language: WeatherLanguage) -> TenkiCommands {
         var settings = settings
         settings.language = language
         let weather = WeatherCommandHandler(

@@ -32,28 +32,6 @@ struct SocketModeService: Service {
     /// 0…1, for the jitter. Tests fix it.
     var random: @Sendable () -> Double = { Double.random(in: 0...1) }
 
-    /// The service of `serve`, built by the composition root.
-    init(
-        settings: SocketModeSettings, apiBase: URL, transport: any HTTPTransport, router: TenkiRouter, metrics: MetricsRegistry,
-        logger: Logger
-    ) {
-        let client = SlackAppsConnectionsClient(transport: transport, baseURL: apiBase, token: settings.appToken)
-        self.init(
-            connector: SlackSocketModeConnector(client: client), adapter: SocketModeAdapter(router: router),
-            connections: settings.connections, health: SocketModeHealth(metrics: metrics), logger: logger)
-    }
-
-    init(
-        connector: any SocketModeConnector, adapter: SocketModeAdapter, connections: Int, health: SocketModeHealth,
-        logger: Logger
-    ) {
-        self.connector = connector
-        self.adapter = adapter
-        self.connections = connections
-        self.health = health
-        self.logger = logger
-    }
-
     func run() async {
         logger.notice("socket mode: opening connections", [("connections", String(connections))])
         await withDiscardingTaskGroup { group in
@@ -147,6 +125,19 @@ struct SocketModeService: Service {
             }
         }
         logger.notice("socket mode: connections closed")
+    }
+}
+
+extension SocketModeService {
+    /// The service of `serve`, built by the composition root.
+    init(
+        settings: SocketModeSettings, apiBase: URL, transport: any HTTPTransport, router: TenkiRouter, metrics: MetricsRegistry,
+        logger: Logger
+    ) {
+        let client = SlackAppsConnectionsClient(transport: transport, baseURL: apiBase, token: settings.appToken)
+        self.init(
+            connector: SlackSocketModeConnector(client: client), adapter: SocketModeAdapter(router: router),
+            connections: settings.connections, health: SocketModeHealth(metrics: metrics), logger: logger)
     }
 }
 

@@ -35,6 +35,16 @@ public struct StaticSelectElement: Sendable, Equatable, Codable {
         self.initialOption = initialValue.flatMap { value in self.options.first { $0.value == value } }
     }
 
+    /// A modal's menu of every case of `Choice` in declaration order, each labelled by `label`, with
+    /// `chosen` shown chosen: the option values are the cases' raw values, so the answer decodes back.
+    public init<Choice: CaseIterable & RawRepresentable<String>>(
+        actionID: String, placeholder: String, chosen: Choice, label: (Choice) -> String
+    ) {
+        self.init(
+            actionID: actionID, placeholder: placeholder,
+            options: Choice.allCases.map { Option(label: label($0), value: $0.rawValue) }, initialValue: chosen.rawValue)
+    }
+
     enum CodingKeys: String, CodingKey {
         case type, placeholder, options
         case actionID = "action_id"

@@ -25,12 +25,10 @@ public struct PreferencesModal: Sendable {
         let place = PlainTextInputElement(
             actionID: ModalField.place.rawValue, placeholder: strings.placePlaceholder, initialValue: preferences.place,
             maxLength: Self.placeMaxLength)
+        let unitNames = HomeStrings.table(for: language).units
         let units = StaticSelectElement(
-            actionID: ModalField.units.rawValue, placeholder: strings.unitsLabel,
-            options: Units.allCases.map {
-                .init(label: HomeStrings.table(for: language).units[$0] ?? $0.rawValue, value: $0.rawValue)
-            },
-            initialValue: (preferences.units ?? teamUnits).rawValue)
+            actionID: ModalField.units.rawValue, placeholder: strings.unitsLabel, chosen: preferences.units ?? teamUnits
+        ) { unitNames[$0] ?? $0.rawValue }
         let blocks: [SurfaceBlock] = [
             .input(
                 InputBlock(

@@ -54,20 +54,12 @@ public struct SubscribeModal: Sendable {
         let channel = ConversationsSelectElement(
             actionID: ModalField.channel.rawValue, placeholder: strings.channelPlaceholder, initialConversation: channel)
         let time = TimePickerElement(actionID: ModalField.time.rawValue, initialTime: time)
-        let days = StaticSelectElement(
-            actionID: ModalField.days.rawValue, placeholder: strings.daysLabel,
-            options: [
-                .init(label: strings.daily, value: ReportDays.daily.rawValue),
-                .init(label: strings.weekdays, value: ReportDays.weekdays.rawValue),
-            ],
-            initialValue: self.days.rawValue)
-        let kind = StaticSelectElement(
-            actionID: ModalField.kind.rawValue, placeholder: strings.kindLabel,
-            options: [
-                .init(label: strings.morning, value: SubscriptionKindChoice.morning.rawValue),
-                .init(label: strings.rain, value: SubscriptionKindChoice.rain.rawValue),
-            ],
-            initialValue: self.kind.rawValue)
+        let days = StaticSelectElement(actionID: ModalField.days.rawValue, placeholder: strings.daysLabel, chosen: self.days) {
+            $0 == .daily ? strings.daily : strings.weekdays
+        }
+        let kind = StaticSelectElement(actionID: ModalField.kind.rawValue, placeholder: strings.kindLabel, chosen: self.kind) {
+            $0 == .morning ? strings.morning : strings.rain
+        }
         var blocks: [SurfaceBlock] = problem.map { [.block(Section.markdown("⚠️ " + $0))] } ?? []
         blocks += [
             .input(

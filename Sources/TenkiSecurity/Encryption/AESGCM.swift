@@ -29,10 +29,7 @@ enum AESGCM {
         var tag = [UInt8](repeating: 0, count: tagByteCount)
         var length: Int32 = 0, finalLength: Int32 = 0
         let sealed =
-            EVP_EncryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil) == 1
-            && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, Int32(nonceByteCount), nil) == 1
-            && EVP_EncryptInit_ex(context, nil, nil, key, nonce) == 1
-            && update(context, EVP_EncryptUpdate, input: associatedData, output: nil)
+            start(context, EVP_EncryptInit_ex, EVP_EncryptUpdate, key: key, nonce: nonce, associatedData: associatedData)
             && ciphertext.withUnsafeMutableBufferPointer { output in
                 withAddress(of: plaintext) { input in
                     EVP_EncryptUpdate(context, output.baseAddress, &length, input, Int32(plaintext.count)) == 1
@@ -65,10 +62,7 @@ enum AESGCM {
         var tag = tag
         var length: Int32 = 0, finalLength: Int32 = 0
         let opened =
-            EVP_DecryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil) == 1
-            && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, Int32(nonceByteCount), nil) == 1
-            && EVP_DecryptInit_ex(context, nil, nil, key, nonce) == 1
-            && update(context, EVP_DecryptUpdate, input: associatedData, output: nil)
+            start(context, EVP_DecryptInit_ex, EVP_DecryptUpdate, key: key, nonce: nonce, associatedData: associatedData)
             && plaintext.withUnsafeMutableBufferPointer { output in
                 withAddress(of: ciphertext) { input in
                     EVP_DecryptUpdate(context, output.baseAddress, &length, input, Int32(ciphertext.count)) == 1
@@ -93,6 +87,21 @@ enum AESGCM {
     }
 
     #if canImport(CCrypto)
+    /// Sets `context` up for AES-256-GCM with `key` and `nonce` and feeds it `associatedData`: the same
+    /// steps for sealing and opening, given the encrypting or decrypting pair of libcrypto functions.
+    private static func start(
+        _ context: OpaquePointer,
+        _ initialize: (OpaquePointer?, OpaquePointer?, OpaquePointer?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?) -> Int32,
+        _ update: (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?, UnsafePointer<UInt8>?, Int32)
+            -> Int32,
+        key: [UInt8], nonce: [UInt8], associatedData: [UInt8]
+    ) -> Bool {
+        initialize(context, EVP_aes_256_gcm(), nil, nil, nil) == 1
+            && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, Int32(nonceByteCount), nil) == 1
+            && initialize(context, nil, nil, key, nonce) == 1
+            && Self.update(context, update, input: associatedData, output: nil)
+    }
+
     /// Feeds `input` as associated data (`output` nil), which GCM authenticates without encrypting.
     private static func update(
         _ context: OpaquePointer,

@@ -3,8 +3,7 @@ import Foundation
 /// `SLACK_APP_TOKEN` (`xapp-…`, scope `connections:write`): the app-level token that opens Socket
 /// Mode connections (`apps.connections.open`). Sent only in an `Authorization: Bearer` header; its
 /// description hides the value, so a configuration or an error that holds one reveals nothing.
-public struct SlackAppToken: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
-    /// The token itself; read it only to build the header.
+public struct SlackAppToken: SlackToken, Equatable {
     public let value: String
 
     /// Nil unless the text (trimmed) is an app-level token: `xapp-` and more, with no spaces.
@@ -17,10 +16,4 @@ public struct SlackAppToken: Sendable, Equatable, CustomStringConvertible, Custo
     }
 
     public static let prefix = "xapp-"
-
-    /// The `Authorization` header's value.
-    public var authorization: String { "Bearer \(value)" }
-
-    public var description: String { "SlackAppToken(redacted)" }
-    public var debugDescription: String { description }
 }

@@ -2,8 +2,7 @@ import Foundation
 
 /// `SLACK_BOT_TOKEN` (`xoxb-…`): sent only in an `Authorization: Bearer` header. Its description
 /// hides the value, so printing a configuration or an error that holds one reveals nothing.
-public struct SlackBotToken: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
-    /// The token itself; read it only to build the header.
+public struct SlackBotToken: SlackToken, Equatable {
     public let value: String
 
     /// Nil for an empty text.
@@ -12,10 +11,4 @@ public struct SlackBotToken: Sendable, Equatable, CustomStringConvertible, Custo
         guard !trimmed.isEmpty else { return nil }
         self.value = trimmed
     }
-
-    /// The `Authorization` header's value.
-    public var authorization: String { "Bearer \(value)" }
-
-    public var description: String { "SlackBotToken(redacted)" }
-    public var debugDescription: String { description }
 }
