@@ -232,6 +232,20 @@ struct OrgWideInstallTests {
         #expect(stack.harness.fakes.slackAPI.team(ofAuthorization: publishes.first?.authorization) == Self.enterprise)
     }
 
+    @Test("tokens_revoked for an org-wide install's bot removes the organisation's installation, by its enterprise id")
+    func organisationTokenRevoked() async throws {
+        let stack = try InstallRouteTests.Stack()
+        try await Self.installOrganisation(in: stack)
+        #expect(try await stack.installations.installation(enterprise: Self.enterprise, team: "T0ORGONE") != nil)
+        let revoked = await stack.router.respond(
+            to: InstallRouteTests.event(
+                #"{"type":"event_callback","team_id":"T0ORGONE","enterprise_id":"E0FAKEORG","#
+                    + #""authorizations":[{"enterprise_id":"E0FAKEORG","team_id":null,"is_enterprise_install":true}],"#
+                    + #""event":{"type":"tokens_revoked","tokens":{"bot":["B0ORG"]}}}"#))
+        #expect(revoked.status == .ok)
+        #expect(try await stack.installations.installation(enterprise: Self.enterprise, team: "T0ORGONE") == nil)
+    }
+
     @Test("the installation key a request carries: the enterprise for an org-wide install, else the team")
     func installationKeys() throws {
         #expect(InboundContext.installationKey(enterprise: "E1", team: "T1", isEnterpriseInstall: true) == "E1")
