@@ -129,27 +129,36 @@ struct InstallationRemovalTests {
         #expect(try await installations.installation(enterprise: "E1", team: "T2")?.key == "E1", "T2 falls back to its org")
     }
 
-    @Test("a version-13 file's preferences and subscriptions get their team as installation key, and go with its uninstall")
-    func migrationKeysExistingRows() async throws {
-        let file = try TemporaryStateFile()
-        try SQLiteDatabase(path: file.path).withConnection { connection throws(SQLiteError) in
-            for migration in StateSchema.migrations.prefix(13) { try connection.execute(migration) }
-            try connection.execute(
-                """
-                PRAGMA user_version = 13;
-                INSERT INTO user_preferences (team, user, place, units, updated_at) VALUES ('T1', 'U1', 'Hue', NULL, 0);
-                INSERT INTO subscriptions (team, channel, kind, title, latitude, longitude, time_zone, language, units,
-                    created_by, created_at) VALUES ('T1', 'C1', 'rain', 'Hue, VN', 16.4, 107.6, 'UTC', 'en', 'metric', 'U1', 0);
-                """)
+    @Test(
+        "rows saved before the installation key was recorded get their team as key, and go with its uninstall",
+        arguments: StoreBackend.durable)
+    func migrationKeysExistingRows(_ backend: StoreBackend) async throws {
+        let state = try await SharedTestState(backend)
+        // The state as the previous version left it (SQLite 13, PostgreSQL 8), with one team's rows.
+        let rows = """
+            INSERT INTO user_preferences (team, "user", place, units, updated_at) VALUES ('T1', 'U1', 'Hue', NULL, 0);
+            INSERT INTO subscriptions (team, channel, kind, title, latitude, longitude, time_zone, language, units,
+                created_by, created_at) VALUES ('T1', 'C1', 'rain', 'Hue, VN', 16.4, 107.6, 'UTC', 'en', 'metric', 'U1', 0);
+            """
+        switch backend {
+        case .sqlite:
+            try SQLiteDatabase(path: state.path!).withConnection { connection throws(SQLiteError) in
+                for migration in StateSchema.migrations.prefix(13) { try connection.execute(migration) }
+                try connection.execute("PRAGMA user_version = 13;" + rows)
+            }
+        case .postgres:
+            let connection = try PostgresConnection(url: state.url!)
+            for migration in PostgresSchema.migrations.prefix(8) { try connection.executeScript(migration) }
+            try connection.executeScript(
+                "CREATE TABLE tenki_schema (version integer NOT NULL); INSERT INTO tenki_schema VALUES (8);")
+            try connection.executeScript(rows)
+        case .memory:
+            return
         }
-        let database = try SQLiteDatabase(path: file.path)
-        let installations = try InstallationStores.sqlite(database, sealer: Fixtures.sealer).installations
-        let keys = try database.withConnection { connection throws(SQLiteError) in
-            try connection.query(
-                "SELECT installation_key FROM user_preferences UNION ALL SELECT installation_key FROM subscriptions"
-            ) { $0.optionalText(0) }
-        }
-        #expect(keys == ["T1", "T1"])
+        let installations = try await state.openInstallations().installations
+        let keys = "SELECT count(*) FROM user_preferences WHERE installation_key = 'T1'"
+        #expect(try state.count(keys) == 1)
+        #expect(try state.count("SELECT count(*) FROM subscriptions WHERE installation_key = 'T1'") == 1)
         let removed = try await installations.deleteEverything(key: "T1")
         #expect(removed == InstallationRemoval(preferences: 1, subscriptions: 1))
     }
