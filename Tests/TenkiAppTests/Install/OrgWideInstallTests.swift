@@ -136,7 +136,7 @@ struct OrgWideInstallTests {
     }
 
     @Test(
-        "an org-wide install: its teams are answered with its token; its app_uninstalled leaves 0 rows, the other workspace keeps all",
+        "an org-wide install answers its teams with its token; its app_uninstalled leaves 0 rows; another workspace keeps all",
         arguments: Backend.available)
     func organisationUninstall(_ backend: Backend) async throws {
         let live = try await Live(backend)
@@ -252,10 +252,10 @@ struct OrgWideInstallTests {
         #expect(InboundContext.installationKey(enterprise: "E1", team: "T1", isEnterpriseInstall: false) == "T1")
         #expect(InboundContext.installationKey(enterprise: nil, team: "T1", isEnterpriseInstall: true) == "T1")
         #expect(InboundContext.installationKey(enterprise: "", team: nil, isEnterpriseInstall: false) == nil)
-        let press = try InteractionPayload(
-            json: Data(
-                #"{"type":"block_actions","team":{"id":"T1"},"enterprise":{"id":"E1"},"is_enterprise_install":true,"user":{"id":"U1"}}"#
-                    .utf8))
+        let json =
+            #"{"type":"block_actions","team":{"id":"T1"},"enterprise":{"id":"E1","name":"Org"},"#
+            + #""is_enterprise_install":true,"user":{"id":"U1"}}"#
+        let press = try InteractionPayload(json: Data(json.utf8))
         #expect(press.enterpriseID == "E1" && press.isEnterpriseInstall)
     }
 }
