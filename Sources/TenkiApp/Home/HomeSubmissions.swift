@@ -64,7 +64,7 @@ extension HomeSurfaces {
         }
         let attempt = SubscribeAttempt(
             query: request.place, kind: request.kind, zone: metadata.zone, team: user.team, channel: request.channel,
-            user: user.user)
+            user: user.user, enterprise: submission.enterpriseID, installationKey: user.installation)
         let response: ViewSubmissionResponse
         switch await subscriptions.subscribe(attempt, logger: logger) {
         case .success(let saved):

@@ -47,7 +47,7 @@ struct HomeSurfaces: Sendable {
         var delivery = NewDelivery.viewsPublish(
             view, userID: user.user, team: user.team, apiBase: settings.delivery.slackAPIBaseURL, createdAt: clock.now())
         // With many workspaces the queue sends it with this workspace's token, looked up when sent.
-        if workspaces.isDistributed { delivery.installationKey = user.team }
+        if workspaces.isDistributed { delivery.installationKey = user.installationKey }
         do {
             try await queue.enqueue(delivery)
         } catch {
@@ -62,7 +62,7 @@ struct HomeSurfaces: Sendable {
     func openPreferences(triggerID: String, for user: UserKey, logger: Logger) async -> Bool {
         let saved = await savedPreferences(of: user, logger: logger)
         let modal = PreferencesModal(preferences: saved, teamUnits: settings.units, language: language)
-        return await open(modal.view, triggerID: triggerID, team: user.team, logger: logger)
+        return await open(modal.view, triggerID: triggerID, for: user, logger: logger)
     }
 
     /// Opens the subscribe modal on the user's saved place and `channel` (the command's; nil from
@@ -72,20 +72,21 @@ struct HomeSurfaces: Sendable {
         let channel = channel.flatMap { SubscriptionRequest.isChannelID($0) ? $0 : nil }
         let modal = SubscribeModal(
             place: saved.place, channel: channel, language: language, metadata: ModalMetadata(channel: channel))
-        return await open(modal.view, triggerID: triggerID, team: user.team, logger: logger)
+        return await open(modal.view, triggerID: triggerID, for: user, logger: logger)
     }
 
-    /// The Web API client of `team`'s installation (or the one bot token); nil when it has none.
-    func client(for team: String, logger: Logger) async -> SlackWebAPIClient? {
-        guard case .installed(let token?) = await workspaces.lookup(enterprise: nil, team: team, logger: logger) else {
-            logger.warning("no bot token for this workspace's Home tab", [("team", team)])
+    /// The Web API client of the installation that answers `user` (by its key: their workspace's,
+    /// or their organisation's org-wide one), or of the one bot token; nil when there is none.
+    func client(for user: UserKey, logger: Logger) async -> SlackWebAPIClient? {
+        guard case .token(let token) = await workspaces.token(forKey: user.installationKey) else {
+            logger.warning("no bot token for this workspace's Home tab", [("team", user.team)])
             return nil
         }
         return workspaces.client(token)
     }
 
-    private func open(_ view: SlackView, triggerID: String, team: String, logger: Logger) async -> Bool {
-        guard let slack = await client(for: team, logger: logger) else { return false }
+    private func open(_ view: SlackView, triggerID: String, for user: UserKey, logger: Logger) async -> Bool {
+        guard let slack = await client(for: user, logger: logger) else { return false }
         do {
             try await slack.openView(view, triggerID: triggerID)
             return true

@@ -13,6 +13,10 @@ struct PendingCommandRecord: Codable, Equatable {
     var teamID: String?
     var teamDomain: String?
     var enterpriseID: String?
+    /// Slack's `is_enterprise_install` (absent in records written before it was kept: false).
+    var isEnterpriseInstall: Bool?
+    /// The Slack installation key the work was answered under (`InboundContext.installation`).
+    var installation: String?
     var channelID: String?
     var channelName: String?
     var apiAppID: String?
@@ -29,6 +33,7 @@ struct PendingCommandRecord: Codable, Equatable {
         teamID = payload.teamID
         teamDomain = payload.teamDomain
         enterpriseID = payload.enterpriseID
+        isEnterpriseInstall = payload.isEnterpriseInstall
         channelID = payload.channelID
         channelName = payload.channelName
         apiAppID = payload.apiAppID
@@ -41,6 +46,7 @@ struct PendingCommandRecord: Codable, Equatable {
         text = ""
         userID = context.user
         teamID = context.team
+        installation = context.installation
         channelID = context.channel
         language = context.language?.rawValue
         self.press = press
@@ -53,7 +59,7 @@ struct PendingCommandRecord: Codable, Equatable {
         var payload = SlashCommandPayload(
             command: command, text: text, userID: userID, userName: userName, teamID: teamID, teamDomain: teamDomain,
             enterpriseID: enterpriseID, channelID: channelID, channelName: channelName,
-            responseURL: destination.absoluteString, apiAppID: apiAppID)
+            responseURL: destination.absoluteString, apiAppID: apiAppID, isEnterpriseInstall: isEnterpriseInstall ?? false)
         payload.platform = platform
         payload.language = language.flatMap(WeatherLanguage.init(rawValue:))
         return payload
@@ -69,7 +75,11 @@ struct PendingCommandRecord: Codable, Equatable {
             : .responseURL(destination.absoluteString)
         let context = InboundContext(
             platform: platform, team: enterpriseID ?? teamID ?? "-", user: userID, channel: channelID,
-            language: language.flatMap(WeatherLanguage.init(rawValue:)), replyTarget: target)
+            language: language.flatMap(WeatherLanguage.init(rawValue:)), replyTarget: target,
+            installation: press != nil || platform != .slack
+                ? installation
+                : InboundContext.installationKey(
+                    enterprise: enterpriseID, team: teamID, isEnterpriseInstall: isEnterpriseInstall ?? false))
         if let press { return Inbound(.press(press), context: context) }
         return payload(destination: destination).map { Inbound(.command($0), context: context) }
     }

@@ -27,7 +27,7 @@ extension InboundDispatcher {
             events.count(event, .duplicate)
             return .acknowledged
         }
-        let user = UserKey(team: context.team, user: context.user)
+        let user = UserKey(team: context.team, user: context.user, installation: context.installation)
         var handled = false
         switch event.type {
         case "app_home_opened" where event.tab == "home":

@@ -9,7 +9,7 @@ extension InboundDispatcher {
     /// Remove re-checks the creator, removes and refreshes the tab. Nil: not a Home tab button.
     func homePress(_ press: ButtonPress, context: InboundContext, logger: Logger) async -> InboundOutcome? {
         guard context.platform == .slack, let home, press.actionID.hasPrefix("tenki.home.") else { return nil }
-        let user = UserKey(team: context.team, user: context.user)
+        let user = UserKey(team: context.team, user: context.user, installation: context.installation)
         let ticket = rule?.inbound.admit(.press)
         if rule != nil, ticket == nil { return .notHandled(reason: "busy") }
         defer { ticket?.release() }
@@ -58,7 +58,7 @@ extension InboundDispatcher {
             logger.info("view submission not handled", [("callback_id", String(submission.callbackID.prefix(80)))])
             return .notHandled(reason: "view_submission")
         }
-        let user = UserKey(team: submission.teamID ?? context.team, user: submission.userID)
+        let user = UserKey(team: submission.teamID ?? context.team, user: submission.userID, installation: context.installation)
         guard let rule else { return Self.inTime(await home.submit(submission, user: user, logger: logger)) }
         // Refused before anything starts; the place is held by the work, late follow-up included.
         guard let ticket = rule.inbound.admit(.press) else {
@@ -81,7 +81,7 @@ extension InboundDispatcher {
             logger.info("submission not checked within the budget: checking… now, views.update later")
             cell.decide { value in
                 defer { ticket.release() }
-                guard let outcome = await value(), let outcome, let slack = await home.client(for: user.team, logger: logger)
+                guard let outcome = await value(), let outcome, let slack = await home.client(for: user, logger: logger)
                 else { return }
                 do {
                     try await slack.updateView(outcome.late, viewID: viewID)

@@ -29,8 +29,11 @@ extension InboundDispatcher {
         deliveryKind: String = "late-answer"
     ) -> PendingWork {
         var work = PendingWork(record: record, destination: destination, kind: kind, deliveryKind: deliveryKind)
-        // The workspace's own id (a command's `team_id`), which is what an uninstall names.
-        if workspaces?.isDistributed == true, context.platform == .slack { work.installationKey = team ?? context.team }
+        // The key of the installation that answered (an org-wide install's enterprise id), which
+        // is what its uninstall names.
+        if workspaces?.isDistributed == true, context.platform == .slack {
+            work.installationKey = context.installation ?? team ?? context.team
+        }
         return work
     }
 
@@ -39,7 +42,8 @@ extension InboundDispatcher {
         guard let installations = workspaces?.installations,
             type == SlackEventTypes.appUninstalled || type == SlackEventTypes.botTokensRevoked
         else { return nil }
-        let key = context.team
+        // An org-wide install's events name its enterprise (`InboundContext.installation`).
+        let key = context.installation ?? context.team
         guard !key.isEmpty, key != "-" else {
             logger.warning("installation event without a team", [("type", type)])
             return .acknowledged

@@ -36,6 +36,6 @@ extension SlashCommandPayload {
     func context(replyTarget: ReplyTarget) -> InboundContext {
         InboundContext(
             platform: platform, team: enterpriseID ?? teamID ?? "-", user: userID, channel: channelID, language: language,
-            replyTarget: replyTarget)
+            replyTarget: replyTarget, installation: platform == .slack ? installationKey : nil)
     }
 }

@@ -39,7 +39,7 @@ struct SlackEventsAdapter: InboundAdapter {
             }
             let context = InboundContext(
                 platform: .slack, team: envelope.teamID ?? "", user: envelope.event?.user ?? "",
-                channel: envelope.event?.channel, replyTarget: .responseURL(nil))
+                channel: envelope.event?.channel, replyTarget: .responseURL(nil), installation: envelope.installationKey)
             let id = envelope.eventID.map { String($0.prefix(100)) }
             let tab = envelope.event?.tab.map { String($0.prefix(20)) }
             return Inbound(.event(InboundEvent(type: type, id: id, tab: tab)), context: context)
@@ -68,15 +68,43 @@ struct SlackEventEnvelope: Decodable, Sendable {
         var bot: [String]?
     }
 
+    /// Who the event was delivered for: Slack lists the installation it used.
+    struct Authorization: Decodable, Sendable {
+        var enterpriseID: String?
+        var teamID: String?
+        var isEnterpriseInstall: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case enterpriseID = "enterprise_id"
+            case teamID = "team_id"
+            case isEnterpriseInstall = "is_enterprise_install"
+        }
+    }
+
     var type: String
     var challenge: String?
     var teamID: String?
+    var enterpriseID: String?
+    var isEnterpriseInstall: Bool?
+    var authorizations: [Authorization]?
     var eventID: String?
     var event: Event?
 
     enum CodingKeys: String, CodingKey {
-        case type, challenge, event
+        case type, challenge, event, authorizations
         case teamID = "team_id"
+        case enterpriseID = "enterprise_id"
+        case isEnterpriseInstall = "is_enterprise_install"
         case eventID = "event_id"
+    }
+
+    /// The key of the installation the event is for: an org-wide install's enterprise (its
+    /// `app_uninstalled` names the enterprise), else the workspace.
+    var installationKey: String? {
+        let authorization = authorizations?.first
+        let isEnterpriseInstall = authorization?.isEnterpriseInstall ?? isEnterpriseInstall ?? false
+        return InboundContext.installationKey(
+            enterprise: enterpriseID ?? authorization?.enterpriseID, team: teamID ?? authorization?.teamID,
+            isEnterpriseInstall: isEnterpriseInstall)
     }
 }

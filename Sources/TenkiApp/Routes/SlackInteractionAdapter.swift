@@ -25,7 +25,9 @@ struct SlackInteractionAdapter: InboundAdapter {
         }
         let context = InboundContext(
             platform: .slack, team: payload.teamID ?? "", user: payload.userID ?? "", channel: payload.channelID,
-            replyTarget: .responseURL(payload.responseURL))
+            replyTarget: .responseURL(payload.responseURL),
+            installation: InboundContext.installationKey(
+                enterprise: payload.enterpriseID, team: payload.teamID, isEnterpriseInstall: payload.isEnterpriseInstall))
         switch payload.type {
         case "block_actions":
             guard let action = payload.action else {

@@ -21,9 +21,3 @@ extension Settings.DigestSettings {
     /// for a configured digest.
     var metricsName: String { channel == nil ? name : "subscriptions" }
 }
-
-extension Subscription {
-    /// The installation whose bot token posts the subscription's reports, and whose uninstall
-    /// removes it (`InstallationStore.deleteEverything` deletes subscriptions by team).
-    var installationKey: String { team }
-}

@@ -15,7 +15,7 @@ extension SubscriptionCommands {
         }
         let attempt = SubscribeAttempt(
             query: query, kind: kind, zone: zone, team: payload.teamID ?? "", channel: payload.channelID ?? "",
-            user: payload.userID)
+            user: payload.userID, enterprise: payload.enterpriseID, installationKey: payload.installationKey)
         switch await subscribe(attempt, logger: logger) {
         case .success(let saved): return say(strings.saved, nil, ["id": .literal(String(saved.id))])
         case .failure(let refusal): return message(for: refusal)
@@ -29,7 +29,7 @@ extension SubscriptionCommands {
     func subscribe(_ attempt: SubscribeAttempt, logger: Logger) async -> Result<Subscription, SubscribeRefusal> {
         let (team, channel) = (attempt.team, attempt.channel)
         let slack: SlackWebAPIClient
-        switch await workspaces.lookup(enterprise: nil, team: team, logger: logger) {
+        switch await workspaces.lookup(enterprise: attempt.enterprise, team: team, logger: logger) {
         case .installed(let token?): slack = workspaces.client(token)
         case .installed(nil), .notInstalled: return .failure(.notConfigured)
         case .unavailable: return .failure(.stateUnavailable)
@@ -53,7 +53,7 @@ extension SubscriptionCommands {
         let draft = Subscription(
             id: 0, team: team, channel: channel, kind: attempt.kind, title: WeatherMessageFormatter.title(of: place),
             coordinates: place.coordinates, timeZone: timeZone, language: settings.language, units: settings.units,
-            createdBy: attempt.user, createdAt: clock.now())
+            createdBy: attempt.user, createdAt: clock.now(), installationKey: attempt.installationKey)
         let saved: Subscription
         do {
             switch try await store.add(draft, limit: settings.maxSubscriptionsPerChannel) {
@@ -176,6 +176,10 @@ struct SubscribeAttempt: Sendable {
     var team: String
     var channel: String
     var user: String
+    /// Slack's enterprise id on Enterprise Grid: with `team`, it picks the installation that answers.
+    var enterprise: String? = nil
+    /// That installation's key, saved with the subscription (nil: the team's).
+    var installationKey: String? = nil
 }
 
 /// Why a subscription was not saved (nothing stays saved after any of these).

@@ -12,10 +12,14 @@ public struct InboundContext: Sendable, Equatable {
     /// The caller's language (Discord's `locale`); nil: the deployment's.
     public var language: WeatherLanguage?
     public var replyTarget: ReplyTarget
+    /// Slack only: the key of the installation that answers the request
+    /// (`installationKey(enterprise:team:isEnterpriseInstall:)`), which what it saves and queues
+    /// carries; nil elsewhere.
+    public var installation: String?
 
     public init(
         platform: ChatPlatform, team: String, user: String, channel: String? = nil, language: WeatherLanguage? = nil,
-        replyTarget: ReplyTarget
+        replyTarget: ReplyTarget, installation: String? = nil
     ) {
         self.platform = platform
         self.team = team
@@ -23,6 +27,16 @@ public struct InboundContext: Sendable, Equatable {
         self.channel = channel
         self.language = language
         self.replyTarget = replyTarget
+        self.installation = installation
+    }
+
+    /// Which Slack installation a request belongs to, from the ids it carries: the enterprise for
+    /// an org-wide (Enterprise Grid) install, which Slack marks `is_enterprise_install`, else the
+    /// workspace. The installation store keys installations the same way.
+    public static func installationKey(enterprise: String?, team: String?, isEnterpriseInstall: Bool) -> String? {
+        let enterprise = enterprise.flatMap { $0.isEmpty ? nil : $0 }
+        let team = team.flatMap { $0.isEmpty ? nil : $0 }
+        return isEnterpriseInstall ? enterprise ?? team : team ?? enterprise
     }
 }
 

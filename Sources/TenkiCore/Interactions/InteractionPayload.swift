@@ -7,6 +7,10 @@ public struct InteractionPayload: Sendable, Equatable {
     /// `block_actions`, `view_submission`, `shortcut`, …
     public var type: String
     public var teamID: String?
+    /// Set on Enterprise Grid (`enterprise.id`, or the user's `enterprise_id`).
+    public var enterpriseID: String?
+    /// Slack's `is_enterprise_install`: the app answers here through its organisation's org-wide install.
+    public var isEnterpriseInstall: Bool
     public var userID: String?
     public var channelID: String?
     /// Where the effect goes: a fresh URL with every press.
@@ -63,6 +67,8 @@ public struct InteractionPayload: Sendable, Equatable {
         guard let type = wire.type, !type.isEmpty else { throw .missingType }
         self.type = type
         teamID = wire.team?.id ?? wire.user?.team_id
+        enterpriseID = wire.enterprise?.id ?? wire.user?.enterprise_id
+        isEnterpriseInstall = wire.is_enterprise_install ?? false
         userID = wire.user?.id
         channelID = wire.channel?.id ?? wire.container?.channel_id
         responseURL = wire.response_url
@@ -79,6 +85,7 @@ public struct InteractionPayload: Sendable, Equatable {
         struct Identified: Decodable {
             var id: String?
             var team_id: String?
+            var enterprise_id: String?
         }
         struct Container: Decodable {
             var channel_id: String?
@@ -94,6 +101,8 @@ public struct InteractionPayload: Sendable, Equatable {
         }
         var type: String?
         var team: Identified?
+        var enterprise: Identified?
+        var is_enterprise_install: Bool?
         var user: Identified?
         var channel: Identified?
         var container: Container?

@@ -23,6 +23,9 @@ public struct Subscription: Sendable, Equatable, Identifiable {
     public var deadInARow: Int
     /// Why it stopped posting (the last dead post's reason); nil while active.
     public var pausedReason: String?
+    /// The Slack installation whose bot token posts it and whose uninstall removes it: an
+    /// org-wide install's enterprise id, else the team (which it is unless told otherwise).
+    public var installationKey: String
 
     public enum Kind: Sendable, Equatable {
         case morning(LocalTime, ReportDays)
@@ -35,7 +38,7 @@ public struct Subscription: Sendable, Equatable, Identifiable {
     public init(
         id: Int64, team: String, channel: String, kind: Kind, title: String, coordinates: Coordinates, timeZone: String,
         language: WeatherLanguage, units: Units, createdBy: String, createdAt: Date, deadInARow: Int = 0,
-        pausedReason: String? = nil
+        pausedReason: String? = nil, installationKey: String? = nil
     ) {
         self.id = id
         self.team = team
@@ -50,6 +53,7 @@ public struct Subscription: Sendable, Equatable, Identifiable {
         self.createdAt = createdAt
         self.deadInARow = deadInARow
         self.pausedReason = pausedReason
+        self.installationKey = installationKey ?? team
     }
 
     /// The name its ledger slots are kept under, apart from every digest's (digest names are

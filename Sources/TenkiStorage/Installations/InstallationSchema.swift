@@ -66,3 +66,28 @@ enum InstallationSchema {
         CREATE INDEX pending_commands_installation ON pending_commands (installation_key) WHERE installation_key IS NOT NULL;
         """
 }
+
+/// The installation key on what a team saves (SQLite's version 14, PostgreSQL's 9): preferences
+/// and subscriptions record the key of the installation that answered when they were saved (an
+/// Enterprise Grid org-wide install's is the enterprise id, while the rows keep the workspace's
+/// team), so an uninstall deletes by the key, as it already does for deliveries and pending
+/// commands. Rows saved before get their team, the key of every install but an org-wide one.
+enum InstallationKeySchema {
+    static let sqlite = """
+        ALTER TABLE user_preferences ADD COLUMN installation_key TEXT;
+        UPDATE user_preferences SET installation_key = team;
+        ALTER TABLE subscriptions ADD COLUMN installation_key TEXT;
+        UPDATE subscriptions SET installation_key = team;
+        CREATE INDEX user_preferences_installation ON user_preferences (installation_key);
+        CREATE INDEX subscriptions_installation ON subscriptions (installation_key);
+        """
+
+    static let postgres = """
+        ALTER TABLE user_preferences ADD COLUMN installation_key text;
+        UPDATE user_preferences SET installation_key = team;
+        ALTER TABLE subscriptions ADD COLUMN installation_key text;
+        UPDATE subscriptions SET installation_key = team;
+        CREATE INDEX user_preferences_installation ON user_preferences (installation_key);
+        CREATE INDEX subscriptions_installation ON subscriptions (installation_key);
+        """
+}

@@ -22,9 +22,9 @@ public protocol InstallationStore: Sendable {
     func deleteInstallation(key: String) async throws(InstallationStoreError) -> Bool
 
     /// Removes the installation keyed `key` and everything saved for it, in one transaction
-    /// (`app_uninstalled`): preferences and subscriptions (by their team, which is the key of a
-    /// workspace's install) with their schedule slots, and the deliveries and pending commands
-    /// that carry the key. Geocoding answers are a shared cache and stay.
+    /// (`app_uninstalled`): the preferences, subscriptions (with their schedule slots), deliveries
+    /// and pending commands that carry the key, which for an org-wide install is every team's of
+    /// the organisation. Geocoding answers are a shared cache and stay.
     func deleteEverything(key: String) async throws(InstallationStoreError) -> InstallationRemoval
 
     /// How many installations there are (the `tenki_installations` gauge).

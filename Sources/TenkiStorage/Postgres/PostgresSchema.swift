@@ -119,6 +119,8 @@ public enum PostgresSchema {
         InstallationSchema.postgres,
         // 8: the SQLite file's version 13: Events API deliveries already taken (SeenEventStore), subscriptions by creator.
         SeenEventSchema.postgres,
+        // 9: the SQLite file's version 14: the installation key on preferences and subscriptions.
+        InstallationKeySchema.postgres,
     ]
 
     /// The version a database has once migrated.

@@ -28,13 +28,15 @@ public final class PostgresUserPreferencesStore: UserPreferencesStore {
         _ = try await pool.storePerform { connection throws(PostgresError) in
             try connection.execute(
                 """
-                INSERT INTO user_preferences (team, "user", place, units, updated_at) VALUES ($1, $2, $3, $4, $5)
+                INSERT INTO user_preferences (team, "user", place, units, updated_at, installation_key)
+                VALUES ($1, $2, $3, $4, $5, $6)
                 ON CONFLICT (team, "user") DO UPDATE SET
-                    place = excluded.place, units = excluded.units, updated_at = excluded.updated_at
+                    place = excluded.place, units = excluded.units, updated_at = excluded.updated_at,
+                    installation_key = excluded.installation_key
                 """,
                 [
                     .text(key.team), .text(key.user), preferences.place.map { .text($0) } ?? .null,
-                    preferences.units.map { .text($0.rawValue) } ?? .null, .real(now),
+                    preferences.units.map { .text($0.rawValue) } ?? .null, .real(now), .text(key.installationKey),
                 ])
         }
     }

@@ -17,10 +17,27 @@ extension UserPreferences {
 public struct UserKey: Sendable, Hashable {
     public var team: String
     public var user: String
+    /// The key of the Slack installation that answers this user (an org-wide install's enterprise
+    /// id, else the team id), saved with what they save so an uninstall removes it; nil: the
+    /// team. Not part of the identity: equality and hashing use the team and the user only.
+    public var installation: String?
 
-    public init(team: String, user: String) {
+    public init(team: String, user: String, installation: String? = nil) {
         self.team = team
         self.user = user
+        self.installation = installation
+    }
+
+    /// What an uninstall deletes the user's rows by.
+    public var installationKey: String { installation ?? team }
+
+    public static func == (lhs: UserKey, rhs: UserKey) -> Bool {
+        lhs.team == rhs.team && lhs.user == rhs.user
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(team)
+        hasher.combine(user)
     }
 }
 

@@ -170,6 +170,8 @@ public enum StateSchema {
         InstallationSchema.sqlite,
         // 13: Events API deliveries already taken, by event_id (SeenEventStore); subscriptions by creator (the Home tab).
         SeenEventSchema.sqlite,
+        // 14: the installation key on preferences and subscriptions, so an org-wide uninstall removes its teams' rows.
+        InstallationKeySchema.sqlite,
     ]
 
     /// The version a file has once migrated.

@@ -22,8 +22,8 @@ final class SQLSubscriptionStore<Database: StateDatabase>: SubscriptionStore {
             let id = try connection.query(
                 """
                 INSERT INTO subscriptions (team, channel, kind, local_time, days, title, latitude, longitude, time_zone,
-                    language, units, created_by, created_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id
+                    language, units, created_by, created_at, installation_key)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id
                 """,
                 SubscriptionColumns.insertValues(subscription)
             ) { $0.int64(0) }.first ?? 0

@@ -35,10 +35,10 @@ enum SubscriptionColumns {
     /// In the order `subscription(_:)` reads them.
     static let select =
         "id, team, channel, kind, local_time, days, title, latitude, longitude, time_zone, language, units, created_by, "
-        + "created_at, dead_in_a_row, paused_reason"
+        + "created_at, dead_in_a_row, paused_reason, installation_key"
 
     /// The values of `INSERT INTO subscriptions (team, channel, kind, local_time, days, title,
-    /// latitude, longitude, time_zone, language, units, created_by, created_at)`.
+    /// latitude, longitude, time_zone, language, units, created_by, created_at, installation_key)`.
     static func insertValues<Value: StoreValue>(_ subscription: Subscription) -> [Value] {
         let columns = kindColumns(subscription.kind)
         return [
@@ -46,6 +46,7 @@ enum SubscriptionColumns {
             columns.days.map(Value.text) ?? .null, .text(subscription.title), .real(subscription.coordinates.latitude),
             .real(subscription.coordinates.longitude), .text(subscription.timeZone), .text(subscription.language.rawValue),
             .text(subscription.units.rawValue), .text(subscription.createdBy), .date(subscription.createdAt),
+            .text(subscription.installationKey),
         ]
     }
 
@@ -75,7 +76,8 @@ enum SubscriptionColumns {
             id: row.int64(0), team: row.text(1), channel: row.text(2), kind: parsedKind, title: row.text(6),
             coordinates: Coordinates(latitude: row.double(7), longitude: row.double(8)), timeZone: row.text(9),
             language: WeatherLanguage(rawValue: row.text(10)) ?? .en, units: Units(rawValue: row.text(11)) ?? .metric,
-            createdBy: row.text(12), createdAt: row.date(13), deadInARow: row.int(14), pausedReason: row.optionalText(15))
+            createdBy: row.text(12), createdAt: row.date(13), deadInARow: row.int(14), pausedReason: row.optionalText(15),
+            installationKey: row.optionalText(16))
     }
 }
 

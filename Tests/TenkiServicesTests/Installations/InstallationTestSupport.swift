@@ -62,14 +62,20 @@ extension SharedTestState {
         }
     }
 
-    /// Rows keyed to `team` in each table an uninstall empties, and the geocoding answers (kept).
-    func rowsKeyed(to team: String) throws -> [String: Int] {
+    /// Rows keyed to the installation `key` in each table an uninstall empties.
+    func rowsKeyed(to key: String) throws -> [String: Int] {
+        var rows: [String: Int] = [:]
+        for table in ["installations", "user_preferences", "subscriptions", "deliveries", "pending_commands"] {
+            rows[table] = try count("SELECT count(*) FROM \(table) WHERE installation_key = '\(key)'")
+        }
+        return rows
+    }
+
+    /// Rows saved by `team` (whatever installation answered it) in the tables that name the team.
+    func rowsOfTeam(_ team: String) throws -> [String: Int] {
         [
-            "installations": try count("SELECT count(*) FROM installations WHERE installation_key = '\(team)'"),
             "user_preferences": try count("SELECT count(*) FROM user_preferences WHERE team = '\(team)'"),
             "subscriptions": try count("SELECT count(*) FROM subscriptions WHERE team = '\(team)'"),
-            "deliveries": try count("SELECT count(*) FROM deliveries WHERE installation_key = '\(team)'"),
-            "pending_commands": try count("SELECT count(*) FROM pending_commands WHERE installation_key = '\(team)'"),
         ]
     }
 }
