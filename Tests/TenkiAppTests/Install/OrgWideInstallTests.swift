@@ -4,7 +4,8 @@ import TenkiCore
 import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
-import TenkiServices
+import TenkiSecurity
+import TenkiStorage
 import TenkiTestSupport
 import Testing
 
