@@ -58,7 +58,7 @@ extension InboundDispatcher {
             logger.info("view submission not handled", [("callback_id", String(submission.callbackID.prefix(80)))])
             return .notHandled(reason: "view_submission")
         }
-        let user = UserKey(team: submission.teamID ?? context.team, user: submission.userID, installation: context.installation)
+        let user = UserKey(team: context.team, user: submission.userID, installation: context.installation)
         guard let rule else { return Self.inTime(await home.submit(submission, user: user, logger: logger)) }
         // Refused before anything starts; the place is held by the work, late follow-up included.
         guard let ticket = rule.inbound.admit(.press) else {

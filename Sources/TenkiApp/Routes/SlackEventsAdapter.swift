@@ -38,14 +38,14 @@ struct SlackEventsAdapter: InboundAdapter {
                 type = SlackEventTypes.userTokensRevoked
             }
             let context = InboundContext(
-                platform: .slack, team: envelope.teamID ?? "", user: envelope.event?.user ?? "",
+                platform: .slack, team: envelope.personTeam, user: envelope.event?.user ?? "",
                 channel: envelope.event?.channel, replyTarget: .responseURL(nil), installation: envelope.installationKey)
             let id = envelope.eventID.map { String($0.prefix(100)) }
             let tab = envelope.event?.tab.map { String($0.prefix(20)) }
             return Inbound(.event(InboundEvent(type: type, id: id, tab: tab)), context: context)
         default:
             let context = InboundContext(
-                platform: .slack, team: envelope.teamID ?? "", user: "", channel: nil, replyTarget: .responseURL(nil))
+                platform: .slack, team: envelope.personTeam, user: "", channel: nil, replyTarget: .responseURL(nil))
             return Inbound(.event(type: String(envelope.type.prefix(40))), context: context)
         }
     }
@@ -97,6 +97,10 @@ struct SlackEventEnvelope: Decodable, Sendable {
         case isEnterpriseInstall = "is_enterprise_install"
         case eventID = "event_id"
     }
+
+    /// Whose user the event names, as commands count people (`SlashCommandPayload.userKey`): the
+    /// enterprise on Enterprise Grid, where user IDs are unique across the org, else the workspace.
+    var personTeam: String { enterpriseID ?? authorizations?.first?.enterpriseID ?? teamID ?? "" }
 
     /// The key of the installation the event is for: an org-wide install's enterprise (its
     /// `app_uninstalled` names the enterprise), else the workspace.

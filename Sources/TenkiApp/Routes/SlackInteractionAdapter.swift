@@ -24,7 +24,8 @@ struct SlackInteractionAdapter: InboundAdapter {
             throw .undecodable(detail: error.description, expected: "a Slack interaction")
         }
         let context = InboundContext(
-            platform: .slack, team: payload.teamID ?? "", user: payload.userID ?? "", channel: payload.channelID,
+            platform: .slack, team: payload.enterpriseID ?? payload.teamID ?? "", user: payload.userID ?? "",
+            channel: payload.channelID,
             replyTarget: .responseURL(payload.responseURL),
             installation: InboundContext.installationKey(
                 enterprise: payload.enterpriseID, team: payload.teamID, isEnterpriseInstall: payload.isEnterpriseInstall))
