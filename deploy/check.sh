@@ -47,7 +47,7 @@ for path in sys.argv[1:]:
 sys.exit(1 if failed else 0)
 '
 
-kustomizations="base:kubernetes/base cronjob-digest:kubernetes/overlays/cronjob-digest postgres-ha:kubernetes/overlays/postgres-ha state:kubernetes/state monitoring:kubernetes/monitoring"
+kustomizations="base:kubernetes/base cronjob-digest:kubernetes/overlays/cronjob-digest postgres-ha:kubernetes/overlays/postgres-ha socket-mode:kubernetes/overlays/socket-mode state:kubernetes/state monitoring:kubernetes/monitoring"
 mkdir -p "$work/rendered"
 step "Kubernetes kustomizations render"
 # kubectl's built-in kustomize must know components (kustomize v4+; Debian's kubernetes-client 1.20
@@ -67,6 +67,23 @@ assert env["TENKI_SCHEDULER"] == "off", env["TENKI_SCHEDULER"]
 assert any(d["kind"] == "CronJob" and d["metadata"]["name"] == "tenki-digest" for d in docs)
 print("ok  cronjob-digest overlay: TENKI_SCHEDULER=off and the digest CronJob")
 PY
+    # Socket Mode: no Ingress, a rolling update within Slack's 10 connections, only metrics let in.
+    python3 - "$work/rendered/socket-mode.yaml" <<'PY'
+import sys, yaml
+docs = [d for d in yaml.safe_load_all(open(sys.argv[1])) if d]
+assert not any(d["kind"] == "Ingress" for d in docs), "the socket-mode overlay still has an Ingress"
+dep = next(d for d in docs if d["kind"] == "Deployment")
+strategy = dep["spec"]["strategy"]
+assert strategy["type"] == "RollingUpdate", strategy
+env = {e["name"]: e.get("value") for e in dep["spec"]["template"]["spec"]["containers"][0]["env"]}
+assert "SLACK_APP_TOKEN_FILE" in env and "SLACK_SIGNING_SECRET_FILE" not in env, sorted(env)
+peak = int(env["TENKI_SOCKET_CONNECTIONS"]) * (dep["spec"]["replicas"] + int(strategy["rollingUpdate"]["maxSurge"]) + 1)
+assert peak <= 10, f"connections x (replicas + surge + 1) = {peak} > 10, Slack's limit"
+policy = next(d for d in docs if d["kind"] == "NetworkPolicy" and d["metadata"]["name"] == "tenki")
+ports = [p["port"] for rule in policy["spec"]["ingress"] for p in rule["ports"]]
+assert ports == [9100], f"ingress other than metrics scraping: {ports}"
+print(f"ok  socket-mode overlay: no Ingress, RollingUpdate, {peak} connections at the peak, ingress only 9100")
+PY
 else
     rmdir "$work/rendered"
     echo "notice: no kubectl with kustomize v4+; the assertions below render with their fallback (kustomize_fallback.py)"
@@ -74,7 +91,7 @@ fi
 
 step "Kubernetes schemas (kubernetes-validate, Kubernetes 1.29: the oldest version supported)"
 if command -v kubernetes-validate >/dev/null 2>&1 && [ -d "$work/rendered" ]; then
-    for entry in base cronjob-digest postgres-ha state; do
+    for entry in base cronjob-digest postgres-ha socket-mode state; do
         kubernetes-validate --kubernetes-version 1.29.0 --strict --quiet "$work/rendered/$entry.yaml"
         echo "ok  $entry validates (strict: no unknown fields)"
     done
