@@ -138,7 +138,7 @@ step "systemd units verify"
 if command -v systemd-analyze >/dev/null 2>&1; then
     # Temporary copies with ExecStart pointing at the binary under test (verify refuses a
     # command that is not executable). User=tenki is kept as written. Checked twice: the units
-    # alone, and tenki.service with the digest-timer drop-in that replaces ExecStart.
+    # alone, and tenki.service with its drop-ins (digest-timer, socket-mode).
     for variant in plain with-drop-in; do
         dir="$work/units-$variant"
         mkdir -p "$dir"
@@ -148,7 +148,9 @@ if command -v systemd-analyze >/dev/null 2>&1; then
         done
         if [ "$variant" = with-drop-in ]; then
             mkdir -p "$dir/tenki.service.d"
-            sed "s#/usr/local/bin/tenki#$bin#g" systemd/tenki.service.d/digest-timer.conf >"$dir/tenki.service.d/digest-timer.conf"
+            for conf in systemd/tenki.service.d/*.conf; do
+                sed "s#/usr/local/bin/tenki#$bin#g" "$conf" >"$dir/tenki.service.d/$(basename "$conf")"
+            done
         fi
         set +e
         (cd "$dir" && systemd-analyze verify --man=no ./*.service ./*.timer) >"$work/verify.log" 2>&1
@@ -229,6 +231,16 @@ if [ "${#compose[@]}" -gt 0 ]; then
     fi
     grep -q 'SLACK_SIGNING_SECRET_FILE: /run/secrets/slack_signing_secret' "$work/compose-config.yaml"
     echo "ok  ${compose[*]} config: secrets as files under /run/secrets, no secret value in the output"
+    # The Socket Mode override: the app-level token as one more secret file, no value shown.
+    cp compose.socket.yaml "$work/compose/"
+    printf 'PLACEHOLDER-SECRET-slack_app_token' >"$work/compose/secrets/slack_app_token"
+    (cd "$work/compose" && "${compose[@]}" -f compose.yaml -f compose.socket.yaml config) >"$work/compose-socket.yaml"
+    if grep -q 'PLACEHOLDER-SECRET' "$work/compose-socket.yaml"; then
+        echo "docker compose config (with compose.socket.yaml) shows a secret value" >&2
+        exit 1
+    fi
+    grep -q 'SLACK_APP_TOKEN_FILE: /run/secrets/slack_app_token' "$work/compose-socket.yaml"
+    echo "ok  ${compose[*]} config with compose.socket.yaml: the app-level token as a file, no secret value"
 else
     echo "notice: neither docker compose nor docker-compose installed; compose file not checked"
 fi
