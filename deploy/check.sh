@@ -47,7 +47,7 @@ for path in sys.argv[1:]:
 sys.exit(1 if failed else 0)
 '
 
-kustomizations="base:kubernetes/base cronjob-digest:kubernetes/overlays/cronjob-digest postgres-ha:kubernetes/overlays/postgres-ha state:kubernetes/state monitoring:kubernetes/monitoring"
+kustomizations="base:kubernetes/base cronjob-digest:kubernetes/overlays/cronjob-digest postgres-ha:kubernetes/overlays/postgres-ha socket-mode:kubernetes/overlays/socket-mode state:kubernetes/state monitoring:kubernetes/monitoring"
 mkdir -p "$work/rendered"
 step "Kubernetes kustomizations render"
 # kubectl's built-in kustomize must know components (kustomize v4+; Debian's kubernetes-client 1.20
@@ -67,6 +67,23 @@ assert env["TENKI_SCHEDULER"] == "off", env["TENKI_SCHEDULER"]
 assert any(d["kind"] == "CronJob" and d["metadata"]["name"] == "tenki-digest" for d in docs)
 print("ok  cronjob-digest overlay: TENKI_SCHEDULER=off and the digest CronJob")
 PY
+    # Socket Mode: no Ingress, a rolling update within Slack's 10 connections, only metrics let in.
+    python3 - "$work/rendered/socket-mode.yaml" <<'PY'
+import sys, yaml
+docs = [d for d in yaml.safe_load_all(open(sys.argv[1])) if d]
+assert not any(d["kind"] == "Ingress" for d in docs), "the socket-mode overlay still has an Ingress"
+dep = next(d for d in docs if d["kind"] == "Deployment")
+strategy = dep["spec"]["strategy"]
+assert strategy["type"] == "RollingUpdate", strategy
+env = {e["name"]: e.get("value") for e in dep["spec"]["template"]["spec"]["containers"][0]["env"]}
+assert "SLACK_APP_TOKEN_FILE" in env and "SLACK_SIGNING_SECRET_FILE" not in env, sorted(env)
+peak = int(env["TENKI_SOCKET_CONNECTIONS"]) * (dep["spec"]["replicas"] + int(strategy["rollingUpdate"]["maxSurge"]) + 1)
+assert peak <= 10, f"connections x (replicas + surge + 1) = {peak} > 10, Slack's limit"
+policy = next(d for d in docs if d["kind"] == "NetworkPolicy" and d["metadata"]["name"] == "tenki")
+ports = [p["port"] for rule in policy["spec"]["ingress"] for p in rule["ports"]]
+assert ports == [9100], f"ingress other than metrics scraping: {ports}"
+print(f"ok  socket-mode overlay: no Ingress, RollingUpdate, {peak} connections at the peak, ingress only 9100")
+PY
 else
     rmdir "$work/rendered"
     echo "notice: no kubectl with kustomize v4+; the assertions below render with their fallback (kustomize_fallback.py)"
@@ -74,7 +91,7 @@ fi
 
 step "Kubernetes schemas (kubernetes-validate, Kubernetes 1.29: the oldest version supported)"
 if command -v kubernetes-validate >/dev/null 2>&1 && [ -d "$work/rendered" ]; then
-    for entry in base cronjob-digest postgres-ha state; do
+    for entry in base cronjob-digest postgres-ha socket-mode state; do
         kubernetes-validate --kubernetes-version 1.29.0 --strict --quiet "$work/rendered/$entry.yaml"
         echo "ok  $entry validates (strict: no unknown fields)"
     done
@@ -121,7 +138,7 @@ step "systemd units verify"
 if command -v systemd-analyze >/dev/null 2>&1; then
     # Temporary copies with ExecStart pointing at the binary under test (verify refuses a
     # command that is not executable). User=tenki is kept as written. Checked twice: the units
-    # alone, and tenki.service with the digest-timer drop-in that replaces ExecStart.
+    # alone, and tenki.service with its drop-ins (digest-timer, socket-mode).
     for variant in plain with-drop-in; do
         dir="$work/units-$variant"
         mkdir -p "$dir"
@@ -131,7 +148,9 @@ if command -v systemd-analyze >/dev/null 2>&1; then
         done
         if [ "$variant" = with-drop-in ]; then
             mkdir -p "$dir/tenki.service.d"
-            sed "s#/usr/local/bin/tenki#$bin#g" systemd/tenki.service.d/digest-timer.conf >"$dir/tenki.service.d/digest-timer.conf"
+            for conf in systemd/tenki.service.d/*.conf; do
+                sed "s#/usr/local/bin/tenki#$bin#g" "$conf" >"$dir/tenki.service.d/$(basename "$conf")"
+            done
         fi
         set +e
         (cd "$dir" && systemd-analyze verify --man=no ./*.service ./*.timer) >"$work/verify.log" 2>&1
@@ -212,6 +231,16 @@ if [ "${#compose[@]}" -gt 0 ]; then
     fi
     grep -q 'SLACK_SIGNING_SECRET_FILE: /run/secrets/slack_signing_secret' "$work/compose-config.yaml"
     echo "ok  ${compose[*]} config: secrets as files under /run/secrets, no secret value in the output"
+    # The Socket Mode override: the app-level token as one more secret file, no value shown.
+    cp compose.socket.yaml "$work/compose/"
+    printf 'PLACEHOLDER-SECRET-slack_app_token' >"$work/compose/secrets/slack_app_token"
+    (cd "$work/compose" && "${compose[@]}" -f compose.yaml -f compose.socket.yaml config) >"$work/compose-socket.yaml"
+    if grep -q 'PLACEHOLDER-SECRET' "$work/compose-socket.yaml"; then
+        echo "docker compose config (with compose.socket.yaml) shows a secret value" >&2
+        exit 1
+    fi
+    grep -q 'SLACK_APP_TOKEN_FILE: /run/secrets/slack_app_token' "$work/compose-socket.yaml"
+    echo "ok  ${compose[*]} config with compose.socket.yaml: the app-level token as a file, no secret value"
 else
     echo "notice: neither docker compose nor docker-compose installed; compose file not checked"
 fi

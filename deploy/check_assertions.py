@@ -62,6 +62,7 @@ KUSTOMIZATIONS = {
     "base": "kubernetes/base",
     "cronjob-digest": "kubernetes/overlays/cronjob-digest",
     "postgres-ha": "kubernetes/overlays/postgres-ha",
+    "socket-mode": "kubernetes/overlays/socket-mode",
     "state": "kubernetes/state",
     "monitoring": "kubernetes/monitoring",
 }

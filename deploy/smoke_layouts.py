@@ -43,7 +43,7 @@ DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 BIN_DIR = "/usr/local/bin"  # where the Dockerfile and the systemd recipe install tenki and tenki-backup-keep
 # Settings the README's "Set the secrets" step says an operator fills in (the digest webhook because
 # the digest is what the timer and CronJob layouts run; the database URI for the PostgreSQL overlay).
-FILLED = ("SLACK_SIGNING_SECRET", "OPENWEATHER_API_KEY", "DIGEST_WEBHOOK_URL", "TENKI_DATABASE_URL")
+FILLED = ("SLACK_SIGNING_SECRET", "OPENWEATHER_API_KEY", "DIGEST_WEBHOOK_URL", "TENKI_DATABASE_URL", "SLACK_APP_TOKEN")
 # The only settings changed from the shipped files: every upstream is the fakes on loopback.
 OVERRIDES = ("OPENWEATHER_BASE_URL", "NEWSAPI_BASE_URL", "SLACK_API_BASE_URL", "DISCORD_API_BASE_URL")
 WORKLOAD_KINDS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "Pod"}
@@ -277,7 +277,7 @@ def compose_layout(ctx):
     return {"serve": serve, "healthcheck": healthcheck, "digest": digest, "backup": backup}
 
 
-def systemd_layout(ctx, drop_in):
+def systemd_layout(ctx, drop_in, socket_mode=False):
     sd = os.path.join(DEPLOY, "systemd")
     image_copies = {os.path.join(BIN_DIR, "tenki"): "tenki",
                     os.path.join(BIN_DIR, "tenki-backup-keep"): os.path.join(DEPLOY, "tenki-backup-keep")}
@@ -339,7 +339,8 @@ def systemd_layout(ctx, drop_in):
                     keys.get("ProtectSystem", ["no"])[-1] in ("strict", "full", "yes"),
                     keys.get("WorkingDirectory", ["/"])[-1], keys.get("NoNewPrivileges", ["no"])[-1] == "yes")
 
-    serve = service("tenki.service", ["tenki.service.d/digest-timer.conf"] if drop_in else [])
+    serve = service("tenki.service", (["tenki.service.d/digest-timer.conf"] if drop_in else [])
+                    + (["tenki.service.d/socket-mode.conf"] if socket_mode else []))
     healthcheck = dict(serve, argv=[serve["argv"][0], "healthcheck"], label="tenki healthcheck")
     if drop_in:
         digest = service("tenki-digest.service", args=["--dry-run"])
@@ -528,6 +529,35 @@ def signed_weather(port, secret):
         "X-Slack-Signature": "v0=" + sig})
 
 
+def socket_weather(r, origin, log):
+    """Socket Mode: once Tenki has a connection open to the fake, `/weather danang` as an envelope
+    through the fake's control API, and its acknowledgement carrying the weather."""
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        status, body = http("GET", f"{origin}/socket-mode/connections", timeout=2)
+        if status == 200 and any(c.get("closed_at") is None for c in json.loads(body).get("connections", [])):
+            break
+        time.sleep(0.2)
+    else:
+        r.fail("Socket Mode: no connection opened to the fake within 30 s", log)
+        return
+    envelope = json.dumps({"type": "slash_commands", "envelope_id": "smoke-1", "command": "/weather", "text": "danang"})
+    status, body = http("POST", f"{origin}/socket-mode/envelopes", envelope.encode(), {"Content-Type": "application/json"})
+    if status != 200:
+        r.fail(f"Socket Mode: sending the envelope: {status} {body[:200]!r}", log)
+        return
+    while time.time() < deadline + 10:
+        _, body = http("GET", f"{origin}/socket-mode/acknowledgements", timeout=2)
+        acks = [a for a in json.loads(body or "{}").get("acknowledgements", []) if a.get("envelope_id") == "smoke-1"]
+        if acks:
+            payload = json.dumps(acks[0].get("payload"))
+            (r.ok if "nang" in payload.lower() else r.fail)(
+                f"Socket Mode /weather danang: acknowledged {len(acks)}x, payload {payload[:80]!r}...")
+            return
+        time.sleep(0.2)
+    r.fail("Socket Mode /weather danang: not acknowledged", log)
+
+
 def listening(port):
     """The addresses listening on PORT in this network namespace (/proc/net/tcp and tcp6)."""
     found = []
@@ -557,6 +587,10 @@ def start_fakes(binary, work, key):
         if "SLACK_API_BASE_URL" in values:
             origin = values["OPENWEATHER_BASE_URL"]
             values["WEBHOOK"] = origin + "/services/T0FAKE/B0FAKE/fakefakefake"
+            values["FAKES_ORIGIN"] = origin
+            # Printed as a comment line: `# Socket Mode (no public URL): SLACK_APP_TOKEN=xapp-...`.
+            app = re.search(r"SLACK_APP_TOKEN=(\S+)", read(out_path))
+            values["SLACK_APP_TOKEN"] = app.group(1) if app else ""
             return p, values
         if p.poll() is not None:
             break
@@ -612,11 +646,14 @@ def check_layout(r, layout, binary, secrets):
                     r.ok(f"{kind}: GET :{probe_port}{path} {probe_status}")
                 else:
                     r.fail(f"{kind}: GET :{probe_port}{path} {probe_status}", log)
-            status, body = signed_weather(port, secrets["SLACK_SIGNING_SECRET"])
-            if status == 200 and "nang" in body.lower():
-                r.ok("signed /weather danang: 200 with the weather")
+            if "SLACK_APP_TOKEN_FILE" in serve["env"]:
+                socket_weather(r, secrets["FAKES_ORIGIN"], log)
             else:
-                r.fail(f"signed /weather danang: {status} {body[:200]!r}", log)
+                status, body = signed_weather(port, secrets["SLACK_SIGNING_SECRET"])
+                if status == 200 and "nang" in body.lower():
+                    r.ok("signed /weather danang: 200 with the weather")
+                else:
+                    r.fail(f"signed /weather danang: {status} {body[:200]!r}", log)
             hc = layout["healthcheck"]
             rc = r.run(hc, os.path.join(logs, "healthcheck.log"), timeout=30)
             (r.ok if rc == 0 else r.fail)(f"{hc['label']}: `{' '.join(hc['argv'])}` exit {rc}",
@@ -672,7 +709,7 @@ def check_layout(r, layout, binary, secrets):
 
 
 def layouts():
-    names = ["compose", "systemd", "systemd-digest-timer"]
+    names = ["compose", "systemd", "systemd-digest-timer", "systemd-socket-mode"]
     kube = os.path.join(DEPLOY, "kubernetes")
     for k in sorted(os.listdir(kube)):
         d = os.path.join(kube, k)
@@ -688,7 +725,7 @@ def build_layout(name, ctx):
     if name == "compose":
         return compose_layout(ctx)
     if name.startswith("systemd"):
-        return systemd_layout(ctx, drop_in=name == "systemd-digest-timer")
+        return systemd_layout(ctx, drop_in=name == "systemd-digest-timer", socket_mode=name == "systemd-socket-mode")
     if name.startswith("kubernetes-"):
         return kubernetes_layout(ctx, name[len("kubernetes-"):])
     raise LayoutError(f"unknown layout {name}")
@@ -715,7 +752,9 @@ def run_layout(name, binary, work):
         secrets = {"SLACK_SIGNING_SECRET": os.urandom(16).hex(), "OPENWEATHER_API_KEY": os.urandom(8).hex()}
         fakes, values = start_fakes(binary, work, secrets["OPENWEATHER_API_KEY"])
         secrets["DIGEST_WEBHOOK_URL"] = values["WEBHOOK"]
-        needs_pg = "postgres" in name
+        secrets["SLACK_APP_TOKEN"], secrets["FAKES_ORIGIN"] = values["SLACK_APP_TOKEN"], values["FAKES_ORIGIN"]
+        # overlays/socket-mode is overlays/postgres-ha in Socket Mode.
+        needs_pg = "postgres" in name or name.endswith("socket-mode")
         if needs_pg:
             secrets["TENKI_DATABASE_URL"] = start_postgres(work)
         ctx = Context(work, binary, values, secrets)

@@ -14,7 +14,7 @@ struct DemoTests {
         }
     }
 
-    @Test("tenki demo exits 0 from any directory and shows weather, forecast, news, an error, a late answer, a digest and Block Kit Builder links")
+    @Test("tenki demo exits 0 from any directory and shows weather, forecast, news, an error, a late answer, a digest, a Socket Mode answer and Block Kit Builder links")
     func demoShowsEverything() async throws {
         guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
             Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path); run swift build first")
@@ -31,6 +31,7 @@ struct DemoTests {
             "Looking up Danang", "⇢ response_url delivery 1 [in_channel]", "HTTP 401",
             "Block Kit Builder: https://app.slack.com/block-kit-builder#%7B%22blocks%22", "0 of 13 failed", "/mattermost/commands", "/discord/interactions", "subscription report posted: yes", "Da Nang, VN: the next days", "Latest news",
             "Morning digest", "posted to the incoming-webhook sink", "digest posted: yes", "4 PNGs in ", "tokyo-hourly-ja.png",
+            "acknowledged demo-socket-1 with the answer in its payload", "Socket Mode envelope acknowledged: yes",
         ] {
             #expect(out.contains(shown), "the demo does not show \(shown)")
         }

@@ -1,10 +1,10 @@
 import Foundation
-import TenkiCore
 import TenkiBase
+import TenkiCore
+import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
-import TenkiFakes
 
 /// `tenki demo`: the whole path offline, through the replay harness. The bundled examples
 /// (compiled in, so the release binary works from any directory) go over real HTTP to the real
@@ -31,6 +31,8 @@ enum DemoCommand {
         TenkiCLI.printOutput(digest.transcript + "\n")
         let subscription = await DemoSubscription.run(harness: harness, logger: quiet)
         TenkiCLI.printOutput(subscription.transcript + "\n")
+        let socket = await DemoSocketMode.run(harness: harness, logger: quiet)
+        TenkiCLI.printOutput(socket.transcript + "\n")
         let charts = await DemoCharts.write(logger: quiet)
         TenkiCLI.printOutput(DemoCharts.transcript(charts))
         await harness.stop()
@@ -38,9 +40,12 @@ enum DemoCommand {
         TenkiCLI.printOutput(
             "\(ReplayTranscript.summary(results)) (demo examples); late answers through response_url: "
                 + "\(harness.sink.requests.filter { $0.path != DemoDigest.webhookPath }.count); digest posted: \(digest.delivered ? "yes" : "no"); "
-                + "subscription report posted: \(subscription.delivered ? "yes" : "no"); took \(String(format: "%.1f", seconds)) s.")
+                + "subscription report posted: \(subscription.delivered ? "yes" : "no"); "
+                + "Socket Mode envelope acknowledged: \(socket.acknowledged ? "yes" : "no"); took \(String(format: "%.1f", seconds)) s."
+        )
         let chartsWritten = (try? charts.get()) != nil
-        return results.allSatisfy(\.passed) && digest.delivered && subscription.delivered && chartsWritten ? .success : .failure
+        return results.allSatisfy(\.passed) && digest.delivered && subscription.delivered && socket.acknowledged
+            && chartsWritten ? .success : .failure
     }
 
     /// The compiled-in examples, parsed; a copy that does not parse shows up as a failed example.
