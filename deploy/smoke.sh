@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # deploy/smoke.sh [TENKI-BINARY]: starts Tenki the way each deploy layout would, from the shipped
-# files, and checks that it works: compose (compose.yaml + Dockerfile), systemd (the units, with and
-# without the digest timer, and in Socket Mode), and every Kubernetes kustomization (base, overlays;
-# the state and monitoring ones start no process and say so). For each: /healthz is 200, a signed
+# files, and checks that it works: compose (compose.yaml + Dockerfile, alone and with the Socket Mode
+# override), systemd (the units, with and without the digest timer, and in Socket Mode), and every
+# Kubernetes kustomization (base, overlays; the state and monitoring ones start no process and say
+# so). For each: /healthz is 200, a signed
 # /weather is answered with the weather (in Socket Mode: a /weather envelope sent by the fake Socket
 # Mode server is acknowledged with it), `tenki healthcheck` and `tenki digest --dry-run` exit 0, and
 # the backup location is writable and `tenki backup` (and tenki-backup-keep) work.

@@ -219,8 +219,15 @@ class Context:
 
 # ---- the layouts ---------------------------------------------------------------------------------
 
-def compose_layout(ctx):
+def compose_layout(ctx, override=None):
     spec = yaml.safe_load(read(os.path.join(DEPLOY, "compose.yaml")))
+    if override:  # docker compose -f compose.yaml -f OVERRIDE: maps merge key by key, secrets lists append
+        extra = yaml.safe_load(read(os.path.join(DEPLOY, override)))
+        for name, svc in (extra.get("services") or {}).items():
+            base = spec["services"].setdefault(name, {})
+            base["environment"] = dict(base.get("environment") or {}, **(svc.get("environment") or {}))
+            base["secrets"] = list(base.get("secrets") or []) + [x for x in svc.get("secrets") or [] if x not in (base.get("secrets") or [])]
+        spec["secrets"] = dict(spec.get("secrets") or {}, **(extra.get("secrets") or {}))
     image = Image()
     ctx.install_bin(image.copies)
     names, file_mode = readme_loop("deploy/secrets")
@@ -709,7 +716,7 @@ def check_layout(r, layout, binary, secrets):
 
 
 def layouts():
-    names = ["compose", "systemd", "systemd-digest-timer", "systemd-socket-mode"]
+    names = ["compose", "compose-socket-mode", "systemd", "systemd-digest-timer", "systemd-socket-mode"]
     kube = os.path.join(DEPLOY, "kubernetes")
     for k in sorted(os.listdir(kube)):
         d = os.path.join(kube, k)
@@ -724,6 +731,8 @@ def layouts():
 def build_layout(name, ctx):
     if name == "compose":
         return compose_layout(ctx)
+    if name == "compose-socket-mode":
+        return compose_layout(ctx, override="compose.socket.yaml")
     if name.startswith("systemd"):
         return systemd_layout(ctx, drop_in=name == "systemd-digest-timer", socket_mode=name == "systemd-socket-mode")
     if name.startswith("kubernetes-"):
@@ -754,7 +763,7 @@ def run_layout(name, binary, work):
         secrets["DIGEST_WEBHOOK_URL"] = values["WEBHOOK"]
         secrets["SLACK_APP_TOKEN"], secrets["FAKES_ORIGIN"] = values["SLACK_APP_TOKEN"], values["FAKES_ORIGIN"]
         # overlays/socket-mode is overlays/postgres-ha in Socket Mode.
-        needs_pg = "postgres" in name or name.endswith("socket-mode")
+        needs_pg = "postgres" in name or name == "kubernetes-overlays/socket-mode"
         if needs_pg:
             secrets["TENKI_DATABASE_URL"] = start_postgres(work)
         ctx = Context(work, binary, values, secrets)
