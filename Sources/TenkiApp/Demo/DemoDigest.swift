@@ -13,23 +13,16 @@ enum DemoDigest {
     static func run(
         harness: ReplayHarness, logger: Logger, cities: String = DemoDigest.cities, language: WeatherLanguage = .en
     ) async -> (transcript: String, delivered: Bool, message: SlackMessage?) {
-        let directory = harness.stateDirectory.appendingPathComponent("digest-\(UUID().uuidString)")
         let now = harness.clock.now()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let settings = try Settings.load(
-                environment: SettingsTable.environment([
-                    \.openWeatherBaseURL: harness.upstreamOrigin, \.openWeatherAPIKey: ReplayHarness.apiKey,
+            let (settings, server) = try harness.demoServer(
+                step: "digest", logger: logger,
+                [
                     \.newsAPIBaseURL: harness.upstreamOrigin, \.newsAPIKey: ReplayHarness.apiKey,
-                    \.statePath: directory.appendingPathComponent("tenki.sqlite").path,
                     \.digestWebhookURL: harness.sinkOrigin + webhookPath,
                     \.digestCities: cities, \.digestTimeZone: "Asia/Ho_Chi_Minh", \.language: language.rawValue,
-                ]))
+                ])
             guard let digest = settings.digests.first else { return ("▶ digest: not configured", false, nil) }
-            let server = try TenkiServer.build(
-                settings: settings,
-                dependencies: ServerDependencies(
-                    transport: harness.transport, clock: harness.clock, logger: logger, state: .settings, verification: .skipped))
             let runner = server.digests, queue = server.queue
             guard case .posted(_, let id) = await runner.run(digest, now: now, force: true) else {
                 return ("▶ digest: not posted", false, nil)

@@ -15,7 +15,6 @@ enum DemoSocketMode {
     static let wait: Duration = .seconds(20)
 
     static func run(harness: ReplayHarness, logger: Logger) async -> (transcript: String, acknowledged: Bool) {
-        let directory = harness.stateDirectory.appendingPathComponent("socket-\(UUID().uuidString)")
         var lines = ["▶ Socket Mode (no public URL): the fake Slack sends /weather Danang as a slash_commands envelope"]
         let fake = harness.fakes.socketMode
         var service: Task<Void, Never>?
@@ -24,18 +23,13 @@ enum DemoSocketMode {
             fake.stop()
         }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let settings = try Settings.load(
-                environment: SettingsTable.environment([
-                    \.openWeatherBaseURL: harness.upstreamOrigin, \.openWeatherAPIKey: ReplayHarness.apiKey,
-                    \.statePath: directory.appendingPathComponent("tenki.sqlite").path,
+            let server = try harness.demoServer(
+                step: "socket", logger: logger,
+                [
                     \.slackAppToken: FakeSlackWebAPI.defaultAppToken, \.socketConnections: "1",
                     \.slackAPIBaseURL: harness.upstreamOrigin + "/slack-api",
-                ]))
-            let server = try TenkiServer.build(
-                settings: settings,
-                dependencies: ServerDependencies(
-                    transport: harness.transport, clock: harness.clock, logger: logger, state: .settings, verification: .skipped))
+                ]
+            ).server
             guard let socketMode = server.socketMode else {
                 return ((lines + ["  Socket Mode is not configured"]).joined(separator: "\n"), false)
             }

@@ -1,8 +1,8 @@
 import Foundation
 import TenkiCore
+import TenkiFakes
 import TenkiHTTPServer
 import TenkiLogging
-import TenkiFakes
 
 /// The demo's channel subscription: `/weather subscribe Danang at 7:30` through the router, the
 /// confirmation posted to the fake Slack Web API, then the scheduler at the next 07:30 and the
@@ -11,19 +11,13 @@ enum DemoSubscription {
     static let channel = "C0TENKI"
 
     static func run(harness: ReplayHarness, logger: Logger) async -> (transcript: String, delivered: Bool) {
-        let directory = harness.stateDirectory.appendingPathComponent("subscription-\(UUID().uuidString)")
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let settings = try Settings.load(
-                environment: SettingsTable.environment([
-                    \.openWeatherBaseURL: harness.upstreamOrigin, \.openWeatherAPIKey: ReplayHarness.apiKey,
-                    \.statePath: directory.appendingPathComponent("tenki.sqlite").path,
+            let server = try harness.demoServer(
+                step: "subscription", logger: logger,
+                [
                     \.slackBotToken: FakeSlackWebAPI.defaultToken, \.slackAPIBaseURL: harness.upstreamOrigin + "/slack-api",
-                ]))
-            let server = try TenkiServer.build(
-                settings: settings,
-                dependencies: ServerDependencies(
-                    transport: harness.transport, clock: harness.clock, logger: logger, state: .settings, verification: .skipped))
+                ]
+            ).server
             let text = "subscribe Danang at 7:30"
             let body = Array(FormURLEncoded.encode(SignedCommandSender.fields(command: "/weather", text: text)).utf8)
             let request = HTTPRequest(
