@@ -73,14 +73,8 @@ enum InstallationSchema {
 /// team), so an uninstall deletes by the key, as it already does for deliveries and pending
 /// commands. Rows saved before get their team, the key of every install but an org-wide one.
 enum InstallationKeySchema {
-    static let sqlite = """
-        ALTER TABLE user_preferences ADD COLUMN installation_key TEXT;
-        UPDATE user_preferences SET installation_key = team;
-        ALTER TABLE subscriptions ADD COLUMN installation_key TEXT;
-        UPDATE subscriptions SET installation_key = team;
-        CREATE INDEX user_preferences_installation ON user_preferences (installation_key);
-        CREATE INDEX subscriptions_installation ON subscriptions (installation_key);
-        """
+    /// The same statements on both databases (SQLite reads `text` as its `TEXT`).
+    static let sqlite = postgres
 
     static let postgres = """
         ALTER TABLE user_preferences ADD COLUMN installation_key text;
