@@ -42,26 +42,17 @@ cleanup() {
 }
 trap cleanup EXIT
 
-objcopy --strip-debug "$BIN" "$OUT/tenki"
 # shellcheck source=bench/fakes.sh
 . "$HERE/fakes.sh"
+valgrind_copy "$BIN" "$OUT"
 start_fakes "$OUT/tenki" "$OUT" cost-guard
 export_server_settings "$OUT/state.sqlite"
-
-# Valgrind 3.19 crashes on libdispatch's sigsuspend (valgrind-sigsuspend-shim.c): a shim under valgrind only.
-cc -shared -fPIC -O2 -o "$OUT/shim.so" "$HERE/valgrind-sigsuspend-shim.c"
-PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+PORT="$(free_port)"
 LD_PRELOAD="$OUT/shim.so" valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$OUT/callgrind.out" \
   "$OUT/tenki" serve --host 127.0.0.1 --port "$PORT" --no-scheduler >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
 
-ready=0
-for _ in $(seq 1 600); do
-  if python3 "$HERE/cost_client.py" "$PORT" 1 2>/dev/null; then ready=1; break; fi
-  kill -0 "$SERVER_PID" 2>/dev/null || break
-  sleep 0.1
-done
-[ "$ready" = 1 ] || { echo "cost-guard: the server never answered; its log:" >&2; tail -20 "$OUT/server.log" >&2; exit 1; }
+wait_until_answering cost-guard "$PORT" "$SERVER_PID" "$OUT/server.log"
 python3 "$HERE/cost_client.py" "$PORT" "$WARMUP"
 
 callgrind_control -i on "$SERVER_PID" >/dev/null

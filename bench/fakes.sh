@@ -12,6 +12,18 @@
 #   (sign.py's), who would otherwise be told to slow down after 20 commands a minute. The server
 #   is then started directly (`tenki serve --host 127.0.0.1 --port N`), with no wrapper script,
 #   so the startup the harness measures is Tenki's own.
+#
+# free_port
+#   prints a loopback port that was free a moment ago.
+#
+# wait_until_answering SCRIPT_NAME PORT SERVER_PID SERVER_LOG
+#   sends cost_client.py's signed command until the server answers it (up to 60 s, or until the
+#   server exits); returns 1 with the log's tail when it never does.
+#
+# valgrind_copy BINARY OUT_DIR
+#   writes OUT_DIR/tenki, BINARY without its debug sections (valgrind 3.19 cannot read a static
+#   binary's full DWARF; symbols stay), and OUT_DIR/shim.so, preloaded under valgrind only, since
+#   valgrind 3.19 crashes on libdispatch's sigsuspend (valgrind-sigsuspend-shim.c).
 start_fakes() {
   local binary="$1" out="$2" name="$3"
   "$binary" fakes --port 0 >"$out/fakes.out" 2>"$out/fakes.log" &
@@ -30,4 +42,27 @@ export_server_settings() {
   # wrk repeats one signed request: with replay refusal on, all but the first would be 401s.
   export TENKI_REPLAY_CACHE_ENTRIES=0
   export TENKI_LOG_LEVEL="${TENKI_LOG_LEVEL:-info}"
+}
+
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+wait_until_answering() {
+  local name="$1" port="$2" pid="$3" log="$4" here
+  here="$(dirname "${BASH_SOURCE[0]}")"
+  for _ in $(seq 1 600); do
+    python3 "$here/cost_client.py" "$port" 1 2>/dev/null && return 0
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "$name: the server never answered; its log:" >&2
+  tail -20 "$log" >&2
+  return 1
+}
+
+valgrind_copy() {
+  local binary="$1" out="$2"
+  objcopy --strip-debug "$binary" "$out/tenki"
+  cc -shared -fPIC -O2 -o "$out/shim.so" "$(dirname "${BASH_SOURCE[0]}")/valgrind-sigsuspend-shim.c"
 }

@@ -26,25 +26,17 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# As in cost-guard.sh: valgrind 3.19 reads neither a static binary's full DWARF nor libdispatch's sigsuspend.
-objcopy --strip-debug "$BIN" "$OUT/tenki"
-cc -shared -fPIC -O2 -o "$OUT/shim.so" "$HERE/valgrind-sigsuspend-shim.c"
 # shellcheck source=bench/fakes.sh
 . "$HERE/fakes.sh"
+valgrind_copy "$BIN" "$OUT"
 start_fakes "$OUT/tenki" "$OUT" hot-code
 export_server_settings "$OUT/state.sqlite"
-PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+PORT="$(free_port)"
 # Started as bench/run.sh starts it (the scheduler on), instrumented from the first instruction.
 LD_PRELOAD="$OUT/shim.so" valgrind --tool=callgrind --demangle=no --callgrind-out-file="$OUT/callgrind.out" \
   "$OUT/tenki" serve --host 127.0.0.1 --port "$PORT" >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
-ready=0
-for _ in $(seq 1 600); do
-  if python3 "$HERE/cost_client.py" "$PORT" 1 2>/dev/null; then ready=1; break; fi
-  kill -0 "$SERVER_PID" 2>/dev/null || break
-  sleep 0.1
-done
-[ "$ready" = 1 ] || { echo "hot-code: the server never answered; its log:" >&2; tail -20 "$OUT/server.log" >&2; exit 1; }
+wait_until_answering hot-code "$PORT" "$SERVER_PID" "$OUT/server.log"
 python3 "$HERE/cost_client.py" "$PORT" 50
 kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
 

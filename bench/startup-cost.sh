@@ -14,9 +14,9 @@ done
 OUT="$(mktemp -d /tmp/tenki-startup-cost.XXXXXX)"
 trap 'rm -rf "$OUT"' EXIT
 
-# As in cost-guard.sh: valgrind 3.19 reads neither a static binary's full DWARF nor libdispatch's sigsuspend.
-objcopy --strip-debug "$BIN" "$OUT/tenki"
-cc -shared -fPIC -O2 -o "$OUT/shim.so" "$HERE/valgrind-sigsuspend-shim.c"
+# shellcheck source=bench/fakes.sh
+. "$HERE/fakes.sh"
+valgrind_copy "$BIN" "$OUT"
 # A key so that preview runs, and a closed loopback port as the provider (help calls none); run in the
 # scratch directory, so that nothing it might write lands in the caller's.
 cd "$OUT"

@@ -25,15 +25,10 @@ trap cleanup EXIT
 . "$HERE/fakes.sh"
 start_fakes "$BIN" "$OUT" syscalls
 export_server_settings "$OUT/state.sqlite"
-PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+PORT="$(free_port)"
 "$BIN" serve --host 127.0.0.1 --port "$PORT" --no-scheduler >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
-ready=0
-for _ in $(seq 1 200); do
-  if python3 "$HERE/cost_client.py" "$PORT" 1 2>/dev/null; then ready=1; break; fi
-  sleep 0.05
-done
-[ "$ready" = 1 ] || { echo "syscalls: the server never answered; its log:" >&2; tail -20 "$OUT/server.log" >&2; exit 1; }
+wait_until_answering syscalls "$PORT" "$SERVER_PID" "$OUT/server.log"
 python3 "$HERE/cost_client.py" "$PORT" 50
 strace -c -f -p "$SERVER_PID" -o "$OUT/strace.txt" 2>"$OUT/strace.err" &
 STRACE_PID=$!
