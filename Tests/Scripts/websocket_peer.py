@@ -106,11 +106,14 @@ async def read_frame(reader):
 
 async def raw_silent(reader, writer):
     await accept_handshake(reader, writer)
-    while True:
-        opcode, _ = await read_frame(reader)
-        if opcode == 0x9:
-            writer.transport.abort()
-            return
+    try:
+        while True:
+            opcode, _ = await read_frame(reader)
+            if opcode == 0x9:
+                writer.transport.abort()
+                return
+    except asyncio.IncompleteReadError:
+        return  # the client gave up on the silent peer first: nothing left to do
 
 
 async def raw_scripted(reader, writer, script, answers_close=True):

@@ -103,7 +103,12 @@ struct SocketModeEnvelope: Sendable, Equatable {
             object.keys.sorted().compactMap { key in (object[key] as? String).map { (key, $0) } }
         }
 
-        static func == (lhs: Payload, rhs: Payload) -> Bool { NSDictionary(dictionary: lhs.object).isEqual(to: rhs.object) }
+        /// Equal when both write the same JSON with their keys sorted: `true` stays apart from `1`, and
+        /// the order a dictionary happens to keep does not count. (`NSDictionary.isEqual` is no judge on
+        /// Linux: it finds `{"a":false}` unequal to itself.)
+        static func == (lhs: Payload, rhs: Payload) -> Bool { lhs.canonicalJSON == rhs.canonicalJSON }
+
+        private var canonicalJSON: Data? { try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) }
     }
 
     var id: String

@@ -88,6 +88,16 @@ struct SocketModeEnvelopeTests {
         #expect(envelope.payload.formFields.map(\.0) == ["text"])
     }
 
+    @Test(
+        "a payload equals itself read again, whatever its values, and differs where a value's type differs",
+        arguments: [#"{"a":false}"#, #"{"a":true,"b":0}"#, #"{"o":{"z":[1,{"y":null}],"a":1.5},"t":"\u00e9"}"#])
+    func payloadEquality(_ payload: String) {
+        let text = #"{"type":"events_api","envelope_id":"e1","payload":\#(payload)}"#
+        #expect(SocketModeMessage(text: text) == SocketModeMessage(text: text))
+        let flipped = text.replacingOccurrences(of: "false", with: "0").replacingOccurrences(of: "true", with: "1")
+        if flipped != text { #expect(SocketModeMessage(text: text) != SocketModeMessage(text: flipped)) }
+    }
+
     @Test("recent envelope ids: a retry is seen, the oldest is forgotten past the capacity, a forgotten one is taken again")
     func recentIDs() {
         let recent = RecentEnvelopeIDs(capacity: 3)
