@@ -1,7 +1,7 @@
 import Foundation
 import TenkiCore
-import TenkiLogging
 import TenkiDelivery
+import TenkiLogging
 import TenkiProviders
 import TenkiStorage
 
@@ -86,5 +86,18 @@ struct ButtonPresses: Sendable {
             logger.notice("unusable button value", [("reason", "\(error)")])
             return nil
         }
+    }
+}
+
+extension ButtonPresses {
+    /// The next page of headlines the value names, in place of the pressed message.
+    func moreNews(_ encoded: String?, user: UserKey, logger: Logger) async -> PressAnswer {
+        guard let value = buttonValue(encoded, logger: logger, read: NewsButtonValue.init(encoded:)) else {
+            return unusableButton(command: settings.commandNames.news)
+        }
+        guard news.isConfigured else {
+            return .note(FeedReplyStrings.table(for: settings.language).notConfigured)
+        }
+        return .replace(await news.inLanguage(value.language).page(value.page, of: value.text, user: user, logger: logger))
     }
 }

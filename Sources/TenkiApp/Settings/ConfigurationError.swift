@@ -12,3 +12,10 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
         CredentialRedaction.redactingURLs(in: "configuration error: \(setting) \(problem); \(fix)")
     }
 }
+
+extension ConfigurationError {
+    /// An error about one setting of the table, named through it: `ConfigurationError(\.statePath, …)`.
+    init(_ setting: PartialKeyPath<SettingsTable>, problem: String, fix: String) {
+        self.init(setting: SettingsTable.name(setting), problem: problem, fix: fix)
+    }
+}

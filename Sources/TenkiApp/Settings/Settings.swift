@@ -1,5 +1,6 @@
 import Foundation
 import TenkiCore
+import TenkiDelivery
 import TenkiLogging
 import TenkiProviders
 import TenkiSecurity
@@ -157,5 +158,24 @@ private final class SettingValues: Sendable {
 
     init(table: SettingsTable) {
         self.table = table
+    }
+}
+
+extension Settings {
+    /// Help, errors and notes in the reply language, naming the commands as this workspace calls them.
+    var notices: NoticeMessages {
+        NoticeMessages(language: self.language, weatherCommand: commandNames.weather, newsCommand: commandNames.news)
+    }
+}
+
+extension Settings.DeliverySettings {
+    /// The queue's configuration: a process that dies mid-post hands its claims over within 30 s
+    /// (the lease), and each round claims no more posts per destination than fit in it one after
+    /// another at the request timeout (`Configuration.claimsPerDestination`).
+    func queueConfiguration() -> DeliveryQueue.Configuration {
+        DeliveryQueue.Configuration(
+            policy: RetryPolicy(base: retryBase.timeInterval, cap: max(retryBase.timeInterval, retryCap.timeInterval)),
+            requestTimeout: requestTimeout, leaseDuration: DeliveryQueue.Configuration.sharedLease, retention: retention,
+            slackAPIBaseURL: slackAPIBaseURL, slackBotToken: slackBotToken)
     }
 }
