@@ -9,7 +9,8 @@ import TenkiLogging
 /// operator is warned. Never stops the start.
 enum ChartReachability {
     static let probe = Meteogram(
-        samples: [Meteogram.Sample(time: 0, temperature: 20, chanceOfRain: 0.5)], unit: .celsius, language: .en, utcOffsetSeconds: 0)
+        samples: [Meteogram.Sample(time: 0, temperature: 20, chanceOfRain: 0.5)], unit: .celsius, language: .en,
+        utcOffsetSeconds: 0)
 
     /// Nil when the chart came back as a PNG, else what went wrong.
     static func problem(links: ChartLinks, transport: any HTTPTransport, timeout: Duration = .seconds(5)) async -> String? {
@@ -29,7 +30,8 @@ enum ChartReachability {
     static func warnIfUnreachable(links: ChartLinks, transport: any HTTPTransport, logger: Logger) async {
         guard let problem = await problem(links: links, transport: transport) else { return }
         logger.warning(
-            "charts are not reachable at TENKI_PUBLIC_URL: Slack will refuse each chart once and the post goes again without it",
+            "charts are not reachable at \(SettingsTable.name(\.publicURL)): "
+                + "Slack will refuse each chart once and the post goes again without it",
             [("public_url", links.publicURL), ("result", problem)])
     }
 }

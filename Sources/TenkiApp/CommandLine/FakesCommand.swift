@@ -1,16 +1,17 @@
 import Foundation
 import TenkiBase
+import TenkiFakes
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
-import TenkiFakes
 
 /// `tenki fakes`: the fake OpenWeatherMap, NewsAPI and feeds from bundled samples, a webhook sink for every platform, and
 /// Slack's Web API and Socket Mode (driven through `/socket-mode/…`, `FakeSocketModeControl`), as a process on loopback,
 /// for local development and benchmarks (run it outside the server's process tree).
 enum FakesCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
-        let list = try ArgumentList(arguments, command: "fakes", valueOptions: ["port", "key", "scenario", "latency-ms"], flagOptions: [])
+        let list = try ArgumentList(
+            arguments, command: "fakes", valueOptions: ["port", "key", "scenario", "latency-ms"], flagOptions: [])
         guard list.positional.isEmpty else {
             throw UsageError("unexpected argument \"\(list.positional[0])\"", command: "fakes")
         }
@@ -26,7 +27,8 @@ enum FakesCommand {
         scenario.apply(to: fakes)
         if let raw = list.value("latency-ms") {
             guard let milliseconds = Int(raw), (0...600_000).contains(milliseconds) else {
-                throw UsageError("--latency-ms must be a number of milliseconds from 0 to 600000 (got \"\(raw)\")", command: "fakes")
+                throw UsageError(
+                    "--latency-ms must be a number of milliseconds from 0 to 600000 (got \"\(raw)\")", command: "fakes")
             }
             fakes.openWeather.setLatency(.milliseconds(milliseconds))
             fakes.news.setLatency(.milliseconds(milliseconds))
@@ -38,23 +40,27 @@ enum FakesCommand {
         let boundPort = try server.start()
         // Written unbuffered: scripts read these lines while the process keeps running.
         let origin = "http://127.0.0.1:\(boundPort)"
-        TenkiCLI.printOutput("OPENWEATHER_BASE_URL=\(origin)\nOPENWEATHER_API_KEY=\(key)\nNEWSAPI_BASE_URL=\(origin)\nNEWSAPI_KEY=\(key)")
-        // Discord's API: deferred answers' PATCHes and `tenki discord register` land here, accepted and logged nowhere else.
-        TenkiCLI.printOutput("DISCORD_API_BASE_URL=\(origin)/api/v10")
-        // Slack's Web API (channel subscriptions): posts are recorded, only this fake token is accepted.
-        TenkiCLI.printOutput("SLACK_API_BASE_URL=\(origin)/slack-api\nSLACK_BOT_TOKEN=\(fakes.slackAPI.token)")
-        // Many workspaces instead (unset SLACK_BOT_TOKEN): Slack's authorize page and oauth.v2.access, per-workspace tokens.
         TenkiCLI.printOutput(
-            "# many workspaces: SLACK_OAUTH_AUTHORIZE_URL=\(origin)/slack-oauth/authorize "
-                + "SLACK_CLIENT_ID=fake SLACK_CLIENT_SECRET=fake")
+            settings([\.openWeatherBaseURL: origin, \.openWeatherAPIKey: key, \.newsAPIBaseURL: origin, \.newsAPIKey: key]))
+        // Discord's API: deferred answers' PATCHes and `tenki discord register` land here, accepted and logged nowhere else.
+        TenkiCLI.printOutput(settings([\.discordAPIBaseURL: "\(origin)/api/v10"]))
+        // Slack's Web API (channel subscriptions): posts are recorded, only this fake token is accepted.
+        TenkiCLI.printOutput(settings([\.slackAPIBaseURL: "\(origin)/slack-api", \.slackBotToken: fakes.slackAPI.token]))
+        // Many workspaces instead (without the bot token): Slack's authorize page and oauth.v2.access, per-workspace tokens.
+        let authorize = "\(origin)/slack-oauth/authorize"
+        TenkiCLI.printOutput(
+            "# many workspaces: "
+                + settings(
+                    [\.slackOAuthAuthorizeURL: authorize, \.slackClientID: "fake", \.slackClientSecret: "fake"], separator: " "))
         // Socket Mode: a comment, so that a file of these lines keeps Slack on HTTP unless it is uncommented.
         TenkiCLI.printOutput(
-            "# Socket Mode (no public URL): SLACK_APP_TOKEN=\(fakes.slackAPI.appToken)"
+            "# Socket Mode (no public URL): \(settings([\.slackAppToken: fakes.slackAPI.appToken]))"
                 + " (envelopes: POST \(origin)/socket-mode/envelopes, docs/development.md)")
         // A comment, so that a file of these lines keeps NewsAPI as the provider unless this line is uncommented.
         let feeds = fakes.feeds.samples.map { "\($0.file.split(separator: ".")[0])=\(origin)/feeds/\($0.file)" }
             .joined(separator: ";")
-        TenkiCLI.printOutput("# feeds instead of NewsAPI: TENKI_NEWS_FEEDS=\(feeds) TENKI_NEWS_FEEDS_ALLOW_PRIVATE=on")
+        TenkiCLI.printOutput(
+            "# feeds instead of NewsAPI: " + settings([\.newsFeeds: feeds, \.newsFeedsAllowPrivate: "on"], separator: " "))
         TenkiCLI.printOutput(webhookLines(origin: origin).joined(separator: "\n"))
         let places = fakes.openWeather.samples.map { $0.place.name }.joined(separator: ", ")
         logger.notice(
@@ -69,13 +75,21 @@ enum FakesCommand {
     /// Comments naming a webhook URL per platform (loopback hosts are not auto-detected, hence the
     /// format) and where the posts can be read.
     static func webhookLines(origin: String) -> [String] {
-        [
+        func webhook(_ url: String, _ format: String? = nil) -> String {
+            settings([\.digestWebhookURL: url], separator: " ")
+                + (format.map { " " + settings([\.digestWebhookFormat: $0]) } ?? "")
+        }
+        return [
             "# webhooks (every post is listed at \(origin)/webhooks/posts):",
-            "#   Slack:       DIGEST_WEBHOOK_URL=\(origin)/services/T0FAKE/B0FAKE/fakefakefake",
-            "#   Mattermost:  DIGEST_WEBHOOK_URL=\(origin)/hooks/fakefakefake DIGEST_WEBHOOK_FORMAT=mattermost",
-            "#   Discord:     DIGEST_WEBHOOK_URL=\(origin)/api/webhooks/1/fakefakefake DIGEST_WEBHOOK_FORMAT=discord",
-            "#   Google Chat: DIGEST_WEBHOOK_URL='\(origin)/v1/spaces/FAKE/messages?key=fake&token=fake'"
-                + " DIGEST_WEBHOOK_FORMAT=google-chat",
+            "#   Slack:       " + webhook("\(origin)/services/T0FAKE/B0FAKE/fakefakefake"),
+            "#   Mattermost:  " + webhook("\(origin)/hooks/fakefakefake", "mattermost"),
+            "#   Discord:     " + webhook("\(origin)/api/webhooks/1/fakefakefake", "discord"),
+            "#   Google Chat: " + webhook("'\(origin)/v1/spaces/FAKE/messages?key=fake&token=fake'", "google-chat"),
         ]
+    }
+
+    /// `NAME=value` for each setting, as a shell or an env file takes them.
+    static func settings(_ values: KeyValuePairs<PartialKeyPath<SettingsTable>, String>, separator: String = "\n") -> String {
+        values.map { "\(SettingsTable.name($0.key))=\($0.value)" }.joined(separator: separator)
     }
 }

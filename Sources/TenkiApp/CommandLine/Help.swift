@@ -2,13 +2,16 @@
 enum Help {
     static let version = "0.1.0"
 
+    /// A setting's name, as the settings table spells it.
+    private static func name(_ setting: PartialKeyPath<SettingsTable>) -> String { SettingsTable.name(setting) }
+
     static let overview = """
-        tenki: weather and news for Slack
+        tenki: weather and news for Slack, Mattermost and Discord
 
         USAGE: tenki <command> [options]
 
         COMMANDS:
-          serve        run the webhook listener for Slack's slash commands
+          serve        answer slash commands, buttons and the Slack Home tab (over HTTP, or Socket Mode)
           preview      print the message a command would produce, e.g. tenki preview "/weather Danang",
                        or the Home tab and modals (--home USER, --modal preferences|subscribe)
           demo         run everything offline against bundled sample data and print the replies
@@ -44,20 +47,23 @@ enum Help {
     static let serve = """
         USAGE: tenki serve [--host H] [--port P] [--record DIR] [--no-scheduler] [--insecure-skip-verification]
 
-        Runs the listener: POST /slack/commands, POST /slack/interactions (buttons),
-        POST /mattermost/commands (with MATTERMOST_TOKENS), POST /discord/interactions (with
-        DISCORD_PUBLIC_KEY), GET /charts/NAME.png (with TENKI_PUBLIC_URL), GET /healthz, GET /metrics.
+        Runs the listener: POST /slack/commands, /slack/interactions (buttons, modals) and /slack/events
+        (the Home tab, uninstalls), GET /slack/install with \(name(\.slackClientID)) (many workspaces),
+        POST /mattermost/commands (with \(name(\.mattermostTokens))), POST /discord/interactions (with
+        \(name(\.discordPublicKey))), GET /charts/NAME.png (with \(name(\.publicURL))), GET /healthz, GET /metrics.
+        With \(name(\.slackAppToken)), Slack's requests also arrive over Socket Mode (no public URL needed).
 
         OPTIONS:
           --host H      address to listen on (default 0.0.0.0; 127.0.0.1 with --insecure-skip-verification)
-          --port P      port (default: $PORT, else 8080)
+          --port P      port (default: $\(name(\.port)), else 8080)
           --record DIR  write every verified request to DIR as a replay file (secrets removed)
           --no-scheduler
                         do not run the digest scheduler in this process
           --insecure-skip-verification
                         accept unsigned requests; for local development on loopback only
 
-        NEEDS: SLACK_SIGNING_SECRET (or SLACK_APP_TOKEN alone: Socket Mode), and OPENWEATHER_API_KEY or NEWSAPI_KEY.
+        NEEDS: \(name(\.signingSecrets)) (or \(name(\.slackAppToken)) alone: Socket Mode),
+        and \(name(\.openWeatherAPIKey)) or \(name(\.newsAPIKey)).
         Stops gracefully on SIGTERM or SIGINT: /healthz turns 503, in-flight requests finish.
         """
 
@@ -69,7 +75,7 @@ enum Help {
         Prints the message that a slash command would produce, using the real providers and settings,
         and writes no state. Exit 0 whenever a message was rendered (errors shown to users included).
         --chart FILE also writes the PNG chart of an hourly or forecast answer to FILE (charts are
-        turned on for the preview even without TENKI_PUBLIC_URL).
+        turned on for the preview even without \(name(\.publicURL))).
 
         --home USER prints USER's Home tab (their place and units, the team's defaults, the channel
         subscriptions USER created, read from the state when it exists), --modal the preferences or
@@ -100,9 +106,9 @@ enum Help {
         base URL and key as settings, for local development and benchmarks. Accepts the API key KEY
         (default: demo-key). Also takes webhook posts in Slack's, Mattermost's, Discord's and Google
         Chat's paths (it prints one URL of each) and lists them at GET /webhooks/posts; accepts what
-        Discord's API would get (DISCORD_API_BASE_URL: the PATCHes of deferred answers, `tenki
-        discord register`) and Slack's Web API for channel subscriptions (SLACK_API_BASE_URL and the
-        SLACK_BOT_TOKEN it accepts: chat.postMessage, users.info, auth.test). Stops on SIGINT or SIGTERM.
+        Discord's API would get (\(name(\.discordAPIBaseURL)): the PATCHes of deferred answers, `tenki
+        discord register`) and Slack's Web API for channel subscriptions (\(name(\.slackAPIBaseURL)) and the
+        \(name(\.slackBotToken)) it accepts: chat.postMessage, users.info, auth.test). Stops on SIGINT or SIGTERM.
 
         SCENARIOS: normal (default), slow (answers after 2.5 s), unauthorized (401),
                    rate-limited (429), server-error (500), not-found (404 for weather)
@@ -110,34 +116,34 @@ enum Help {
 
         EXAMPLE:
           tenki fakes --port 9090 &
-          OPENWEATHER_BASE_URL=http://127.0.0.1:9090 OPENWEATHER_API_KEY=demo-key tenki preview "/weather Tokyo"
+          \(name(\.openWeatherBaseURL))=http://127.0.0.1:9090 \(name(\.openWeatherAPIKey))=demo-key tenki preview "/weather Tokyo"
           tenki fakes --port 9091 --scenario slow
         """
 
     static let backup = """
         USAGE: tenki backup PATH
 
-        Writes a consistent copy of the SQLite state file (TENKI_STATE) to PATH with SQLite's online
+        Writes a consistent copy of the SQLite state file (\(name(\.statePath))) to PATH with SQLite's online
         backup, while `tenki serve` keeps running; copies without migrating or validating. Refuses a
         state file that does not exist (exit 78, naming the path) and a PATH that exists (exit 64);
         exit 75 when the copy fails for the disk or a lock (nothing is left at PATH).
-        Restore: stop serve, copy the backup over TENKI_STATE (removing its -wal and -shm), start serve.
+        Restore: stop serve, copy the backup over \(name(\.statePath)) (removing its -wal and -shm), start serve.
 
         EXAMPLE:
-          TENKI_STATE=/var/lib/tenki/tenki.sqlite tenki backup /var/backups/tenki-$(date -u +%F).sqlite
+          \(name(\.statePath))=/var/lib/tenki/tenki.sqlite tenki backup /var/backups/tenki-$(date -u +%F).sqlite
         """
 
     static let discord = """
         USAGE: tenki discord register [--dry-run]
 
         Registers Tenki's Discord application commands, /weather (options place and view) and /news
-        (option query), with Japanese names (天気, ニュース), by PUT {DISCORD_API_BASE_URL}/applications/
-        {DISCORD_APPLICATION_ID}/commands with DISCORD_BOT_TOKEN (or DISCORD_BOT_TOKEN_FILE). Discord
+        (option query), with Japanese names (天気, ニュース), by PUT {\(name(\.discordAPIBaseURL))}/applications/
+        {\(name(\.discordApplicationID))}/commands with \(name(\.discordBotToken)) (or DISCORD_BOT_TOKEN_FILE). Discord
         replaces the whole set, so running it again is harmless. --dry-run prints the JSON instead.
         Exit 78 when a setting is missing or refused (the message names it), 75 when Discord did not answer.
 
         EXAMPLE:
-          DISCORD_APPLICATION_ID=1100000000000000001 DISCORD_BOT_TOKEN_FILE=/run/secrets/discord tenki discord register
+          \(name(\.discordApplicationID))=1100000000000000001 DISCORD_BOT_TOKEN_FILE=/run/secrets/discord tenki discord register
         """
 
     static let subscriptions = """
@@ -147,17 +153,17 @@ enum Help {
         Lists every channel's subscriptions (channels add them with /weather subscribe): id,
         platform, team, channel, kind, place, schedule and zone, next report, and the last outcome
         (failed posts in a row, or paused after three with Slack's reason). `remove ID` deletes one, as /weather unsubscribe
-        would from its channel. Reads TENKI_STATE or TENKI_DATABASE_URL like serve.
+        would from its channel. Reads \(name(\.statePath)) or \(name(\.databaseURL)) like serve.
 
         EXAMPLE:
-          TENKI_STATE=/var/lib/tenki/tenki.sqlite tenki subscriptions
+          \(name(\.statePath))=/var/lib/tenki/tenki.sqlite tenki subscriptions
         """
 
     static let outbox = """
         USAGE: tenki outbox
                tenki outbox retry ID
 
-        Lists the deliveries in the state file (TENKI_STATE) that are pending or dead: kind (late-answer,
+        Lists the deliveries in the state file (\(name(\.statePath))) that are pending or dead: kind (late-answer,
         digest:NAME), destination host and a short hash (never the URL: webhook URLs are secrets),
         attempts, when, and the last error. 'retry ID' re-queues a dead delivery; a running
         'tenki serve' picks it up without a restart. Safe to run while serve is running.
@@ -166,7 +172,7 @@ enum Help {
     static let healthcheck = """
         USAGE: tenki healthcheck [--url URL]
 
-        Exits 0 if URL (default http://127.0.0.1:$PORT/healthz, port 8080 when PORT is unset) answers 200
+        Exits 0 if URL (default http://127.0.0.1:$\(name(\.port))/healthz, port 8080 when \(name(\.port)) is unset) answers 200
         within 3 seconds, 1 otherwise. For container HEALTHCHECKs without curl.
         """
 
@@ -174,7 +180,7 @@ enum Help {
         USAGE: tenki replay PATH... [--target URL]
 
         Replays recorded requests (replay files, or folders of them) through real HTTP: re-signed with
-        SLACK_SIGNING_SECRET (else a built-in test secret) and a fresh timestamp, sent to an in-process
+        \(name(\.signingSecrets)) (else a built-in test secret) and a fresh timestamp, sent to an in-process
         listener with the fake upstreams and a temporary state file, or to --target. response_url points
         at a local sink. Prints each request, upstream call, reply and late delivery, then "N of M failed";
         exit 1 if any expectation fails. The format is in docs/replay.md.
@@ -190,19 +196,19 @@ enum Help {
         For cron, systemd timers and Kubernetes CronJobs. For each configured digest (or only NAME),
         the slot is its schedule's latest time at or before now + 5 min; a slot still ahead is waited
         for, so run every 5 minutes and each slot posts on its minute. If that slot is within the
-        catch-up window (TENKI_DIGEST_CATCH_UP_MINUTES, default 120) and not yet posted, builds the
+        catch-up window (\(name(\.digestCatchUp)), default 120) and not yet posted, builds the
         digest, claims the slot and posts it through the delivery queue, waiting for the post;
         otherwise says "no digest due (next: …)" on stderr.
 
         OPTIONS:
-          --digest NAME   only this digest (DIGEST_* define "default"; TENKI_CONFIG names others)
+          --digest NAME   only this digest (DIGEST_* define "default"; \(name(\.config)) names others)
           --dry-run       print the message JSON to stdout; post nothing, write nothing
           --force         post now, whatever the ledger says
-          --wait SECONDS  how long to wait for the post (default TENKI_DIGEST_WAIT_SECONDS, 60)
+          --wait SECONDS  how long to wait for the post (default \(name(\.digestWait)), 60)
 
         EXIT: 0 delivered or nothing due; 1 dead; 75 still pending at the deadline (it stays queued);
-              78 no digest configured, or OPENWEATHER_API_KEY missing.
-        EXAMPLE (crontab, with TENKI_SCHEDULER=off for serve):
+              78 no digest configured, or \(name(\.openWeatherAPIKey)) missing.
+        EXAMPLE (crontab, with \(name(\.schedulerEnabled))=off for serve):
           */5 * * * * tenki digest
         """
 }

@@ -12,7 +12,8 @@ enum ReplayCommand {
         var target: URL?
         if let raw = list.value("target") {
             guard let url = URL(string: raw), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-                throw UsageError("--target must be an http(s) URL such as http://127.0.0.1:8080 (got \"\(raw)\")", command: "replay")
+                throw UsageError(
+                    "--target must be an http(s) URL such as http://127.0.0.1:8080 (got \"\(raw)\")", command: "replay")
             }
             target = url
         }
@@ -29,7 +30,7 @@ enum ReplayCommand {
         if let target {
             TenkiCLI.printError(
                 "replaying against \(target.absoluteString): its response_url host must allow 127.0.0.1 "
-                    + "(TENKI_ALLOWED_RESPONSE_HOSTS) and it must use the same signing secret")
+                    + "(\(SettingsTable.name(\.allowedResponseHosts))) and it must use the same signing secret")
         }
         var results: [ReplayResult] = []
         for replayCase in cases {

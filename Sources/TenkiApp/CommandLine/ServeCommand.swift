@@ -1,6 +1,6 @@
 import Foundation
-import TenkiCore
 import TenkiBase
+import TenkiCore
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
@@ -18,10 +18,12 @@ enum ServeCommand {
         let insecure = list.has("insecure-skip-verification")
         let host = list.value("host") ?? (insecure ? "127.0.0.1" : "0.0.0.0")
         if insecure, !AllowedResponseHost.isLoopback(host) {
-            throw UsageError("--insecure-skip-verification only listens on loopback; drop --host \(host) or use 127.0.0.1", command: "serve")
+            throw UsageError(
+                "--insecure-skip-verification only listens on loopback; drop --host \(host) or use 127.0.0.1", command: "serve")
         }
         if insecure, list.value("record") != nil {
-            throw UsageError("--record writes only verified requests; it cannot be used with --insecure-skip-verification", command: "serve")
+            throw UsageError(
+                "--record writes only verified requests; it cannot be used with --insecure-skip-verification", command: "serve")
         }
         let flagPort = try list.port("port", command: "serve")
         let settings = try Settings.load()
@@ -37,14 +39,18 @@ enum ServeCommand {
             logger.warning("signature verification is OFF (--insecure-skip-verification): never expose this listener")
         }
         if settings.openWeatherAPIKey == nil {
-            logger.warning("OPENWEATHER_API_KEY is not set: /weather will answer that it is not configured")
+            logger.warning(
+                "\(SettingsTable.name(\.openWeatherAPIKey)) is not set: /weather will answer that it is not configured")
         }
         if settings.newsProvider == .newsapi, settings.newsAPIKey == nil {
-            logger.warning("NEWSAPI_KEY and TENKI_NEWS_FEEDS are not set: /news will answer that it is not configured")
+            logger.warning(
+                "\(SettingsTable.name(\.newsAPIKey)) and \(SettingsTable.name(\.newsFeeds)) are not set: "
+                    + "/news will answer that it is not configured")
         }
         MetricsExposureWarning.log(
             listenerHost: host, metricsHost: settings.metricsAddress?.host, hasToken: settings.metricsToken != nil, to: logger)
-        MattermostHostWarning.log(hasTokens: !settings.mattermostTokens.isEmpty, allowList: settings.allowedResponseHosts, to: logger)
+        MattermostHostWarning.log(
+            hasTokens: !settings.mattermostTokens.isEmpty, allowList: settings.allowedResponseHosts, to: logger)
 
         // Listening before the state file opens: a request that arrives meanwhile waits in the
         // backlog and is answered once the listener starts, instead of being refused.
@@ -56,25 +62,29 @@ enum ServeCommand {
         let server = try TenkiServer.build(settings: settings, dependencies: dependencies)
         var recorder: RequestRecorder?
         if let directory = list.value("record") {
-            recorder = try RequestRecorder(directory: URL(fileURLWithPath: directory), settings: RequestRecorder.answerSettings(settings))
+            recorder = try RequestRecorder(
+                directory: URL(fileURLWithPath: directory), settings: RequestRecorder.answerSettings(settings))
             logger.notice("recording verified requests as replay files", [("directory", directory)])
         }
         let options = TenkiServer.ListenOptions(
             host: host, port: port, listening: listening, scheduler: settings.schedulerEnabled && !list.has("no-scheduler"),
             recorder: recorder)
-        _ = try await server.run(options, started: { boundPort in
-            // libcurl loads now, beside a listener that already answers, instead of delaying `main` as
-            // a linked library would (see CurlTransport); the first command then finds it ready.
-            Thread.detachNewThread {
-                do throws(TransportError) {
-                    try CurlTransport.loadLibrary()
-                } catch {
-                    logger.error("outbound HTTP is unavailable: no weather, news or deliveries", [("reason", error.description)])
+        _ = try await server.run(
+            options,
+            started: { boundPort in
+                // libcurl loads now, beside a listener that already answers, instead of delaying `main` as
+                // a linked library would (see CurlTransport); the first command then finds it ready.
+                Thread.detachNewThread {
+                    do throws(TransportError) {
+                        try CurlTransport.loadLibrary()
+                    } catch {
+                        logger.error(
+                            "outbound HTTP is unavailable: no weather, news or deliveries", [("reason", error.description)])
+                    }
                 }
-            }
-            let commands = settings.servesSlackOverHTTP ? "POST \(TenkiRouter.commandsPath)" : "Slack over Socket Mode only"
-            logger.notice("listening", [("address", "\(host):\(boundPort)"), ("commands", commands)])
-        })
+                let commands = settings.servesSlackOverHTTP ? "POST \(TenkiRouter.commandsPath)" : "Slack over Socket Mode only"
+                logger.notice("listening", [("address", "\(host):\(boundPort)"), ("commands", commands)])
+            })
         return .success
     }
 

@@ -35,7 +35,8 @@ struct NewsCommandHandler: Sendable, AnswersInEveryLanguage {
     func page(_ page: Int, of text: String, user: UserKey, logger: Logger) async -> ChatMessage {
         if let feeds { return await feeds.respond(to: text, page: page, logger: logger) }
         guard let news else {
-            logger.warning("news requested but neither NEWSAPI_KEY nor TENKI_NEWS_FEEDS is set")
+            logger.warning(
+                "news requested but neither \(SettingsTable.name(\.newsAPIKey)) nor \(SettingsTable.name(\.newsFeeds)) is set")
             return notices.notice("⚠️ " + Mrkdwn.escapeEntities(FeedReplyStrings.table(for: settings.language).notConfigured))
         }
         return await headlines(news, text: text, page: page, user: user, logger: logger)

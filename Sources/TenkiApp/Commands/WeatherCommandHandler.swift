@@ -110,7 +110,7 @@ struct WeatherCommandHandler: Sendable {
             return CommandReply(notices.weatherHelp())
         }
         guard let weather else {
-            logger.warning("weather requested but OPENWEATHER_API_KEY is not set")
+            logger.warning("weather requested but \(SettingsTable.name(\.openWeatherAPIKey)) is not set")
             return CommandReply(notices.weather(.notConfigured))
         }
         let units = command.units ?? saved.units ?? settings.units

@@ -30,10 +30,13 @@ enum DemoDigest {
             _ = await queue.runOnce(now: now)
             let outcome = await queue.waitForOutcome(id, timeout: .seconds(30))
             guard outcome == .delivered, let body = harness.sink.requests(to: webhookPath).last?.body,
-                  let message = try? JSONDecoder().decode(SlackMessage.self, from: Data(body))
+                let message = try? JSONDecoder().decode(SlackMessage.self, from: Data(body))
             else { return ("▶ digest → \(outcome)", false, nil) }
-            let rendered = MessageTextRenderer.render(message).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-            let lines = ["▶ morning digest (DIGEST_CITIES=\(cities)) → posted to the incoming-webhook sink"]
+            let rendered = MessageTextRenderer.render(message).split(separator: "\n", omittingEmptySubsequences: false).map {
+                "  " + $0
+            }
+            let lines =
+                ["▶ morning digest (\(SettingsTable.name(\.digestCities))=\(cities)) → posted to the incoming-webhook sink"]
                 + rendered + ["  Block Kit Builder: " + BlockKitBuilderLink.url(for: message)]
             return (lines.joined(separator: "\n"), true, message)
         } catch {

@@ -57,7 +57,7 @@ struct InstallEndpoint: Sendable {
         guard
             let link = SlackAuthorizeLink.url(
                 authorize: app.authorizeURL, clientID: app.credentials.clientID, publicURL: app.publicURL, state: grant.state)
-        else { return .text(.internalServerError, "SLACK_OAUTH_AUTHORIZE_URL cannot carry a query\n") }
+        else { return .text(.internalServerError, "\(SettingsTable.name(\.slackOAuthAuthorizeURL)) cannot carry a query\n") }
         var response = page(.install(authorizeLink: link), language)
         response.headers.set(
             "Set-Cookie",
@@ -109,7 +109,8 @@ struct InstallEndpoint: Sendable {
             return .failure(.exchangeRefused)
         }
         guard let key = installation.key, app.allows(key: key, team: installation.teamID) else {
-            log.notice("install refused: workspace not in TENKI_ALLOWED_TEAMS", [("team", installation.key ?? "-")])
+            log.notice(
+                "install refused: workspace not in \(SettingsTable.name(\.allowedTeams))", [("team", installation.key ?? "-")])
             return .failure(.teamNotAllowed)
         }
         do {

@@ -7,7 +7,9 @@ public enum MattermostHostWarning {
     /// The warning's text, nil when no tokens are set or a non-Slack host is allowed.
     public static func message(hasTokens: Bool, allowList: ResponseURLAllowList) -> String? {
         guard hasTokens, allowList.entries.allSatisfy({ isSlack($0.host) }) else { return nil }
-        return "MATTERMOST_TOKENS is set but TENKI_ALLOWED_RESPONSE_HOSTS lists only Slack's hosts: "
+        return
+            "\(SettingsTable.name(\.mattermostTokens)) is set but \(SettingsTable.name(\.allowedResponseHosts)) "
+            + "lists only Slack's hosts: "
             + "answers to Mattermost that take longer than the inline budget will be refused; "
             + "add your Mattermost server (host, host:port, or http://host:port for plain HTTP)"
     }

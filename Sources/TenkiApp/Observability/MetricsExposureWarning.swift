@@ -12,10 +12,12 @@ public enum MetricsExposureWarning {
     public static func message(listenerHost: String, metricsHost: String?, hasToken: Bool) -> String? {
         let host = metricsHost ?? listenerHost
         guard !hasToken, !isLoopback(host) else { return nil }
-        let place = metricsHost == nil ? "on the main listener" : "on TENKI_METRICS_ADDRESS"
-        let fix = metricsHost == nil
-            ? "set TENKI_METRICS_TOKEN to require a bearer token, or TENKI_METRICS_ADDRESS to serve them on a private address"
-            : "set TENKI_METRICS_TOKEN to require a bearer token, or give TENKI_METRICS_ADDRESS a loopback or private address"
+        let token = SettingsTable.name(\.metricsToken), address = SettingsTable.name(\.metricsAddress)
+        let place = metricsHost == nil ? "on the main listener" : "on \(address)"
+        let fix =
+            metricsHost == nil
+            ? "set \(token) to require a bearer token, or \(address) to serve them on a private address"
+            : "set \(token) to require a bearer token, or give \(address) a loopback or private address"
         return "/metrics is open to anyone who can reach \(host) (\(place)): \(fix)"
     }
 

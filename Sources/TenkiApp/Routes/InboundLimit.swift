@@ -31,7 +31,10 @@ public final class InboundLimit: Sendable {
         self.metrics = metrics
         metrics?.describe(
             Self.refusedMetric, type: "counter",
-            help: "Inbound requests refused because TENKI_INBOUND_IN_FLIGHT work was in flight, by kind (command, press, event).")
+            help:
+                "Inbound requests refused because \(SettingsTable.name(\.inboundInFlight)) work was in flight, "
+                + "by kind (command, press, event)."
+        )
         metrics?.describe(Self.inFlightMetric, type: "gauge", help: "Inbound commands and presses being worked on.")
         metrics?.set(Self.inFlightMetric, to: 0)
         for kind in InboundKind.allCases { metrics?.increment(Self.refusedMetric, [("kind", kind.rawValue)], by: 0) }

@@ -1,11 +1,11 @@
 import Foundation
 import Synchronization
 import TenkiCore
+import TenkiDelivery
 import TenkiHTTPClient
 import TenkiHTTPServer
 import TenkiLogging
 import TenkiMetrics
-import TenkiDelivery
 
 /// One Tenki process: exactly one each of the state store, the provider services (with their
 /// caches and the NewsAPI budget), the delivery queue, the background work it owes, the digest
@@ -77,7 +77,7 @@ public final class TenkiServer: Sendable {
     /// The digest scheduler `serve` runs, or nil when none is configured or it is turned off.
     func scheduler(enabled: Bool) -> DigestScheduler? {
         guard enabled else {
-            logger.info("digest scheduler off (--no-scheduler or TENKI_SCHEDULER=off)")
+            logger.info("digest scheduler off (--no-scheduler or \(SettingsTable.name(\.schedulerEnabled))=off)")
             return nil
         }
         let reports = subscriptionDigests

@@ -156,7 +156,7 @@ extension SubscriptionCommands {
             logger.notice("subscription refused: the bot cannot post in the channel", [("error", error)])
             return .notInChannel
         case .permanent(let error) where SlackWebAPIError.tokenProblems.contains(error):
-            logger.error("subscription refused: Slack refused SLACK_BOT_TOKEN", [("error", error)])
+            logger.error("subscription refused: Slack refused \(SettingsTable.name(\.slackBotToken))", [("error", error)])
             return .tokenRefused
         case .permanent(let error), .retryable(let error):
             logger.warning("subscription confirmation refused", [("error", error)])
