@@ -142,7 +142,8 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// Chooses the body framing for a parsed head; returns the request when it has no body.
-    mutating func startBody(for request: HTTPRequest) throws(HTTPParseError) -> HTTPRequest? {
+    /// Takes the head (`consuming`): it moves into `pending` while its body arrives, not a copy.
+    mutating func startBody(for request: consuming HTTPRequest) throws(HTTPParseError) -> HTTPRequest? {
         switch try Self.framing(of: request, maxBodyBytes: maxBodyBytes) {
         case .none:
             state = .head
@@ -189,10 +190,9 @@ public struct HTTPRequestParser: Sendable {
     }
 
     mutating func finishRequest() -> HTTPRequest? {
-        guard var request = pending else { return nil }
+        guard var request = pending.take() else { return nil }  // moved out, not copied
         continueRequested = false  // the body came anyway: an interim answer now would be late
         request.body = body
-        pending = nil
         body = []
         state = .head
         return request
