@@ -177,7 +177,7 @@ public struct HTTPRequestParser: Sendable {
     static func expectsContinue(_ request: HTTPRequest) -> Bool {
         guard request.version == .http1_1 else { return false }
         return request.headers.contains {
-            $0.name.equalsIgnoringASCIICase("Expect") && $0.value.equalsIgnoringASCIICase("100-continue")
+            $0.name.isHeaderName("Expect") && $0.value.equalsIgnoringASCIICase("100-continue")
         }
     }
 
