@@ -184,7 +184,7 @@ extension EventLoop {
         guard !draining, !connection.overloaded, !(connection.peerClosed && connection.parser.bufferedByteCount == 0),
               connection.requestCount < configuration.maxRequestsPerConnection else { return false }
         var close = false, keepAlive = false
-        for (name, value) in request.headers where name.equalsIgnoringASCIICase("Connection") {
+        for (name, value) in request.headers where name.isHeaderName("Connection") {
             for token in value.split(separator: ",") {
                 let option = token.trimmingSpacesAndTabs()
                 if option.equalsIgnoringASCIICase("close") { close = true }

@@ -233,10 +233,10 @@ extension HTTPRequestParser {
         var contentLength: String?
         var contentLengthCount = 0, transferEncodingCount = 0
         for field in request.headers {
-            if field.name.equalsIgnoringASCIICase("Content-Length") {
+            if field.name.isHeaderName("Content-Length") {
                 contentLengthCount += 1
                 contentLength = field.value
-            } else if field.name.equalsIgnoringASCIICase("Transfer-Encoding") {
+            } else if field.name.isHeaderName("Transfer-Encoding") {
                 transferEncodingCount += 1
             }
         }

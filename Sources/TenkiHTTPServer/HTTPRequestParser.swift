@@ -142,7 +142,8 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// Chooses the body framing for a parsed head; returns the request when it has no body.
-    mutating func startBody(for request: HTTPRequest) throws(HTTPParseError) -> HTTPRequest? {
+    /// Takes the head (`consuming`): it moves into `pending` while its body arrives, not a copy.
+    mutating func startBody(for request: consuming HTTPRequest) throws(HTTPParseError) -> HTTPRequest? {
         switch try Self.framing(of: request, maxBodyBytes: maxBodyBytes) {
         case .none:
             state = .head
@@ -176,7 +177,7 @@ public struct HTTPRequestParser: Sendable {
     static func expectsContinue(_ request: HTTPRequest) -> Bool {
         guard request.version == .http1_1 else { return false }
         return request.headers.contains {
-            $0.name.equalsIgnoringASCIICase("Expect") && $0.value.equalsIgnoringASCIICase("100-continue")
+            $0.name.isHeaderName("Expect") && $0.value.equalsIgnoringASCIICase("100-continue")
         }
     }
 
@@ -189,10 +190,9 @@ public struct HTTPRequestParser: Sendable {
     }
 
     mutating func finishRequest() -> HTTPRequest? {
-        guard var request = pending else { return nil }
+        guard var request = pending.take() else { return nil }  // moved out, not copied
         continueRequested = false  // the body came anyway: an interim answer now would be late
         request.body = body
-        pending = nil
         body = []
         state = .head
         return request

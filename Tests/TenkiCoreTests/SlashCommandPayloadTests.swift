@@ -166,4 +166,28 @@ struct SlashCommandPayloadTests {
         let body = FormURLEncoded.encode(built.rawFields.map { ($0.name, $0.value) })
         #expect(try Self.payload(body) == built)
     }
+
+    /// The fields read on demand stay in the body when plain; read back, each is what the two-step
+    /// decode makes, escaped or not, and a value set afterwards replaces the body's.
+    @Test func fieldsReadOnDemandMatchTheTwoStepDecode() throws {
+        let body =
+            "token=gIkuvaNzQIHg97ATvDxqgjtO&team_domain=ex%41mple&channel_name=general&user_name=st+eve"
+            + "&command=%2Fweather&user_id=U1&trigger_id=1.2.3&api_app_id=&enterprise_name=Globular+Inc&future=x"
+        var payload = try SlashCommandPayload(formBody: Array(body.utf8))
+        let twoSteps = try SlashCommandPayload(form: FormURLEncoded.decode(Array(body.utf8)))
+        #expect(payload == twoSteps)
+        #expect(payload.token == "gIkuvaNzQIHg97ATvDxqgjtO")
+        #expect(payload.teamDomain == "exAmple")
+        #expect(payload.channelName == "general")
+        #expect(payload.userName == "st eve")
+        #expect(payload.triggerID == "1.2.3")
+        #expect(payload.apiAppID == "")
+        #expect(payload.enterpriseName == "Globular Inc")
+        #expect(payload.rawFields.map(\.name).last == "future")
+        payload.token = "replaced"
+        payload.triggerID = nil
+        #expect(payload.token == "replaced")
+        #expect(payload.triggerID == nil)
+        #expect(payload.channelName == "general")
+    }
 }

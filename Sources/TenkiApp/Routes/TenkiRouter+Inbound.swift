@@ -46,7 +46,7 @@ extension TenkiRouter {
             var headers = HTTPHeaders()
             headers.reserveCapacity(2)
             headers.add("Content-Type", "application/json; charset=utf-8")
-            return now(HTTPResponse(status: .ok, headers: headers, body: body), exchange)
+            return now(HTTPResponse(status: .ok, headers: consume headers, body: body), exchange)
         }
         return .later {
             let outcome = await dispatcher.dispatch(inbound, logger: log)

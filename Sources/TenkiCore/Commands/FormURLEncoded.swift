@@ -43,23 +43,37 @@ public enum FormURLEncoded {
         var fields: [(name: String, value: String)] = []
         fields.reserveCapacity(pairCountBound(buffer))  // one allocation instead of one per doubling
         var reader = FieldReader(buffer)
-        while let field = try reader.next() { fields.append((name: field.name, value: field.value)) }
+        while let field = try reader.next() {
+            switch field.value {
+            case .decoded(let value): fields.append((name: field.name, value: value))
+            case .plain(let range):
+                fields.append(
+                    (name: field.name, value: String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)))
+            }
+        }
         return fields
     }
 
     /// The non-empty pairs of a body in order, decoded, each with the slash-command field its name is,
     /// if any (known by its bytes while the name is read, so a caller never looks a name up again).
     /// A reader, not a closure, so that what a caller collects stays a plain local it can move on.
+    /// With `deferring`, the value of a field the payload reads on demand
+    /// (`KnownField.isReadOnDemand`) that is plain (no escape, `+` or non-ASCII byte: valid as it
+    /// stands) comes back as its range in the body, not as a `String`.
     struct FieldReader {
         let buffer: UnsafeBufferPointer<UInt8>
+        let deferring: Bool
         private var start = 0
         private var scratch: [UInt8] = []
 
-        init(_ buffer: UnsafeBufferPointer<UInt8>) {
+        init(_ buffer: UnsafeBufferPointer<UInt8>, deferring: Bool = false) {
             self.buffer = buffer
+            self.deferring = deferring
         }
 
-        mutating func next() throws(FormDecodingError) -> (name: String, value: String, known: SlashCommandPayload.KnownField?)? {
+        mutating func next() throws(FormDecodingError) -> (
+            name: String, value: SlashCommandPayload.FieldValue, known: SlashCommandPayload.KnownField?
+        )? {
             while start < buffer.count {
                 let pairStart = start
                 let end = index(of: UInt8(ascii: "&"), in: buffer, from: pairStart, to: buffer.count)
@@ -76,9 +90,12 @@ public enum FormURLEncoded {
                     name = try component(buffer, pairStart..<equals, pairStart: pairStart, scratch: &scratch)
                     known = SlashCommandPayload.KnownField(name: name)
                 }
-                let value =
-                    equals < end ? try component(buffer, (equals + 1)..<end, pairStart: pairStart, scratch: &scratch) : ""
-                return (name, value, known)
+                let valueRange = equals < end ? (equals + 1)..<end : end..<end
+                if deferring, let known, known.isReadOnDemand, isPlain(buffer, valueRange, plusIsSpecial: true) {
+                    return (name, .plain(valueRange), known)
+                }
+                let value = valueRange.isEmpty ? "" : try component(buffer, valueRange, pairStart: pairStart, scratch: &scratch)
+                return (name, .decoded(value), known)
             }
             return nil
         }

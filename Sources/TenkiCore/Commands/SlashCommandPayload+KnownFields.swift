@@ -1,13 +1,28 @@
 extension SlashCommandPayload {
+    /// A known field's value: decoded, or, for a field read on demand whose bytes in the body are
+    /// plain (valid as they stand), where those bytes are.
+    enum FieldValue: Sendable {
+        case decoded(String)
+        case plain(Range<Int>)
+
+        /// The value; a plain one from `body`, the bytes it was read from.
+        func string(in body: [UInt8]) -> String {
+            switch self {
+            case .decoded(let value): value
+            case .plain(let range): String(decoding: body[range], as: UTF8.self)
+            }
+        }
+    }
+
     /// The known fields' values while a form is read: one stored property per `KnownField`, reached by a
     /// switch, so reading a form allocates nothing of its own and no field is found by its name twice.
     struct KnownFields {
-        var token, teamID, teamDomain, enterpriseID, enterpriseName, channelID, channelName: String?
-        var userID, userName, command, text, responseURL, triggerID, apiAppID: String?
-        var isEnterpriseInstall, sslCheck: String?
+        var token, teamID, teamDomain, enterpriseID, enterpriseName, channelID, channelName: FieldValue?
+        var userID, userName, command, text, responseURL, triggerID, apiAppID: FieldValue?
+        var isEnterpriseInstall, sslCheck: FieldValue?
 
         /// Sets `field` to `value` unless it has a value already (a duplicate): then returns false.
-        mutating func fill(_ field: KnownField, with value: String) -> Bool {
+        mutating func fill(_ field: KnownField, with value: FieldValue) -> Bool {
             switch field {
             case .token: SlashCommandPayload.fill(&token, value)
             case .teamID: SlashCommandPayload.fill(&teamID, value)
@@ -28,7 +43,7 @@ extension SlashCommandPayload {
             }
         }
 
-        subscript(field: KnownField) -> String? {
+        subscript(field: KnownField) -> FieldValue? {
             get {
                 switch field {
                 case .token: token
@@ -73,7 +88,7 @@ extension SlashCommandPayload {
     }
 
     /// Fills an empty slot; false when it already has a value.
-    fileprivate static func fill(_ slot: inout String?, _ value: String) -> Bool {
+    fileprivate static func fill(_ slot: inout FieldValue?, _ value: FieldValue) -> Bool {
         guard slot == nil else { return false }
         slot = value
         return true
@@ -83,6 +98,15 @@ extension SlashCommandPayload {
     enum KnownField: Int, CaseIterable {
         case token, teamID, teamDomain, enterpriseID, enterpriseName, channelID, channelName, userID, userName
         case command, text, responseURL, triggerID, apiAppID, isEnterpriseInstall, sslCheck
+
+        /// Fields no request path reads before a command is answered (none is part of a stored
+        /// answer's key or of the reply's context): a plain value stays bytes in the body until read.
+        var isReadOnDemand: Bool {
+            switch self {
+            case .token, .teamDomain, .enterpriseName, .channelName, .userName, .triggerID, .apiAppID: true
+            default: false
+            }
+        }
 
         init?(name: String) {
             var name = name

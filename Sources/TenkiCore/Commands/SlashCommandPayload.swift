@@ -9,29 +9,36 @@
 /// Slack's `ssl_check=1` ping carries neither a command nor a user; for it `sslCheck` is true, `command`
 /// and `userID` are empty, and nothing should be run.
 public struct SlashCommandPayload: Sendable, Equatable {
-    /// The deprecated verification token. Never used for authentication (the request signature is).
-    public var token: String?
+    // `token`, `teamDomain`, `enterpriseName`, `channelName`, `userName`, `triggerID` and `apiAppID`
+    // are read on demand (SlashCommandPayload+OnDemandFields.swift): their values stay in the body
+    // until asked for.
     public var teamID: String?
-    public var teamDomain: String?
     public var enterpriseID: String?
-    public var enterpriseName: String?
     public var channelID: String?
-    public var channelName: String?
     public var userID: String
-    public var userName: String?
     /// The command as typed, with its slash: `/weather`.
     public var command: String
     /// Everything after the command; "" when the user typed nothing (or the field was absent).
     public var text: String
     public var responseURL: String?
-    public var triggerID: String?
-    public var apiAppID: String?
     /// Slack sends the string `"true"` or `"false"`; absent means false.
     public var isEnterpriseInstall: Bool
     /// Slack's `ssl_check=1` certificate ping: answer 200 with an empty body, run nothing.
     public var sslCheck: Bool
     /// Every field in arrival order, including ones this type does not model (for recording and replay).
-    public var rawFields: [(name: String, value: String)]
+    /// A payload read from a body keeps the body (a reference, not a copy) and decodes the list again
+    /// only when asked: no request path reads it, so a command does not pay for a second copy of
+    /// every field and its release.
+    public var rawFields: [(name: String, value: String)] {
+        switch form {
+        case .fields(let fields): fields
+        // The body was decoded once already, without error, when this payload was made from it.
+        case .body(let body): (try? FormURLEncoded.decode(body)) ?? []
+        }
+    }
+    private var form: Form
+    var tokenValue, teamDomainValue, enterpriseNameValue, channelNameValue, userNameValue: FieldValue?
+    var triggerIDValue, apiAppIDValue: FieldValue?
     /// Where the command came from (set by the route that received it): answers are rendered for it.
     public var platform: ChatPlatform = .slack
     /// The language the caller's client asks for (Discord's `locale`); nil: the deployment's.
@@ -55,20 +62,20 @@ public struct SlashCommandPayload: Sendable, Equatable {
         isEnterpriseInstall: Bool = false,
         token: String? = nil
     ) {
-        self.token = token
+        self.tokenValue = token.map(FieldValue.decoded)
         self.teamID = teamID
-        self.teamDomain = teamDomain
+        self.teamDomainValue = teamDomain.map(FieldValue.decoded)
         self.enterpriseID = enterpriseID
-        self.enterpriseName = enterpriseName
+        self.enterpriseNameValue = enterpriseName.map(FieldValue.decoded)
         self.channelID = channelID
-        self.channelName = channelName
+        self.channelNameValue = channelName.map(FieldValue.decoded)
         self.userID = userID
-        self.userName = userName
+        self.userNameValue = userName.map(FieldValue.decoded)
         self.command = command
         self.text = text
         self.responseURL = responseURL
-        self.triggerID = triggerID
-        self.apiAppID = apiAppID
+        self.triggerIDValue = triggerID.map(FieldValue.decoded)
+        self.apiAppIDValue = apiAppID.map(FieldValue.decoded)
         self.isEnterpriseInstall = isEnterpriseInstall
         self.sslCheck = false
         let optional: [(String, String?)] = [
@@ -78,7 +85,7 @@ public struct SlashCommandPayload: Sendable, Equatable {
             ("api_app_id", apiAppID), ("is_enterprise_install", isEnterpriseInstall ? "true" : "false"),
             ("response_url", responseURL), ("trigger_id", triggerID),
         ]
-        self.rawFields = optional.compactMap { name, value in value.map { (name: name, value: $0) } }
+        self.form = .fields(optional.compactMap { name, value in value.map { (name: name, value: $0) } })
     }
 
     /// Reads the fields of a decoded form (see `FormURLEncoded.decode`). Unknown fields are kept in
@@ -90,74 +97,94 @@ public struct SlashCommandPayload: Sendable, Equatable {
         for (name, value) in fields {
             guard let field = KnownField(name: name) else { continue }
             guard known[field] == nil else { throw .duplicateField(name) }
-            known[field] = value
+            known[field] = .decoded(value)
         }
-        try self.init(known: &known, rawFields: fields)
+        try self.init(known: &known, form: .fields(fields))
     }
 
     /// Decodes a form body (`FormURLEncoded`) and reads its fields in the same pass: the same payload,
     /// and the same error, as `init(form: FormURLEncoded.decode(body))` (a form error before a field
     /// error, whichever comes first in the body), without walking the fields a second time.
     public init(formBody body: [UInt8]) throws(SlashCommandPayloadError) {
-        self = try body.withUnsafeBufferPointer { (buffer) throws(SlashCommandPayloadError) in try Self.decoding(buffer) }
+        // The fields read on demand stay in the body (kept as `form`) when they are plain.
+        var known = try body.withUnsafeBufferPointer { (buffer) throws(SlashCommandPayloadError) in
+            try Self.knownFields(buffer)
+        }
+        try self.init(known: &known, form: .body(body))
     }
 
-    /// `init(formBody:)` on the body's bytes. The slots and the field list are plain locals, moved
-    /// into the payload at the end rather than copied.
-    private static func decoding(_ buffer: UnsafeBufferPointer<UInt8>) throws(SlashCommandPayloadError) -> Self {
+    /// The known fields' values of a form body, read in one pass; unknown fields are decoded (so a
+    /// malformed one is refused as `FormURLEncoded.decode` refuses it) and not kept.
+    private static func knownFields(_ buffer: UnsafeBufferPointer<UInt8>) throws(SlashCommandPayloadError) -> KnownFields {
         var known = KnownFields()
         var duplicate: KnownField?
-        var fields: [(name: String, value: String)] = []
-        // Room for every field this type knows; a longer form grows the array, as any would.
-        fields.reserveCapacity(KnownField.allCases.count)
-        var reader = FormURLEncoded.FieldReader(buffer)
+        var reader = FormURLEncoded.FieldReader(buffer, deferring: true)
         do {
-            while let (name, value, field) = try reader.next() {
-                fields.append((name: name, value: value))
+            while let (_, value, field) = try reader.next() {
                 if let field, !known.fill(field, with: value), duplicate == nil { duplicate = field }
             }
         } catch {
             throw .form(error)
         }
         if let duplicate { throw .duplicateField(duplicate.name) }
-        return try Self(known: &known, rawFields: fields)
+        return known
     }
 
     /// The payload from the known fields' values, each taken out of its slot (moved, not copied);
-    /// `rawFields` is every field as sent.
-    private init(
-        known: inout KnownFields, rawFields fields: consuming [(name: String, value: String)]
-    ) throws(SlashCommandPayloadError) {
-        switch known.sslCheck {
+    /// `form` is every field as sent, or the body they were read from.
+    private init(known: inout KnownFields, form: Form) throws(SlashCommandPayloadError) {
+        // Every field but those read on demand is decoded by the reader.
+        func take(_ slot: inout FieldValue?) -> String? {
+            guard case .decoded(let value) = slot.take() else { return nil }
+            return value
+        }
+        switch known.sslCheck.flatMap({ if case .decoded(let value) = $0 { value } else { nil } }) {
         case nil, "0": sslCheck = false
         case "1": sslCheck = true
         default: throw .invalidBoolean("ssl_check")
         }
-        switch known.isEnterpriseInstall {
+        switch known.isEnterpriseInstall.flatMap({ if case .decoded(let value) = $0 { value } else { nil } }) {
         case nil, "false": isEnterpriseInstall = false
         case "true": isEnterpriseInstall = true
         default: throw .invalidBoolean("is_enterprise_install")
         }
-        let command = known.command.take() ?? "", userID = known.userID.take() ?? ""
+        let command = take(&known.command) ?? "", userID = take(&known.userID) ?? ""
         if !sslCheck {
             guard !command.isEmpty else { throw .missingField("command") }
             guard !userID.isEmpty else { throw .missingField("user_id") }
         }
         self.command = command
         self.userID = userID
-        token = known.token.take()
-        teamID = known.teamID.take()
-        teamDomain = known.teamDomain.take()
-        enterpriseID = known.enterpriseID.take()
-        enterpriseName = known.enterpriseName.take()
-        channelID = known.channelID.take()
-        channelName = known.channelName.take()
-        userName = known.userName.take()
-        text = known.text.take() ?? ""
-        responseURL = known.responseURL.take()
-        triggerID = known.triggerID.take()
-        apiAppID = known.apiAppID.take()
-        rawFields = fields
+        tokenValue = known.token.take()
+        teamID = take(&known.teamID)
+        teamDomainValue = known.teamDomain.take()
+        enterpriseID = take(&known.enterpriseID)
+        enterpriseNameValue = known.enterpriseName.take()
+        channelID = take(&known.channelID)
+        channelNameValue = known.channelName.take()
+        userNameValue = known.userName.take()
+        text = take(&known.text) ?? ""
+        responseURL = take(&known.responseURL)
+        triggerIDValue = known.triggerID.take()
+        apiAppIDValue = known.apiAppID.take()
+        self.form = form
+    }
+
+    /// A field read on demand: decoded, or its plain bytes in the body.
+    func string(_ value: FieldValue?) -> String? {
+        guard let value else { return nil }
+        switch (value, form) {
+        case (.decoded(let string), _): return string
+        case (.plain, .body(let body)): return value.string(in: body)
+        // A plain value is only ever read from a body, which `form` keeps.
+        case (.plain, .fields): return nil
+        }
+    }
+
+    /// Where `rawFields` comes from: the fields themselves, or the body they are decoded from.
+    private enum Form: Sendable {
+        case fields([(name: String, value: String)])
+        case body([UInt8])
     }
 
     public static func == (lhs: SlashCommandPayload, rhs: SlashCommandPayload) -> Bool {
