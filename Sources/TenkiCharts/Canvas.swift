@@ -102,10 +102,5 @@ public struct Point: Sendable, Hashable {
     public var x: Double
     public var y: Double
 
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
     var isFinite: Bool { x.isFinite && y.isFinite }
 }

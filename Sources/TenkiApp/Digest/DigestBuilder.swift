@@ -15,31 +15,16 @@ public struct DigestBuilder: Sendable {
         /// nil: the country's top headlines.
         public var newsQuery: String?
         /// The feeds whose items this digest shows, by name; nil: every feed (when news comes from feeds).
-        public var newsFeeds: [String]?
+        public var newsFeeds: [String]? = nil
         public var language: WeatherLanguage
         public var units: Units
         public var timeZone: TimeZone
         /// Places already resolved, in the place of geocoding `cities` (a subscription's).
-        public var places: [Place]?
+        public var places: [Place]? = nil
         /// False: weather only, no headlines asked for.
-        public var includesNews: Bool
+        public var includesNews = true
         /// A channel's own morning report rather than a team digest (its header says so).
-        public var isChannelReport: Bool
-
-        public init(
-            cities: [String], newsQuery: String?, newsFeeds: [String]? = nil, language: WeatherLanguage, units: Units,
-            timeZone: TimeZone, places: [Place]? = nil, includesNews: Bool = true, isChannelReport: Bool = false
-        ) {
-            self.places = places
-            self.includesNews = includesNews
-            self.isChannelReport = isChannelReport
-            self.cities = cities
-            self.newsQuery = newsQuery
-            self.newsFeeds = newsFeeds
-            self.language = language
-            self.units = units
-            self.timeZone = timeZone
-        }
+        public var isChannelReport = false
     }
 
     /// A built digest and what the ledger keeps of it.

@@ -7,11 +7,6 @@ public struct SocketModeSettings: Sendable, Equatable {
     public var appToken: SlackAppToken
     /// Connections each process keeps open (1 to 10; Slack allows 10 per app across every process).
     public var connections: Int
-
-    public init(appToken: SlackAppToken, connections: Int) {
-        self.appToken = appToken
-        self.connections = connections
-    }
 }
 
 extension Settings {

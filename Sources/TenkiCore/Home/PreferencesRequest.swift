@@ -5,11 +5,6 @@ public struct PreferencesRequest: Sendable, Equatable {
     public var place: String?
     public var units: Units
 
-    public init(place: String?, units: Units) {
-        self.place = place
-        self.units = units
-    }
-
     /// Reads and checks the `place` and `units` fields; every field's problem at once.
     public static func read(_ submission: ViewSubmission, language: WeatherLanguage) -> Result<PreferencesRequest, FieldErrors> {
         let strings = ModalStrings.table(for: language)

@@ -1,5 +1,5 @@
 import Foundation
-import TenkiCore
+@testable import TenkiCore
 import Testing
 
 /// `view_submission` payloads in Slack's documented shape become typed requests, every bad field
