@@ -1,6 +1,6 @@
 /// The words of the preferences and subscribe modals and of their field errors, in English and
 /// Japanese. Titles, submit and close words stay within 24 characters (`SlackLimits.viewTitle`).
-public struct ModalStrings: Sendable {
+public struct ModalStrings: StringTable {
     public var preferencesTitle: String
     public var subscribeTitle: String
     public var save: String
@@ -47,10 +47,6 @@ public struct ModalStrings: Sendable {
     public var checkingTitle: String
     /// `{place}`: the place being looked up.
     public var checking: String
-
-    public static func table(for language: WeatherLanguage) -> ModalStrings {
-        language == .ja ? japanese : english
-    }
 
     public static let english = ModalStrings(
         preferencesTitle: "Your place and units", subscribeTitle: "Subscribe a channel", save: "Save", subscribe: "Subscribe",
