@@ -2,7 +2,6 @@
 #include "tenki_curl.h"
 
 #include <netinet/in.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -33,9 +32,7 @@ static struct {
     int (*multi_cleanup)(void *multi);
 } api;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int load_status = -1;
-static char load_error[256];
+static tenki_load_state load = TENKI_LOAD_STATE_INIT;
 
 /// Where libcurl is looked for: the OpenSSL build first (Debian's libcurl4), then the GnuTLS one.
 #ifdef __APPLE__
@@ -44,42 +41,44 @@ static const char *const library_names[] = {"/usr/lib/libcurl.4.dylib"};
 static const char *const library_names[] = {"libcurl.so.4", "libcurl-gnutls.so.4"};
 #endif
 
+/// Each function's symbol is its field's name after `curl_`.
+#define CURL_SYMBOL(function) TENKI_SYMBOL(api.function, "curl_" #function)
+
 static void load_library(void) {
     static const tenki_symbol symbols[] = {
-        TENKI_SYMBOL(api.global_init, "curl_global_init"),
-        TENKI_SYMBOL(api.easy_init, "curl_easy_init"),
-        TENKI_SYMBOL(api.easy_setopt, "curl_easy_setopt"),
-        TENKI_SYMBOL(api.easy_getinfo, "curl_easy_getinfo"),
-        TENKI_SYMBOL(api.easy_cleanup, "curl_easy_cleanup"),
-        TENKI_SYMBOL(api.easy_strerror, "curl_easy_strerror"),
-        TENKI_SYMBOL(api.slist_append, "curl_slist_append"),
-        TENKI_SYMBOL(api.slist_free_all, "curl_slist_free_all"),
-        TENKI_SYMBOL(api.multi_init, "curl_multi_init"),
-        TENKI_SYMBOL(api.multi_setopt, "curl_multi_setopt"),
-        TENKI_SYMBOL(api.multi_add_handle, "curl_multi_add_handle"),
-        TENKI_SYMBOL(api.multi_remove_handle, "curl_multi_remove_handle"),
-        TENKI_SYMBOL(api.multi_perform, "curl_multi_perform"),
-        TENKI_SYMBOL(api.multi_poll, "curl_multi_poll"),
-        TENKI_SYMBOL(api.multi_wakeup, "curl_multi_wakeup"),
-        TENKI_SYMBOL(api.multi_info_read, "curl_multi_info_read"),
-        TENKI_SYMBOL(api.multi_cleanup, "curl_multi_cleanup"),
+        CURL_SYMBOL(global_init),
+        CURL_SYMBOL(easy_init),
+        CURL_SYMBOL(easy_setopt),
+        CURL_SYMBOL(easy_getinfo),
+        CURL_SYMBOL(easy_cleanup),
+        CURL_SYMBOL(easy_strerror),
+        CURL_SYMBOL(slist_append),
+        CURL_SYMBOL(slist_free_all),
+        CURL_SYMBOL(multi_init),
+        CURL_SYMBOL(multi_setopt),
+        CURL_SYMBOL(multi_add_handle),
+        CURL_SYMBOL(multi_remove_handle),
+        CURL_SYMBOL(multi_perform),
+        CURL_SYMBOL(multi_poll),
+        CURL_SYMBOL(multi_wakeup),
+        CURL_SYMBOL(multi_info_read),
+        CURL_SYMBOL(multi_cleanup),
     };
     static const tenki_library library = {
         library_names, sizeof library_names / sizeof library_names[0], symbols, sizeof symbols / sizeof symbols[0],
         "libcurl", "libcurl4", "version 7.68 or newer is needed",
     };
-    if (tenki_load_library(&library, load_error, sizeof load_error) != 0) return;
+    if (tenki_load_library(&library, load.error, sizeof load.error) != 0) return;
     int code = api.global_init(TENKI_CURL_GLOBAL_DEFAULT);
     if (code != 0) {
-        snprintf(load_error, sizeof load_error, "curl_global_init failed: %s", api.easy_strerror(code));
+        snprintf(load.error, sizeof load.error, "curl_global_init failed: %s", api.easy_strerror(code));
         return;
     }
-    load_status = 0;
+    load.status = 0;
 }
 
 int tenki_curl_load(char *error, size_t capacity) {
-    pthread_once(&load_once, load_library);
-    return tenki_load_result(load_status, load_error, error, capacity);
+    return tenki_load_once(&load, load_library, error, capacity);
 }
 
 struct tenki_curl_transfer {
@@ -94,7 +93,7 @@ tenki_curl_transfer *tenki_curl_transfer_new(
     const char *method, const char *url, const char *const *headers, size_t header_count,
     const uint8_t *body, size_t body_length, long timeout_ms, long connect_timeout_ms,
     const char *user_agent, tenki_curl_data_callback on_body, tenki_curl_data_callback on_header) {
-    if (load_status != 0) return NULL;
+    if (load.status != 0) return NULL;
     tenki_curl_transfer *transfer = calloc(1, sizeof *transfer);
     if (!transfer) return NULL;
     transfer->easy = api.easy_init();
@@ -219,7 +218,7 @@ void tenki_curl_transfer_free(tenki_curl_transfer *transfer) {
 // A `tenki_curl_multi *` is libcurl's own multi handle under a name of ours (never dereferenced).
 
 tenki_curl_multi *tenki_curl_multi_new(long max_connections_per_host) {
-    if (load_status != 0) return NULL;
+    if (load.status != 0) return NULL;
     void *multi = api.multi_init();
     if (multi) api.multi_setopt(multi, TENKI_CURLMOPT_MAX_HOST_CONNECTIONS, max_connections_per_host);
     return multi;
@@ -288,5 +287,5 @@ tenki_curl_outcome tenki_curl_classify(int result) {
 }
 
 const char *tenki_curl_describe(int result) {
-    return load_status == 0 ? api.easy_strerror(result) : "libcurl not loaded";
+    return load.status == 0 ? api.easy_strerror(result) : "libcurl not loaded";
 }

@@ -31,7 +31,8 @@ int tenki_load_library(const tenki_library *library, char *error, size_t error_s
     return 0;
 }
 
-int tenki_load_result(int status, const char *reason, char *error, size_t capacity) {
-    if (status != 0 && error && capacity > 0) snprintf(error, capacity, "%s", reason);
-    return status;
+int tenki_load_once(tenki_load_state *state, void (*load)(void), char *error, size_t capacity) {
+    pthread_once(&state->once, load);
+    if (state->status != 0 && error && capacity > 0) snprintf(error, capacity, "%s", state->error);
+    return state->status;
 }

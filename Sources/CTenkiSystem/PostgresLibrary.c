@@ -1,7 +1,6 @@
 // libpq through dlopen: see tenki_pq.h for why.
 #include "tenki_pq.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "library_loading.h"
@@ -36,9 +35,7 @@ static struct {
     void (*free_cancel)(void *cancel);
 } api;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int load_status = -1;
-static char load_error[256];
+static tenki_load_state load = TENKI_LOAD_STATE_INIT;
 
 #ifdef __APPLE__
 static const char *const library_names[] = {"libpq.5.dylib", "/opt/homebrew/opt/libpq/lib/libpq.5.dylib"};
@@ -72,17 +69,16 @@ static void load_library(void) {
         library_names, sizeof library_names / sizeof library_names[0], symbols, sizeof symbols / sizeof symbols[0],
         "libpq", "libpq5", "libpq 10 or newer is needed",
     };
-    if (tenki_load_library(&library, load_error, sizeof load_error) != 0) return;
-    load_status = 0;
+    if (tenki_load_library(&library, load.error, sizeof load.error) != 0) return;
+    load.status = 0;
 }
 
 int tenki_pq_load(char *error, size_t capacity) {
-    pthread_once(&load_once, load_library);
-    return tenki_load_result(load_status, load_error, error, capacity);
+    return tenki_load_once(&load, load_library, error, capacity);
 }
 
 tenki_pq_connection *tenki_pq_connect(const char *conninfo) {
-    if (load_status != 0) return NULL;
+    if (load.status != 0) return NULL;
     return api.connectdb(conninfo);
 }
 

@@ -3,6 +3,7 @@
 #ifndef TENKI_LIBRARY_LOADING_H
 #define TENKI_LIBRARY_LOADING_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 /// dlopen()s the first of `names` that loads (RTLD_NOW | RTLD_LOCAL) and returns its handle, or
@@ -36,7 +37,18 @@ typedef struct {
 /// with `error` saying what is missing in the operator's terms.
 int tenki_load_library(const tenki_library *library, char *error, size_t error_size);
 
-/// What a `tenki_*_load` returns: `status`, and when it is not 0 the reason, copied into `error`.
-int tenki_load_result(int status, const char *reason, char *error, size_t capacity);
+/// A library's load, run once per process: `status` is 0 once it succeeded, else -1 with the
+/// reason in `error`.
+typedef struct {
+    pthread_once_t once;
+    int status;
+    char error[256];
+} tenki_load_state;
+
+#define TENKI_LOAD_STATE_INIT {PTHREAD_ONCE_INIT, -1, ""}
+
+/// What a `tenki_*_load` returns: runs `load` once, then returns `state->status`, and when it is
+/// not 0 copies the reason into `error`.
+int tenki_load_once(tenki_load_state *state, void (*load)(void), char *error, size_t capacity);
 
 #endif

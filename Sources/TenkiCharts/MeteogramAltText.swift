@@ -9,34 +9,24 @@ public enum MeteogramAltText {
         let symbol = meteogram.unit.symbol
         let likely = meteogram.samples.filter { ($0.chanceOfRain ?? 0) >= likelyChance }
         let highest = Int(((meteogram.samples.compactMap(\.chanceOfRain).max() ?? 0) * 100).rounded())
-        let offset = meteogram.utcOffsetSeconds
-        switch meteogram.language {
-        case .en:
-            let range = "Chart: temperatures from \(low)\(symbol) to \(high)\(symbol)"
-            guard let first = likely.first, let last = likely.last else {
-                return range + "; rain unlikely (at most \(highest)%)."
-            }
-            return range + "; rain likely from \(english(first.time, offset)) to \(english(last.time + 10_800, offset)) "
-                + "(up to \(highest)%)."
-        case .ja:
-            let range = "グラフ: 気温 \(low)\(symbol)〜\(high)\(symbol)"
-            guard let first = likely.first, let last = likely.last else {
-                return range + "、雨の可能性は低い (最大 \(highest)%)。"
-            }
-            return range + "、雨の可能性が高いのは \(japanese(first.time, offset))〜\(japanese(last.time + 10_800, offset)) "
-                + "(最大 \(highest)%)。"
+        let language = meteogram.language
+        func words(_ english: String, _ japanese: String) -> String { language == .en ? english : japanese }
+        let range = words(
+            "Chart: temperatures from \(low)\(symbol) to \(high)\(symbol)", "グラフ: 気温 \(low)\(symbol)〜\(high)\(symbol)")
+        guard let first = likely.first, let last = likely.last else {
+            return range + words("; rain unlikely (at most \(highest)%).", "、雨の可能性は低い (最大 \(highest)%)。")
         }
+        let from = time(first.time, meteogram), to = time(last.time + 10_800, meteogram)
+        return range
+            + words("; rain likely from \(from) to \(to) (up to \(highest)%).", "、雨の可能性が高いのは \(from)〜\(to) (最大 \(highest)%)。")
     }
 
-    /// `Fri 16:00`.
-    static func english(_ time: Int64, _ offset: Int) -> String {
-        let local = LocalTime(utc: time, offset: offset)
-        return "\(local.shortDayLabel(.en)) \(local.hourLabel):00"
-    }
-
-    /// `4日(金) 16時`.
-    static func japanese(_ time: Int64, _ offset: Int) -> String {
-        let local = LocalTime(utc: time, offset: offset)
-        return "\(local.dayLabel(.ja)) \(local.hour)時"
+    /// `Fri 16:00` or `4日(金) 16時`: `time` on the meteogram's clock, in its language.
+    static func time(_ time: Int64, _ meteogram: Meteogram) -> String {
+        let local = LocalTime(utc: time, offset: meteogram.utcOffsetSeconds)
+        switch meteogram.language {
+        case .en: return "\(local.shortDayLabel(.en)) \(local.hourLabel):00"
+        case .ja: return "\(local.dayLabel(.ja)) \(local.hour)時"
+        }
     }
 }

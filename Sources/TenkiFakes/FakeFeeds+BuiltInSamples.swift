@@ -5,12 +5,24 @@ extension FakeFeeds {
     /// formatter), and one story reaches two feeds under the same link (for the merge).
     public static let builtInSamples: [Sample] = [vnexpress, nhk, blog]
 
+    /// An RSS 2.0 document of one channel: the XML declaration in the feed's own spelling of
+    /// `encoding`, then `channel`'s elements (its title, link and items) inside `<rss>` and `<channel>`.
+    static func rss(encoding: String, _ channel: String) -> String {
+        """
+        <?xml version="1.0" encoding="\(encoding)"?>
+        <rss version="2.0">
+        <channel>
+        \(channel)
+        </channel>
+        </rss>
+        """
+    }
+
     static let vnexpress = Sample(
         file: "vnexpress.rss",
-        body: """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <rss version="2.0">
-            <channel>
+        body: rss(
+            encoding: "UTF-8",
+            """
             <title>Tin mới nhất - VnExpress RSS</title>
             <link>https://vnexpress.net/rss/tin-moi-nhat.rss</link>
             <ttl>15</ttl>
@@ -33,16 +45,13 @@ extension FakeFeeds {
             <pubDate>Mon, 30 Nov 2026 12:00:00 +0700</pubDate>
             <link>https://www3.nhk.or.jp/news/html/20261130/k10015100001000.html</link>
             </item>
-            </channel>
-            </rss>
-            """)
+            """))
 
     static let nhk = Sample(
         file: "nhk.xml",
-        body: """
-            <?xml version="1.0" encoding="utf-8"?>
-            <rss version="2.0">
-            <channel>
+        body: rss(
+            encoding: "utf-8",
+            """
             <title>NHKニュース</title>
             <link>http://www3.nhk.or.jp/news/</link>
             <item>
@@ -58,9 +67,7 @@ extension FakeFeeds {
             <pubDate>Mon, 30 Nov 2026 21:40:00 +0900</pubDate>
             <description>ベトナム中部のダナンで大雨が続いています。</description>
             </item>
-            </channel>
-            </rss>
-            """)
+            """))
 
     static let blog = Sample(
         file: "blog.atom", contentType: "application/atom+xml; charset=utf-8",

@@ -12,24 +12,17 @@
 // The fake answers with `coord` set to the point asked for and `dt` to the current hour.
 
 extension FakeOpenWeatherMap {
-    static let daNangAir =
-        #"{"coord":{"lon":108.2208,"lat":16.0678},"list":[{"main":{"aqi":2},"components":{"co":287.4,"no":0.42,"no2":6.12,"o3":52.3,"so2":3.87,"pm2_5":14.21,"pm10":21.83,"nh3":2.15},"dt":1605182400}]}"#
+    /// A body in the service's shape with one `list` entry: `index` (1 Good … 5 Very Poor), the
+    /// `components` object's members as written, and the documented example's `coord` form and `dt`.
+    static func airBody(lon: String, lat: String, index: Int, _ components: String) -> String {
+        #"{"coord":{"lon":\#(lon),"lat":\#(lat)},"list":[{"main":{"aqi":\#(index)},"components":{\#(components)},"dt":1605182400}]}"#
+    }
 
-    static let tokyoAir =
-        #"{"coord":{"lon":139.6917,"lat":35.6895},"list":[{"main":{"aqi":1},"components":{"co":201.94053649902344,"no":0.01877197064459324,"no2":0.7711350917816162,"o3":68.66455078125,"so2":0.6407499313354492,"pm2_5":0.5,"pm10":0.540438711643219,"nh3":0.12369127571582794},"dt":1605182400}]}"#
-
-    static let londonAir =
-        #"{"coord":{"lon":-0.1257,"lat":51.5085},"list":[{"main":{"aqi":3},"components":{"co":230.31,"no":3.1,"no2":44.72,"o3":48.64,"so2":5.48,"pm2_5":27.43,"pm10":33.12,"nh3":1.52},"dt":1605182400}]}"#
-
-    static let chicagoAir =
-        #"{"coord":{"lon":-87.65,"lat":41.85},"list":[{"main":{"aqi":2},"components":{"co":317.1,"no":1.93,"no2":29.3,"so2":2.41,"pm2_5":11.24,"pm10":16.4,"nh3":0.86},"dt":1605182400}]}"#
-
-    static let seattleAir =
-        #"{"coord":{"lon":-122.33,"lat":47.61},"list":[{"main":{"aqi":5},"components":{"co":1842.56,"no":0.95,"no2":12.34,"o3":71.53,"so2":3.1,"pm2_5":168.32,"pm10":201.45,"nh3":4.2},"dt":1605182400}]}"#
-
-    static let sydneyAir =
-        #"{"coord":{"lon":151.21,"lat":-33.87},"list":[{"main":{"aqi":1},"components":{"co":186.92,"no":0.01,"no2":3.21,"o3":39.7,"so2":1.1,"pm2_5":4.36,"pm10":7.82,"nh3":0.42},"dt":1605182400}]}"#
-
-    static let hamburgAir =
-        #"{"coord":{"lon":10,"lat":53.55},"list":[{"main":{"aqi":4},"components":{"co":580.73,"no":12.4,"no2":68.9,"o3":8.2,"so2":9.7,"pm2_5":58.14,"pm10":71.27,"nh3":6.1},"dt":1605182400}]}"#
+    static let daNangAir = airBody(lon: "108.2208", lat: "16.0678", index: 2, #""co":287.4,"no":0.42,"no2":6.12,"o3":52.3,"so2":3.87,"pm2_5":14.21,"pm10":21.83,"nh3":2.15"#)
+    static let tokyoAir = airBody(lon: "139.6917", lat: "35.6895", index: 1, #""co":201.94053649902344,"no":0.01877197064459324,"no2":0.7711350917816162,"o3":68.66455078125,"so2":0.6407499313354492,"pm2_5":0.5,"pm10":0.540438711643219,"nh3":0.12369127571582794"#)
+    static let londonAir = airBody(lon: "-0.1257", lat: "51.5085", index: 3, #""co":230.31,"no":3.1,"no2":44.72,"o3":48.64,"so2":5.48,"pm2_5":27.43,"pm10":33.12,"nh3":1.52"#)
+    static let chicagoAir = airBody(lon: "-87.65", lat: "41.85", index: 2, #""co":317.1,"no":1.93,"no2":29.3,"so2":2.41,"pm2_5":11.24,"pm10":16.4,"nh3":0.86"#)
+    static let seattleAir = airBody(lon: "-122.33", lat: "47.61", index: 5, #""co":1842.56,"no":0.95,"no2":12.34,"o3":71.53,"so2":3.1,"pm2_5":168.32,"pm10":201.45,"nh3":4.2"#)
+    static let sydneyAir = airBody(lon: "151.21", lat: "-33.87", index: 1, #""co":186.92,"no":0.01,"no2":3.21,"o3":39.7,"so2":1.1,"pm2_5":4.36,"pm10":7.82,"nh3":0.42"#)
+    static let hamburgAir = airBody(lon: "10", lat: "53.55", index: 4, #""co":580.73,"no":12.4,"no2":68.9,"o3":8.2,"so2":9.7,"pm2_5":58.14,"pm10":71.27,"nh3":6.1"#)
 }

@@ -50,3 +50,27 @@ struct ArgumentList {
         return port
     }
 }
+
+/// An operator's command on the service's state file (`tenki outbox [retry ID]`, `tenki
+/// subscriptions [remove ID]`): no options, then an action word and its one ID, or nothing to
+/// list. The words are checked before the file is opened.
+struct StateFileCommand {
+    let name: String
+    /// The word after the command; nil lists.
+    let action: String?
+    let state: StateFile
+    private let words: [String]
+
+    init(_ name: String, _ arguments: [String]) throws {
+        words = try ArgumentList(arguments, command: name, valueOptions: [], flagOptions: []).positional
+        self.name = name
+        action = words.first
+        state = try StateFile.existing(for: name)
+    }
+
+    /// The action's one ID as `parse` reads it; else a usage error saying `usage`.
+    func id<ID>(usage: String, _ parse: (String) -> ID?) throws(UsageError) -> ID {
+        guard words.count == 2, let id = parse(words[1]) else { throw UsageError(usage, command: name) }
+        return id
+    }
+}

@@ -8,23 +8,20 @@ import TenkiStorage
 /// Destinations show as host and a short hash: webhook URLs are secrets, so never printed.
 enum OutboxCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
-        let list = try ArgumentList(arguments, command: "outbox", valueOptions: [], flagOptions: [])
-        let state = try StateFile.existing(for: "outbox")
-        switch list.positional.first {
+        let command = try StateFileCommand("outbox", arguments)
+        switch command.action {
         case nil:
-            let rows = try await state.deliveries.list(states: [.pending, .dead])
+            let rows = try await command.state.deliveries.list(states: [.pending, .dead])
             TenkiCLI.printOutput(OutboxTable.render(rows, now: Date()))
-            let owed = try await state.deliveries.pendingCommandCount()
+            let owed = try await command.state.deliveries.pendingCommandCount()
             if owed > 0 {
                 TenkiCLI.printOutput(
                     "\(owed) command(s) acknowledged with a placeholder are still being looked up (their answer is queued when ready)")
             }
             return .success
         case "retry":
-            guard list.positional.count == 2, let id = DeliveryID(list.positional[1]) else {
-                throw UsageError("retry needs one delivery ID, e.g. tenki outbox retry 42", command: "outbox")
-            }
-            guard try await state.deliveries.retry(id, now: Date()) else {
+            let id = try command.id(usage: "retry needs one delivery ID, e.g. tenki outbox retry 42") { DeliveryID($0) }
+            guard try await command.state.deliveries.retry(id, now: Date()) else {
                 TenkiCLI.printError("tenki outbox: no dead delivery with ID \(id) (see 'tenki outbox')")
                 return .failure
             }

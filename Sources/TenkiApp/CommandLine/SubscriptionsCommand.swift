@@ -6,17 +6,16 @@ import TenkiHTTPClient
 /// one (as `/weather unsubscribe` would from its channel).
 enum SubscriptionsCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
-        let list = try ArgumentList(arguments, command: "subscriptions", valueOptions: [], flagOptions: [])
-        let state = try StateFile.existing(for: "subscriptions")
-        switch list.positional.first {
+        let command = try StateFileCommand("subscriptions", arguments)
+        switch command.action {
         case nil:
-            TenkiCLI.printOutput(SubscriptionsTable.render(try await state.subscriptions.all(), now: Date()))
+            TenkiCLI.printOutput(SubscriptionsTable.render(try await command.state.subscriptions.all(), now: Date()))
             return .success
         case "remove":
-            guard list.positional.count == 2, let id = Int64(list.positional[1]), id > 0 else {
-                throw UsageError("remove needs one subscription ID, e.g. tenki subscriptions remove 3", command: "subscriptions")
+            let id = try command.id(usage: "remove needs one subscription ID, e.g. tenki subscriptions remove 3") { word in
+                Int64(word).flatMap { $0 > 0 ? $0 : nil }
             }
-            guard try await state.subscriptions.remove([id], team: nil, channel: nil) == 1 else {
+            guard try await command.state.subscriptions.remove([id], team: nil, channel: nil) == 1 else {
                 TenkiCLI.printError("tenki subscriptions: no subscription with ID \(id) (see 'tenki subscriptions')")
                 return .failure
             }

@@ -93,7 +93,7 @@ extension HomeSurfaces {
     }
 
     private func notice(_ title: String, _ markdown: String) -> SlackView {
-        ModalNotice(title: title, markdown: markdown, closeLabel: ModalStrings.table(for: language).close).view
+        ModalNotice(title: title, markdown: markdown, language: language).view
     }
 
     private func checkingView() -> SlackView { ModalNotice.checking(place: "", language: language).view }

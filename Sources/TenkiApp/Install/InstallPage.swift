@@ -46,7 +46,7 @@ struct InstallPage: Sendable, Equatable {
     }
 
     var html: String {
-        let strings = InstallPageStrings.strings(for: language)
+        let strings = InstallPageStrings.table(for: language)
         let (title, body): (String, [String])
         switch kind {
         case .install(let link):

@@ -2,7 +2,7 @@ import TenkiCore
 
 /// The words of the install, success and failure pages, in English and Japanese. Plain text: the
 /// page escapes them (a workspace's name is whatever its admins typed).
-struct InstallPageStrings: Sendable {
+struct InstallPageStrings: StringTable {
     var installTitle: String
     var installIntro: String
     var permissionsHeading: String
@@ -16,10 +16,6 @@ struct InstallPageStrings: Sendable {
     var failures: [InstallFailure: (title: String, text: String)]
     var nothingInstalled: String
     var startAgain: String
-
-    static func strings(for language: WeatherLanguage) -> InstallPageStrings {
-        language == .ja ? japanese : english
-    }
 
     static let english = InstallPageStrings(
         installTitle: "Add Tenki to Slack",

@@ -47,30 +47,46 @@ public final class ReplayHarness: Sendable {
     public let fakes: FakeUpstreams
     /// Everything posted to a `response_url` (each file has its own path).
     public let sink: FakeWebhookReceiver
-    let upstream: HTTPServer
-    let sinkServer: HTTPServer
-    let upstreamOrigin: String
-    let sinkOrigin: String
-    let transport: CurlTransport
+    /// The fakes' listener, and the sink's.
+    let upstream: Listener
+    let sinkListener: Listener
+    let transport = CurlTransport()
     let stateDirectory: URL
     let logger: Logger
     /// The time the fakes, the applications and the request signatures agree on.
     let clock: any WallClock
     let sequence = Mutex(0)
 
+    /// A fake's loopback listener and the origin the applications reach it at.
+    struct Listener: Sendable {
+        let server: HTTPServer
+        let origin: String
+
+        /// `handler` on a free loopback port; `what` names it when the port cannot be had.
+        static func start(_ handler: any HTTPHandler, _ what: String, logger: Logger) throws(ReplayRunError) -> Listener {
+            let configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0, loopCount: 1)
+            let server = HTTPServer(configuration: configuration, handler: handler, logger: logger)
+            do {
+                return Listener(server: server, origin: "http://127.0.0.1:\(try server.start())")
+            } catch {
+                throw ReplayRunError(.listener, "\(what): \(error)")
+            }
+        }
+    }
+
+    var upstreamOrigin: String { upstream.origin }
+    var sinkOrigin: String { sinkListener.origin }
+
     private init(
-        options: Options, fakes: FakeUpstreams, sink: FakeWebhookReceiver, upstream: HTTPServer, sinkServer: HTTPServer,
-        upstreamPort: Int, sinkPort: Int, stateDirectory: URL, logger: Logger, clock: any WallClock
+        options: Options, fakes: FakeUpstreams, sink: FakeWebhookReceiver, upstream: Listener, sinkListener: Listener,
+        stateDirectory: URL, logger: Logger, clock: any WallClock
     ) {
         self.options = options
         self.fakes = fakes
         self.sink = sink
         self.upstream = upstream
-        self.sinkServer = sinkServer
-        self.upstreamOrigin = "http://127.0.0.1:\(upstreamPort)"
-        self.sinkOrigin = "http://127.0.0.1:\(sinkPort)"
+        self.sinkListener = sinkListener
         self.stateDirectory = stateDirectory
-        self.transport = CurlTransport()
         self.logger = logger
         self.clock = clock
     }
@@ -82,37 +98,30 @@ public final class ReplayHarness: Sendable {
         let fakes = FakeUpstreams(
             openWeather: FakeOpenWeatherMap(apiKey: apiKey, clock: clock), news: FakeNewsAPI(apiKey: apiKey))
         let sink = FakeWebhookReceiver()
-        let upstream = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: fakes, logger: logger)
-        let sinkServer = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), handler: sink, logger: logger)
-        let upstreamPort: Int
-        let sinkPort: Int
+        let upstream = try Listener.start(fakes, "fake upstreams", logger: logger)
+        let sinkListener: Listener
         do {
-            upstreamPort = try upstream.start()
+            sinkListener = try Listener.start(sink, "response_url sink", logger: logger)
         } catch {
-            throw ReplayRunError(.listener, "fake upstreams: \(error)")
-        }
-        do {
-            sinkPort = try sinkServer.start()
-        } catch {
-            await upstream.shutdown(gracePeriod: .zero)
-            throw ReplayRunError(.listener, "response_url sink: \(error)")
+            await upstream.server.shutdown(gracePeriod: .zero)
+            throw error
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-replay-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            await upstream.shutdown(gracePeriod: .zero)
-            await sinkServer.shutdown(gracePeriod: .zero)
+            await upstream.server.shutdown(gracePeriod: .zero)
+            await sinkListener.server.shutdown(gracePeriod: .zero)
             throw ReplayRunError(.setup, "cannot create a temporary state folder: \(error.localizedDescription)")
         }
         return ReplayHarness(
-            options: options, fakes: fakes, sink: sink, upstream: upstream, sinkServer: sinkServer,
-            upstreamPort: upstreamPort, sinkPort: sinkPort, stateDirectory: directory, logger: logger, clock: clock)
+            options: options, fakes: fakes, sink: sink, upstream: upstream, sinkListener: sinkListener,
+            stateDirectory: directory, logger: logger, clock: clock)
     }
 
     public func stop() async {
-        await upstream.shutdown(gracePeriod: .seconds(1))
-        await sinkServer.shutdown(gracePeriod: .seconds(1))
+        await upstream.server.shutdown(gracePeriod: .seconds(1))
+        await sinkListener.server.shutdown(gracePeriod: .seconds(1))
         try? FileManager.default.removeItem(at: stateDirectory)
     }
 

@@ -19,18 +19,13 @@ struct DiscordInteractionAdapter: InboundAdapter {
     var what: String { "Discord interactions" }
 
     func inbound(from request: HTTPRequest) throws(AdapterStop) -> Inbound {
-        do {
+        try AdapterStop.verifying { () throws(RequestVerificationError) in
             try verifier.verify(
                 timestampHeaderValues: request.headers.values(for: "X-Signature-Timestamp"),
                 signatureHeaderValues: request.headers.values(for: "X-Signature-Ed25519"), body: request.body)
-        } catch {
-            throw .refused(error)
         }
-        let interaction: DiscordInteraction
-        do {
-            interaction = try DiscordInteraction(json: request.body)
-        } catch {
-            throw .undecodable(detail: error.description, expected: "a Discord interaction")
+        let interaction = try AdapterStop.decoding("a Discord interaction") { () throws(DiscordInteraction.DecodingError) in
+            try DiscordInteraction(json: request.body)
         }
         if interaction.type == DiscordInteraction.ping {
             throw .answered(.json(.ok, MessageEncoding.json(DiscordInteractionResponse.pong)))

@@ -40,3 +40,26 @@ enum AdapterStop: Error, Sendable {
 extension InboundAdapter {
     var isRecorded: Bool { false }
 }
+
+extension AdapterStop {
+    /// Runs the way in's check of the signature or token: a failure ends the request as a refusal.
+    static func verifying(_ check: () throws(RequestVerificationError) -> Void) throws(AdapterStop) {
+        do {
+            try check()
+        } catch {
+            throw .refused(error)
+        }
+    }
+
+    /// The body as `decode` reads it: a failure ends the request as undecodable, saying it is not
+    /// `expected` ("a Slack slash command") and why (the error's description).
+    static func decoding<Value, Failure: Error & CustomStringConvertible>(
+        _ expected: String, _ decode: () throws(Failure) -> Value
+    ) throws(AdapterStop) -> Value {
+        do {
+            return try decode()
+        } catch {
+            throw .undecodable(detail: error.description, expected: expected)
+        }
+    }
+}

@@ -15,11 +15,9 @@ struct MattermostCommandAdapter: InboundAdapter {
 
     func inbound(from request: HTTPRequest) throws(AdapterStop) -> Inbound {
         let decoded = Result { () throws(CommandDecodingError) in try decoder.decode(request.body) }
-        do {
+        try AdapterStop.verifying { () throws(RequestVerificationError) in
             try verifier.verify(
                 authorizationHeaderValues: request.headers.values(for: "Authorization"), formToken: (try? decoded.get())?.token)
-        } catch {
-            throw .refused(error)
         }
         switch decoded {
         case .success(var payload):

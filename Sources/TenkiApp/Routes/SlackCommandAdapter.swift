@@ -1,5 +1,6 @@
 import TenkiCore
 import TenkiHTTPServer
+import TenkiSecurity
 
 /// `POST /slack/commands`: Slack's v0 signature (skipped only with `--insecure-skip-verification`),
 /// then the form, into a command whose answer may follow at its `response_url`.
@@ -13,16 +14,9 @@ struct SlackCommandAdapter: InboundAdapter {
     var isRecorded: Bool { true }
 
     func inbound(from request: HTTPRequest) throws(AdapterStop) -> Inbound {
-        do {
-            try verifier?.verify(request)
-        } catch {
-            throw .refused(error)
-        }
-        let payload: SlashCommandPayload
-        do {
-            payload = try decoder.decode(request.body)
-        } catch {
-            throw .undecodable(detail: error.description, expected: "a Slack slash command")
+        try AdapterStop.verifying { () throws(RequestVerificationError) in try verifier?.verify(request) }
+        let payload = try AdapterStop.decoding("a Slack slash command") { () throws(CommandDecodingError) in
+            try decoder.decode(request.body)
         }
         if payload.sslCheck { throw .answered(HTTPResponse(status: .ok)) }
         // The context first: the payload's last use then moves it into the value instead of copying it.

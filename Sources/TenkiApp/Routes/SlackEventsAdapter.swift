@@ -1,6 +1,7 @@
 import Foundation
 import TenkiCore
 import TenkiHTTPServer
+import TenkiSecurity
 
 /// `POST /slack/events`: Slack's v0 signature (the same check as the other Slack routes), then the
 /// JSON body. `url_verification` is answered here with its `challenge`; an `event_callback` becomes
@@ -14,11 +15,7 @@ struct SlackEventsAdapter: InboundAdapter {
     var what: String { "Slack events" }
 
     func inbound(from request: HTTPRequest) throws(AdapterStop) -> Inbound {
-        do {
-            try verifier?.verify(request)
-        } catch {
-            throw .refused(error)
-        }
+        try AdapterStop.verifying { () throws(RequestVerificationError) in try verifier?.verify(request) }
         let envelope: SlackEventEnvelope
         do {
             envelope = try JSONDecoder().decode(SlackEventEnvelope.self, from: Data(request.body))

@@ -1,5 +1,6 @@
 import TenkiCore
 import TenkiHTTPServer
+import TenkiSecurity
 
 /// `POST /slack/interactions`: Slack's v0 signature, then the form's `payload`, into a press (a
 /// `block_actions` payload) or, for another type, a value the dispatcher does not handle yet
@@ -12,16 +13,9 @@ struct SlackInteractionAdapter: InboundAdapter {
     var what: String { "Slack interactions" }
 
     func inbound(from request: HTTPRequest) throws(AdapterStop) -> Inbound {
-        do {
-            try verifier?.verify(request)
-        } catch {
-            throw .refused(error)
-        }
-        let payload: InteractionPayload
-        do {
-            payload = try InteractionPayload(formBody: request.body)
-        } catch {
-            throw .undecodable(detail: error.description, expected: "a Slack interaction")
+        try AdapterStop.verifying { () throws(RequestVerificationError) in try verifier?.verify(request) }
+        let payload = try AdapterStop.decoding("a Slack interaction") { () throws(InteractionPayload.DecodingError) in
+            try InteractionPayload(formBody: request.body)
         }
         let context = InboundContext(
             platform: .slack, team: payload.enterpriseID ?? payload.teamID ?? "", user: payload.userID ?? "",

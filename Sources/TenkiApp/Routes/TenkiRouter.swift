@@ -116,31 +116,16 @@ public struct TenkiRouter: HTTPHandler {
         case ("/metrics", "GET"):
             route = "metrics"
             response = metricsResponse(request)
-        case (Self.commandsPath, "POST") where servesCommands:
-            return serve(exchange(request, since: start, route: slackCommands.route), via: slackCommands)
         case (Self.commandsPath, _) where servesCommands:
-            route = "commands"
-            response = .text(.methodNotAllowed, "use POST for \(Self.commandsPath)\n", headers: ["Allow": "POST"])
-        case (Self.interactionsPath, "POST") where servesCommands && slackInteractions != nil:
-            return serve(exchange(request, since: start, route: Self.interactionsRoute), via: slackInteractions!)
+            return postOnly(request, since: start, via: slackCommands)
         case (Self.interactionsPath, _) where servesCommands && slackInteractions != nil:
-            route = Self.interactionsRoute
-            response = .text(.methodNotAllowed, "use POST for \(Self.interactionsPath)\n", headers: ["Allow": "POST"])
-        case (Self.eventsPath, "POST") where servesCommands && slackEvents != nil:
-            return serve(exchange(request, since: start, route: Self.eventsRoute), via: slackEvents!)
+            return postOnly(request, since: start, via: slackInteractions!)
         case (Self.eventsPath, _) where servesCommands && slackEvents != nil:
-            route = Self.eventsRoute
-            response = .text(.methodNotAllowed, "use POST for \(Self.eventsPath)\n", headers: ["Allow": "POST"])
-        case (Self.discordInteractionsPath, "POST") where servesCommands && discord != nil:
-            return serve(exchange(request, since: start, route: Self.discordRoute), via: discord!)
+            return postOnly(request, since: start, via: slackEvents!)
         case (Self.discordInteractionsPath, _) where servesCommands && discord != nil:
-            route = Self.discordRoute
-            response = .text(.methodNotAllowed, "use POST for \(Self.discordInteractionsPath)\n", headers: ["Allow": "POST"])
-        case (Self.mattermostCommandsPath, "POST") where servesCommands && mattermost != nil:
-            return serve(exchange(request, since: start, route: Self.mattermostRoute), via: mattermost!)
+            return postOnly(request, since: start, via: discord!)
         case (Self.mattermostCommandsPath, _) where servesCommands && mattermost != nil:
-            route = Self.mattermostRoute
-            response = .text(.methodNotAllowed, "use POST for \(Self.mattermostCommandsPath)\n", headers: ["Allow": "POST"])
+            return postOnly(request, since: start, via: mattermost!)
         case (_, "GET") where servesCommands && install != nil && InstallEndpoint.serves(request.path):
             let (install, exchange) = (install!, exchange(request, since: start, route: "install"))
             return .later { finished(await install.answer(exchange.request, log: exchange.log), exchange) }
@@ -161,6 +146,18 @@ public struct TenkiRouter: HTTPHandler {
         }
         record(route: route, request: request, status: response.status, since: start, requestID: nil)
         return .respond(response)
+    }
+
+    /// A way in that takes only POST (at `request.path`): the adapter's pipeline, or a 405 naming the method.
+    private func postOnly(
+        _ request: HTTPRequest, since start: ContinuousClock.Instant, via adapter: some InboundAdapter
+    ) -> HTTPHandling {
+        guard request.method == "POST" else {
+            let response = HTTPResponse.text(.methodNotAllowed, "use POST for \(request.path)\n", headers: ["Allow": "POST"])
+            record(route: adapter.route, request: request, status: response.status, since: start, requestID: nil)
+            return .respond(response)
+        }
+        return serve(exchange(request, since: start, route: adapter.route), via: adapter)
     }
 
     /// A chart: refusals and 304s on the listener's thread, drawing in a task.

@@ -7,13 +7,9 @@ public struct CivilDate: Equatable, Sendable {
     public var year: Int
     public var month: Int
     public var day: Int
+}
 
-    public init(year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
+extension CivilDate {
     public init(dayNumber: Int) {
         let z = dayNumber + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

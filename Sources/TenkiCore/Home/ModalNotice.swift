@@ -8,17 +8,18 @@ public struct ModalNotice: Sendable, Equatable {
     public var markdown: String
     public var closeLabel: String
 
-    public init(title: String, markdown: String, closeLabel: String) {
+    /// A notice closed by `language`'s word for it.
+    public init(title: String, markdown: String, language: WeatherLanguage) {
         self.title = title
         self.markdown = markdown
-        self.closeLabel = closeLabel
+        self.closeLabel = ModalStrings.table(for: language).close
     }
 
     /// "Checking…": the place is being looked up and the channel checked.
     public static func checking(place: String, language: WeatherLanguage) -> ModalNotice {
         let strings = ModalStrings.table(for: language)
         let text = SlackRenderer.mrkdwn(RichText.fill(strings.checking, ["place": .text(place)]))
-        return ModalNotice(title: strings.checkingTitle, markdown: text, closeLabel: strings.close)
+        return ModalNotice(title: strings.checkingTitle, markdown: text, language: language)
     }
 
     public var view: SlackView {

@@ -19,8 +19,7 @@ public struct SubscribeModal: Sendable {
 
     public init(
         place: String?, channel: String?, time: LocalTime = .defaultReport, days: ReportDays = .daily,
-        kind: SubscriptionKindChoice = .morning, language: WeatherLanguage, metadata: ModalMetadata = ModalMetadata(),
-        problem: String? = nil
+        kind: SubscriptionKindChoice = .morning, language: WeatherLanguage, metadata: ModalMetadata = ModalMetadata()
     ) {
         self.place = place
         self.channel = channel
@@ -29,7 +28,6 @@ public struct SubscribeModal: Sendable {
         self.kind = kind
         self.language = language
         self.metadata = metadata
-        self.problem = problem
     }
 
     /// The form again on what `request` asked for, with `problem` said at the top.
@@ -43,7 +41,8 @@ public struct SubscribeModal: Sendable {
         }
         self.init(
             place: request.place, channel: request.channel, time: time, days: days, kind: kind, language: language,
-            metadata: metadata, problem: problem)
+            metadata: metadata)
+        self.problem = problem
     }
 
     public var view: SlackView {

@@ -1,5 +1,5 @@
 /// The words on Tenki's buttons, per language.
-public struct ButtonStrings: Sendable {
+public struct ButtonStrings: StringTable {
     public var now: String
     public var hourly: String
     public var forecast: String
@@ -28,13 +28,6 @@ public struct ButtonStrings: Sendable {
 
     public func units(to units: Units) -> String {
         ReplyStrings.fill(unitsTemplate, ["units": units.temperatureSymbol])
-    }
-
-    public static func table(for language: WeatherLanguage) -> ButtonStrings {
-        switch language {
-        case .en: english
-        case .ja: japanese
-        }
     }
 
     public static let english = ButtonStrings(

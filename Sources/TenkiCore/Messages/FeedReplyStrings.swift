@@ -1,5 +1,5 @@
 /// What Tenki says about news from feeds, in each reply language (beside `ReplyStrings`).
-public struct FeedReplyStrings: Sendable {
+public struct FeedReplyStrings: StringTable {
     public var latestTitle: String
     public var feedTitle: String
     /// `{feed}` did not answer within the deadline.
@@ -13,13 +13,6 @@ public struct FeedReplyStrings: Sendable {
     public var notConfigured: String
     /// `/news help` with feeds: `{command}`, and `{feeds}` the configured names.
     public var help: String
-
-    public static func table(for language: WeatherLanguage) -> FeedReplyStrings {
-        switch language {
-        case .en: english
-        case .ja: japanese
-        }
-    }
 
     public static let english = FeedReplyStrings(
         latestTitle: "Latest news",

@@ -1,6 +1,6 @@
 /// The words of the Home tab, in English and Japanese: string-table templates with `{name}`
 /// placeholders and mrkdwn markup, filled with `RichText.fill` (outside words stay escaped).
-public struct HomeStrings: Sendable {
+public struct HomeStrings: StringTable {
     public var title: String
     public var yourSettings: String
     /// `{place}`, `{units}`.
@@ -31,10 +31,6 @@ public struct HomeStrings: Sendable {
     /// `{weather}` and `{news}`: the command names.
     public var help: String
     public var units: [Units: String]
-
-    public static func table(for language: WeatherLanguage) -> HomeStrings {
-        language == .ja ? japanese : english
-    }
 
     public static let english = HomeStrings(
         title: "⛅ Tenki",

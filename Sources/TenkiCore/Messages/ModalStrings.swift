@@ -1,6 +1,6 @@
 /// The words of the preferences and subscribe modals and of their field errors, in English and
 /// Japanese. Titles, submit and close words stay within 24 characters (`SlackLimits.viewTitle`).
-public struct ModalStrings: Sendable {
+public struct ModalStrings: StringTable {
     public var preferencesTitle: String
     public var subscribeTitle: String
     public var save: String
@@ -48,66 +48,64 @@ public struct ModalStrings: Sendable {
     /// `{place}`: the place being looked up.
     public var checking: String
 
-    public static func table(for language: WeatherLanguage) -> ModalStrings {
-        language == .ja ? japanese : english
+    public static let english = ModalStrings(.en)
+    public static let japanese = ModalStrings(.ja)
+}
+
+extension ModalStrings {
+    /// Each message in English, then in Japanese, side by side: the form's words are short and
+    /// many, and a field's label, hint and errors read best next to their translation.
+    private init(_ language: WeatherLanguage) {
+        func say(_ english: String, _ japanese: String) -> String { language == .ja ? japanese : english }
+        self.init(
+            preferencesTitle: say("Your place and units", "場所と単位"),
+            subscribeTitle: say("Subscribe a channel", "チャンネルで購読"),
+            save: say("Save", "保存"),
+            subscribe: say("Subscribe", "購読"),
+            cancel: say("Cancel", "キャンセル"),
+            close: say("Close", "閉じる"),
+            placeLabel: say("Place", "場所"),
+            placeHint: say(
+                "A city (Danang), with its country if needed (Da Nang, VN), or coordinates (16.05,108.22).",
+                "都市名（東京）、必要なら国名つき（Da Nang, VN）、または座標（16.05,108.22）。"),
+            placePlaceholder: say("Danang", "東京"),
+            optionalPlaceHint: say("Leave it empty to use the team's place.", "空にするとチームの場所を使います。"),
+            unitsLabel: say("Units", "単位"),
+            channelLabel: say("Channel", "チャンネル"),
+            channelHint: say("Tenki must be in the channel: /invite @Tenki", "Tenki がチャンネルにいる必要があります: /invite @Tenki"),
+            channelPlaceholder: say("Choose a channel", "チャンネルを選択"),
+            timeLabel: say("Time", "時刻"),
+            timeHint: say("In your Slack time zone. Rain alerts ignore it.", "あなたの Slack のタイムゾーンで。雨のお知らせでは使いません。"),
+            daysLabel: say("Days", "曜日"),
+            daily: say("Every day", "毎日"),
+            weekdays: say("Weekdays (Monday to Friday)", "平日（月〜金）"),
+            kindLabel: say("What to post", "投稿する内容"),
+            kindHint: say(
+                "Rain alerts come when rain is 60 % likely within 6 hours, at most once a day, never at night.",
+                "雨のお知らせは 6 時間以内の降水確率が 60 % 以上のときに、1 日 1 回まで、夜間を除いて送ります。"),
+            morning: say("Morning report", "朝の天気"),
+            rain: say("Rain alerts", "雨のお知らせ"),
+            placeMissing: say("Type a place, for example Danang.", "場所を入力してください（例: 東京）。"),
+            placeTooLong: say("A place has at most {max} characters.", "場所は {max} 文字までです。"),
+            placeWithoutLetters: say("A place needs a letter or a digit.", "場所には文字か数字が必要です。"),
+            placeNotFound: say(
+                "No place called “{place}” was found: check the spelling, or add the country (Da Nang, VN).",
+                "「{place}」という場所は見つかりませんでした。つづりを確かめるか、国名を加えてください（Da Nang, VN）。"),
+            choiceMissing: say("Choose one.", "一つ選んでください。"),
+            channelMissing: say("Choose a channel.", "チャンネルを選んでください。"),
+            channelInvalid: say("Choose a channel: direct messages cannot be subscribed.", "チャンネルを選んでください。ダイレクトメッセージは購読できません。"),
+            notInChannel: say(
+                "Tenki is not in this channel yet: invite it with /invite @Tenki, then press Subscribe again.",
+                "Tenki はまだこのチャンネルにいません。/invite @Tenki で招待してから、もう一度「購読」を押してください。"),
+            channelRefused: say("Slack refused Tenki's post in this channel ({error}).", "Slack がこのチャンネルへの投稿を拒否しました（{error}）。"),
+            channelFull: say(
+                "This channel already has {count} subscriptions, the most it may hold: remove one first.",
+                "このチャンネルの購読はすでに上限の {count} 件です。先に一つ解除してください。"),
+            timeMissing: say("Choose a time.", "時刻を選んでください。"),
+            timeInvalid: say("“{time}” is not a time of day.", "「{time}」は時刻ではありません。"),
+            checkingTitle: say("Checking…", "確認中…"),
+            checking: say(
+                "⏳ Looking up *{place}* and checking the channel. This takes a few seconds.",
+                "⏳ *{place}* を調べ、チャンネルを確認しています。数秒かかります。"))
     }
-
-    public static let english = ModalStrings(
-        preferencesTitle: "Your place and units", subscribeTitle: "Subscribe a channel", save: "Save", subscribe: "Subscribe",
-        cancel: "Cancel", close: "Close",
-        placeLabel: "Place",
-        placeHint: "A city (Danang), with its country if needed (Da Nang, VN), or coordinates (16.05,108.22).",
-        placePlaceholder: "Danang",
-        optionalPlaceHint: "Leave it empty to use the team's place.",
-        unitsLabel: "Units",
-        channelLabel: "Channel", channelHint: "Tenki must be in the channel: /invite @Tenki",
-        channelPlaceholder: "Choose a channel",
-        timeLabel: "Time", timeHint: "In your Slack time zone. Rain alerts ignore it.",
-        daysLabel: "Days", daily: "Every day", weekdays: "Weekdays (Monday to Friday)",
-        kindLabel: "What to post",
-        kindHint: "Rain alerts come when rain is 60 % likely within 6 hours, at most once a day, never at night.",
-        morning: "Morning report", rain: "Rain alerts",
-        placeMissing: "Type a place, for example Danang.",
-        placeTooLong: "A place has at most {max} characters.",
-        placeWithoutLetters: "A place needs a letter or a digit.",
-        placeNotFound: "No place called “{place}” was found: check the spelling, or add the country (Da Nang, VN).",
-        choiceMissing: "Choose one.",
-        channelMissing: "Choose a channel.",
-        channelInvalid: "Choose a channel: direct messages cannot be subscribed.",
-        notInChannel: "Tenki is not in this channel yet: invite it with /invite @Tenki, then press Subscribe again.",
-        channelRefused: "Slack refused Tenki's post in this channel ({error}).",
-        channelFull: "This channel already has {count} subscriptions, the most it may hold: remove one first.",
-        timeMissing: "Choose a time.",
-        timeInvalid: "“{time}” is not a time of day.",
-        checkingTitle: "Checking…",
-        checking: "⏳ Looking up *{place}* and checking the channel. This takes a few seconds.")
-
-    public static let japanese = ModalStrings(
-        preferencesTitle: "場所と単位", subscribeTitle: "チャンネルで購読", save: "保存", subscribe: "購読",
-        cancel: "キャンセル", close: "閉じる",
-        placeLabel: "場所", placeHint: "都市名（東京）、必要なら国名つき（Da Nang, VN）、または座標（16.05,108.22）。",
-        placePlaceholder: "東京",
-        optionalPlaceHint: "空にするとチームの場所を使います。",
-        unitsLabel: "単位",
-        channelLabel: "チャンネル", channelHint: "Tenki がチャンネルにいる必要があります: /invite @Tenki",
-        channelPlaceholder: "チャンネルを選択",
-        timeLabel: "時刻", timeHint: "あなたの Slack のタイムゾーンで。雨のお知らせでは使いません。",
-        daysLabel: "曜日", daily: "毎日", weekdays: "平日（月〜金）",
-        kindLabel: "投稿する内容",
-        kindHint: "雨のお知らせは 6 時間以内の降水確率が 60 % 以上のときに、1 日 1 回まで、夜間を除いて送ります。",
-        morning: "朝の天気", rain: "雨のお知らせ",
-        placeMissing: "場所を入力してください（例: 東京）。",
-        placeTooLong: "場所は {max} 文字までです。",
-        placeWithoutLetters: "場所には文字か数字が必要です。",
-        placeNotFound: "「{place}」という場所は見つかりませんでした。つづりを確かめるか、国名を加えてください（Da Nang, VN）。",
-        choiceMissing: "一つ選んでください。",
-        channelMissing: "チャンネルを選んでください。",
-        channelInvalid: "チャンネルを選んでください。ダイレクトメッセージは購読できません。",
-        notInChannel: "Tenki はまだこのチャンネルにいません。/invite @Tenki で招待してから、もう一度「購読」を押してください。",
-        channelRefused: "Slack がこのチャンネルへの投稿を拒否しました（{error}）。",
-        channelFull: "このチャンネルの購読はすでに上限の {count} 件です。先に一つ解除してください。",
-        timeMissing: "時刻を選んでください。",
-        timeInvalid: "「{time}」は時刻ではありません。",
-        checkingTitle: "確認中…",
-        checking: "⏳ *{place}* を調べ、チャンネルを確認しています。数秒かかります。")
 }

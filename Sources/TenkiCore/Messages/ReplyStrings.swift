@@ -2,7 +2,7 @@ import Foundation
 
 /// Every word Tenki says to users, one table per language with the same keys, so formatters hold
 /// no string literals and a translation is one file. `{name}` placeholders are filled by `fill`.
-public struct ReplyStrings: Sendable {
+public struct ReplyStrings: StringTable {
     /// The providers' names, as `dataSources` lists them (names, not words: never translated).
     public static let weatherProvider = "OpenWeatherMap"
     public static let newsProvider = "NewsAPI.org"
@@ -86,13 +86,6 @@ public struct ReplyStrings: Sendable {
     public var digestHeadlines: String
     public var digestNewsFailed: String
     public var digestNoNewHeadlines: String
-
-    public static func table(for language: WeatherLanguage) -> ReplyStrings {
-        switch language {
-        case .en: .english
-        case .ja: .japanese
-        }
-    }
 
     /// Replaces each `{key}` in `template` with its value.
     public static func fill(_ template: String, _ values: [String: String]) -> String {

@@ -1,5 +1,5 @@
 /// What the hourly and air-quality views say, in each reply language (beside `ReplyStrings`).
-public struct WeatherViewStrings: Sendable {
+public struct WeatherViewStrings: StringTable {
     public var hourlyTitle: String
     /// One step's label: `{weekday}` (from `ReplyStrings.weekdays`) and `{time}` (`HH:mm`).
     public var hourlyStep: String
@@ -14,13 +14,6 @@ public struct WeatherViewStrings: Sendable {
     public var airScale: String
     /// A pollutant the upstream did not measure.
     public var unavailable: String
-
-    public static func table(for language: WeatherLanguage) -> WeatherViewStrings {
-        switch language {
-        case .en: english
-        case .ja: japanese
-        }
-    }
 
     /// The name of `index` (`Good`, `良好`).
     public func name(of index: AirQualityIndex) -> String {

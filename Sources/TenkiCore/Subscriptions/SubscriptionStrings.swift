@@ -1,6 +1,6 @@
 /// What Tenki says about subscriptions, in English and Japanese: string-table templates with
 /// `{name}` placeholders and mrkdwn markup, filled with `RichText.fill`.
-public struct SubscriptionStrings: Sendable {
+public struct SubscriptionStrings: StringTable {
     public var notConfigured: String
     /// Slack refused the bot token: not worth trying again; an admin must replace it.
     public var tokenRefused: String
@@ -35,10 +35,6 @@ public struct SubscriptionStrings: Sendable {
     public var stateUnavailable: String
     /// Posted in the channel when rain is likely.
     public var rainAlert: String
-
-    public static func table(for language: WeatherLanguage) -> SubscriptionStrings {
-        language == .ja ? japanese : english
-    }
 
     public static let english = SubscriptionStrings(
         notConfigured: "Channel subscriptions need Tenki's Slack bot token: an admin sets `SLACK_BOT_TOKEN` (docs/platforms.md, “The bot token”).",

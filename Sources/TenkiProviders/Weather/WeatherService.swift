@@ -104,8 +104,7 @@ public struct WeatherService: Sendable {
     public func currentWeather(
         at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en, maxAge: TimeInterval? = nil
     ) async throws(OpenWeatherError) -> CachedValue<CurrentWeather> {
-        let key = WeatherKey(coordinates: coordinates, units: units, language: language)
-        return try await lookup(currentCache, .currentWeather, key, maxAge: maxAge) {
+        return try await lookup(currentCache, .currentWeather, coordinates, units, language, maxAge: maxAge) {
             client async throws(OpenWeatherError) in try await client.currentWeather(at: coordinates, units: units, language: language)
         }
     }
@@ -114,18 +113,20 @@ public struct WeatherService: Sendable {
     public func forecast(
         at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en, maxAge: TimeInterval? = nil
     ) async throws(OpenWeatherError) -> CachedValue<Forecast> {
-        let key = WeatherKey(coordinates: coordinates, units: units, language: language)
-        return try await lookup(forecastCache, .forecast, key, maxAge: maxAge) {
+        return try await lookup(forecastCache, .forecast, coordinates, units, language, maxAge: maxAge) {
             client async throws(OpenWeatherError) in try await client.forecast(at: coordinates, units: units, language: language)
         }
     }
 
-    /// `key`'s answer from `cache`; on a miss, one call through the client, measured as `operation`.
+    /// The answer for `coordinates`, `units` and `language` from `cache` (one `WeatherKey` for the
+    /// three); on a miss, one call through the client, measured as `operation`.
     private func lookup<Value: Sendable>(
-        _ cache: ExpiringCache<WeatherKey, Value, OpenWeatherError>, _ operation: OpenWeatherError.Operation, _ key: WeatherKey,
+        _ cache: ExpiringCache<WeatherKey, Value, OpenWeatherError>, _ operation: OpenWeatherError.Operation,
+        _ coordinates: Coordinates, _ units: Units, _ language: WeatherLanguage,
         maxAge: TimeInterval? = nil, call: @escaping @Sendable (OpenWeatherClient) async throws(OpenWeatherError) -> Value
     ) async throws(OpenWeatherError) -> CachedValue<Value> {
         let client = client, upstream = upstream
+        let key = WeatherKey(coordinates: coordinates, units: units, language: language)
         return try await cache.lookup(key, maxAge: maxAge) { () async throws(OpenWeatherError) -> Value in
             try await upstream.measure(operation.rawValue, errorKind: \.metricLabel) { () async throws(OpenWeatherError) -> Value in
                 try await call(client)

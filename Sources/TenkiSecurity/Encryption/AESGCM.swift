@@ -23,23 +23,18 @@ enum AESGCM {
     ) -> (ciphertext: [UInt8], tag: [UInt8]) {
         precondition(key.count == keyByteCount && nonce.count == nonceByteCount, "AES-256-GCM takes a 32-byte key, 12-byte nonce")
         #if canImport(CCrypto)
-        guard let context = EVP_CIPHER_CTX_new() else { preconditionFailure("libcrypto could not allocate a cipher context") }
-        defer { EVP_CIPHER_CTX_free(context) }
-        var ciphertext = [UInt8](repeating: 0, count: plaintext.count + tagByteCount)
         var tag = [UInt8](repeating: 0, count: tagByteCount)
-        var length: Int32 = 0, finalLength: Int32 = 0
-        let sealed =
-            start(context, EVP_EncryptInit_ex, EVP_EncryptUpdate, key: key, nonce: nonce, associatedData: associatedData)
-            && ciphertext.withUnsafeMutableBufferPointer { output in
-                withAddress(of: plaintext) { input in
-                    EVP_EncryptUpdate(context, output.baseAddress, &length, input, Int32(plaintext.count)) == 1
-                        && EVP_EncryptFinal_ex(context, output.baseAddress! + Int(length), &finalLength) == 1
-                }
-            }
-            && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_GET_TAG, Int32(tagByteCount), &tag) == 1
+        let sealed = run(
+            plaintext, EVP_EncryptInit_ex, EVP_EncryptUpdate, key: key, nonce: nonce, associatedData: associatedData
+        ) { context, end, finalLength in
+            EVP_EncryptFinal_ex(context, end, &finalLength) == 1
+                && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_GET_TAG, Int32(tagByteCount), &tag) == 1
+        }
         // Fails only without memory or without AES-GCM in libcrypto; storing a token unsealed would be worse.
-        precondition(sealed && Int(length + finalLength) == plaintext.count, "libcrypto could not seal with AES-256-GCM")
-        return (Array(ciphertext.prefix(plaintext.count)), tag)
+        guard let sealed, sealed.count == plaintext.count else {
+            preconditionFailure("libcrypto could not seal with AES-256-GCM")
+        }
+        return (sealed, tag)
         #elseif canImport(CryptoKit)
         guard
             let box = try? AES.GCM.seal(
@@ -56,27 +51,20 @@ enum AESGCM {
     ) -> [UInt8]? {
         guard key.count == keyByteCount, nonce.count == nonceByteCount, tag.count == tagByteCount else { return nil }
         #if canImport(CCrypto)
-        guard let context = EVP_CIPHER_CTX_new() else { return nil }
-        defer { EVP_CIPHER_CTX_free(context) }
-        var plaintext = [UInt8](repeating: 0, count: ciphertext.count + tagByteCount)
         var tag = tag
-        var length: Int32 = 0, finalLength: Int32 = 0
-        let opened =
-            start(context, EVP_DecryptInit_ex, EVP_DecryptUpdate, key: key, nonce: nonce, associatedData: associatedData)
-            && plaintext.withUnsafeMutableBufferPointer { output in
-                withAddress(of: ciphertext) { input in
-                    EVP_DecryptUpdate(context, output.baseAddress, &length, input, Int32(ciphertext.count)) == 1
-                        && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_TAG, Int32(tagByteCount), &tag) == 1
-                        // The tag is checked here: 1 only when it matches.
-                        && EVP_DecryptFinal_ex(context, output.baseAddress! + Int(length), &finalLength) == 1
-                }
-            }
-        guard opened else {
+        let opened = run(
+            ciphertext, EVP_DecryptInit_ex, EVP_DecryptUpdate, key: key, nonce: nonce, associatedData: associatedData
+        ) { context, end, finalLength in
+            EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_TAG, Int32(tagByteCount), &tag) == 1
+                // The tag is checked here: 1 only when it matches.
+                && EVP_DecryptFinal_ex(context, end, &finalLength) == 1
+        }
+        guard let opened else {
             // A forged or foreign text leaves a reason on this thread's error queue; nobody reads it.
             ERR_clear_error()
             return nil
         }
-        return Array(plaintext.prefix(Int(length + finalLength)))
+        return opened
         #elseif canImport(CryptoKit)
         guard let nonce = try? AES.GCM.Nonce(data: nonce),
             let box = try? AES.GCM.SealedBox(nonce: nonce, ciphertext: ciphertext, tag: tag),
@@ -87,13 +75,36 @@ enum AESGCM {
     }
 
     #if canImport(CCrypto)
+    typealias Initialize = (OpaquePointer?, OpaquePointer?, OpaquePointer?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?) -> Int32
+    typealias Update = (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?, UnsafePointer<UInt8>?, Int32)
+        -> Int32
+
+    /// One pass of AES-256-GCM, the same for sealing and opening: a fresh context set up by `start`,
+    /// `input` through `update`, then `finish(context, end of the output so far, &final length)` for
+    /// the final call and the tag, in the order the direction needs. The output, or nil when a step failed.
+    private static func run(
+        _ input: [UInt8], _ initialize: Initialize, _ update: Update, key: [UInt8], nonce: [UInt8], associatedData: [UInt8],
+        finish: (OpaquePointer, UnsafeMutablePointer<UInt8>, inout Int32) -> Bool
+    ) -> [UInt8]? {
+        guard let context = EVP_CIPHER_CTX_new() else { return nil }
+        defer { EVP_CIPHER_CTX_free(context) }
+        var output = [UInt8](repeating: 0, count: input.count + tagByteCount)
+        var length: Int32 = 0, finalLength: Int32 = 0
+        let done =
+            start(context, initialize, update, key: key, nonce: nonce, associatedData: associatedData)
+            && output.withUnsafeMutableBufferPointer { buffer in
+                withAddress(of: input) { bytes in
+                    update(context, buffer.baseAddress, &length, bytes, Int32(input.count)) == 1
+                        && finish(context, buffer.baseAddress! + Int(length), &finalLength)
+                }
+            }
+        return done ? Array(output.prefix(Int(length + finalLength))) : nil
+    }
+
     /// Sets `context` up for AES-256-GCM with `key` and `nonce` and feeds it `associatedData`: the same
     /// steps for sealing and opening, given the encrypting or decrypting pair of libcrypto functions.
     private static func start(
-        _ context: OpaquePointer,
-        _ initialize: (OpaquePointer?, OpaquePointer?, OpaquePointer?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?) -> Int32,
-        _ update: (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?, UnsafePointer<UInt8>?, Int32)
-            -> Int32,
+        _ context: OpaquePointer, _ initialize: Initialize, _ update: Update,
         key: [UInt8], nonce: [UInt8], associatedData: [UInt8]
     ) -> Bool {
         initialize(context, EVP_aes_256_gcm(), nil, nil, nil) == 1
@@ -104,9 +115,7 @@ enum AESGCM {
 
     /// Feeds `input` as associated data (`output` nil), which GCM authenticates without encrypting.
     private static func update(
-        _ context: OpaquePointer,
-        _ function: (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?, UnsafePointer<UInt8>?, Int32)
-            -> Int32,
+        _ context: OpaquePointer, _ function: Update,
         input: [UInt8], output: UnsafeMutablePointer<UInt8>?
     ) -> Bool {
         guard !input.isEmpty else { return true }
