@@ -55,9 +55,7 @@ extension PreviewCommand {
         switch surface {
         case .home:
             return HomeTab(
-                preferences: preferences, team: .init(place: settings.defaultCity, units: settings.units),
-                subscriptions: subscriptions, now: now, language: settings.language,
-                weatherCommand: settings.commandNames.weather, newsCommand: settings.commandNames.news
+                preferences: preferences, subscriptions: subscriptions, now: now, language: settings.language, settings: settings
             ).view
         case .preferences:
             return PreferencesModal(preferences: preferences, teamUnits: settings.units, language: settings.language).view

@@ -32,11 +32,7 @@ struct HomeSurfaces: Sendable {
         } catch {
             logger.warning("subscriptions unreadable for the Home tab", [("error", error.description)])
         }
-        return HomeTab(
-            preferences: saved, team: .init(place: settings.defaultCity, units: settings.units), subscriptions: mine,
-            now: clock.now(), language: language, weatherCommand: settings.commandNames.weather,
-            newsCommand: settings.commandNames.news
-        ).view
+        return HomeTab(preferences: saved, subscriptions: mine, now: clock.now(), language: language, settings: settings).view
     }
 
     /// Queues `views.publish` of the user's tab (committed when this returns) and wakes the queue.
@@ -126,5 +122,14 @@ struct HomeSurfaces: Sendable {
             logger.warning("preferences unreadable for the Home tab", [("error", error.description)])
             return HomeTab.Preferences()
         }
+    }
+}
+
+extension HomeTab {
+    /// A user's Home tab with this deployment's defaults (`settings`' place and units) and command names.
+    init(preferences: Preferences, subscriptions: [Subscription], now: Date, language: WeatherLanguage, settings: Settings) {
+        self.init(
+            preferences: preferences, team: TeamDefaults(place: settings.defaultCity, units: settings.units),
+            subscriptions: subscriptions, now: now, language: language, commands: settings.commandNames)
     }
 }

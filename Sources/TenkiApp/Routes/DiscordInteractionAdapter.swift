@@ -12,7 +12,7 @@ struct DiscordInteractionAdapter: InboundAdapter {
     /// `DISCORD_API_BASE_URL`: where answers that were not ready in time are edited or followed up.
     let apiBase: URL
     /// The command names Discord's `weather` and `news` stand for.
-    let commandNames: Settings.CommandNames
+    let commandNames: CommandNames
 
     var route: String { TenkiRouter.discordRoute }
     var mediaType: InboundMediaType { .json }

@@ -56,8 +56,8 @@ extension Settings {
 extension SettingsReader {
     /// The two command names, which must differ: a request for a command named like both could
     /// only ever reach one of them.
-    func commandNames(_ table: SettingsTable) throws(ConfigurationError) -> Settings.CommandNames {
-        let names = Settings.CommandNames(weather: table.weatherCommand.value, news: table.newsCommand.value)
+    func commandNames(_ table: SettingsTable) throws(ConfigurationError) -> CommandNames {
+        let names = CommandNames(weather: table.weatherCommand.value, news: table.newsCommand.value)
         guard names.weather != names.news else {
             let weatherRenamed = try source.value(table.weatherCommand.declaration) != nil
             let (renamed, other) =

@@ -78,12 +78,6 @@ public struct Settings: Sendable {
             slackBotToken: self.slackBotToken.flatMap(SlackBotToken.init), slackAPIBaseURL: self.slackAPIBaseURL)
     }
 
-    /// The names `/weather` and `/news` are known by in this workspace (renamed when another app owns them).
-    public struct CommandNames: Sendable, Equatable {
-        public var weather: String
-        public var news: String
-    }
-
     /// Limits and timeouts of the HTTP listener.
     public struct ListenerSettings: Sendable, Equatable {
         public var maxHeaderBytes: Int

@@ -34,8 +34,7 @@ public struct HomeTab: Sendable {
     public var now: Date
     public var language: WeatherLanguage
     /// The weather and news commands' names (`/weather`, `/news`).
-    public var weatherCommand: String
-    public var newsCommand: String
+    public var commands: CommandNames
 
     /// Blocks around the subscription lines (header, settings, buttons, dividers, help): what
     /// is left of the 100 goes to subscriptions, the last line saying how many were left out.
@@ -43,15 +42,14 @@ public struct HomeTab: Sendable {
 
     public init(
         preferences: Preferences, team: TeamDefaults, subscriptions: [Subscription], now: Date, language: WeatherLanguage,
-        weatherCommand: String = "/weather", newsCommand: String = "/news"
+        commands: CommandNames = CommandNames()
     ) {
         self.preferences = preferences
         self.team = team
         self.subscriptions = subscriptions
         self.now = now
         self.language = language
-        self.weatherCommand = weatherCommand
-        self.newsCommand = newsCommand
+        self.commands = commands
     }
 
     public var view: SlackView {
@@ -70,7 +68,7 @@ public struct HomeTab: Sendable {
         blocks.append(.block(.divider))
         blocks.append(.block(Section.markdown(strings.subscriptionsHeader)))
         if subscriptions.isEmpty {
-            blocks.append(.block(.context(.markdown(fill(strings.noSubscriptions, ["command": .literal(weatherCommand)])))))
+            blocks.append(.block(.context(.markdown(fill(strings.noSubscriptions, ["command": .literal(commands.weather)])))))
         } else {
             let room = SlackLimits.blocksPerView - Self.fixedBlocks
             let shown = subscriptions.count <= room ? subscriptions[...] : subscriptions.prefix(room - 1)
@@ -79,13 +77,13 @@ public struct HomeTab: Sendable {
             }
             if shown.count < subscriptions.count {
                 let values: [String: RichText] = [
-                    "count": .literal(String(subscriptions.count - shown.count)), "command": .literal(weatherCommand),
+                    "count": .literal(String(subscriptions.count - shown.count)), "command": .literal(commands.weather),
                 ]
                 blocks.append(.block(.context(.markdown(fill(strings.more, values)))))
             }
         }
         blocks.append(.block(.divider))
-        let help = fill(strings.help, ["weather": .literal(weatherCommand), "news": .literal(newsCommand)])
+        let help = fill(strings.help, ["weather": .literal(commands.weather), "news": .literal(commands.news)])
         blocks.append(.block(Section.markdown(strings.helpHeader + "\n" + help)))
         return .home(blocks: blocks, callbackID: HomeIDs.homeCallback)
     }
@@ -106,7 +104,7 @@ public struct HomeTab: Sendable {
     private func settingsLine(_ strings: HomeStrings) -> String {
         let units: RichText = .text(strings.units[preferences.units ?? team.units] ?? "")
         guard let place = preferences.place, !place.isEmpty else {
-            return fill(strings.noPlace, ["command": .literal(weatherCommand), "units": units])
+            return fill(strings.noPlace, ["command": .literal(commands.weather), "units": units])
         }
         return fill(strings.yourPlace, ["place": .text(place), "units": units])
     }
