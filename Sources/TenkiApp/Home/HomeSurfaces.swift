@@ -129,7 +129,8 @@ extension HomeTab {
     /// A user's Home tab with this deployment's defaults (`settings`' place and units) and command names.
     init(preferences: Preferences, subscriptions: [Subscription], now: Date, language: WeatherLanguage, settings: Settings) {
         self.init(
-            preferences: preferences, team: TeamDefaults(place: settings.defaultCity, units: settings.units),
-            subscriptions: subscriptions, now: now, language: language, commands: settings.commandNames)
+            preferences: preferences,
+            team: TeamDefaults(place: settings.defaultCity, units: settings.units, commands: settings.commandNames),
+            subscriptions: subscriptions, now: now, language: language)
     }
 }

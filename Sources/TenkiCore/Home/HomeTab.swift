@@ -16,14 +16,16 @@ public struct HomeTab: Sendable {
         }
     }
 
-    /// The deployment's defaults (`TENKI_DEFAULT_CITY`, `TENKI_UNITS`).
+    /// The deployment's defaults (its default city and units) and the names its commands go by.
     public struct TeamDefaults: Sendable, Equatable {
         public var place: String?
         public var units: Units
+        public var commands: CommandNames
 
-        public init(place: String?, units: Units) {
+        public init(place: String?, units: Units, commands: CommandNames = CommandNames()) {
             self.place = place
             self.units = units
+            self.commands = commands
         }
     }
 
@@ -33,23 +35,19 @@ public struct HomeTab: Sendable {
     public var subscriptions: [Subscription]
     public var now: Date
     public var language: WeatherLanguage
-    /// The weather and news commands' names (`/weather`, `/news`).
-    public var commands: CommandNames
 
     /// Blocks around the subscription lines (header, settings, buttons, dividers, help): what
     /// is left of the 100 goes to subscriptions, the last line saying how many were left out.
     static let fixedBlocks = 9
 
     public init(
-        preferences: Preferences, team: TeamDefaults, subscriptions: [Subscription], now: Date, language: WeatherLanguage,
-        commands: CommandNames = CommandNames()
+        preferences: Preferences, team: TeamDefaults, subscriptions: [Subscription], now: Date, language: WeatherLanguage
     ) {
         self.preferences = preferences
         self.team = team
         self.subscriptions = subscriptions
         self.now = now
         self.language = language
-        self.commands = commands
     }
 
     public var view: SlackView {
@@ -68,7 +66,7 @@ public struct HomeTab: Sendable {
         blocks.append(.block(.divider))
         blocks.append(.block(Section.markdown(strings.subscriptionsHeader)))
         if subscriptions.isEmpty {
-            blocks.append(.block(.context(.markdown(fill(strings.noSubscriptions, ["command": .literal(commands.weather)])))))
+            blocks.append(.block(.context(.markdown(fill(strings.noSubscriptions, ["command": .literal(team.commands.weather)])))))
         } else {
             let room = SlackLimits.blocksPerView - Self.fixedBlocks
             let shown = subscriptions.count <= room ? subscriptions[...] : subscriptions.prefix(room - 1)
@@ -77,13 +75,13 @@ public struct HomeTab: Sendable {
             }
             if shown.count < subscriptions.count {
                 let values: [String: RichText] = [
-                    "count": .literal(String(subscriptions.count - shown.count)), "command": .literal(commands.weather),
+                    "count": .literal(String(subscriptions.count - shown.count)), "command": .literal(team.commands.weather),
                 ]
                 blocks.append(.block(.context(.markdown(fill(strings.more, values)))))
             }
         }
         blocks.append(.block(.divider))
-        let help = fill(strings.help, ["weather": .literal(commands.weather), "news": .literal(commands.news)])
+        let help = fill(strings.help, ["weather": .literal(team.commands.weather), "news": .literal(team.commands.news)])
         blocks.append(.block(Section.markdown(strings.helpHeader + "\n" + help)))
         return .home(blocks: blocks, callbackID: HomeIDs.homeCallback)
     }
@@ -104,7 +102,7 @@ public struct HomeTab: Sendable {
     private func settingsLine(_ strings: HomeStrings) -> String {
         let units: RichText = .text(strings.units[preferences.units ?? team.units] ?? "")
         guard let place = preferences.place, !place.isEmpty else {
-            return fill(strings.noPlace, ["command": .literal(commands.weather), "units": units])
+            return fill(strings.noPlace, ["command": .literal(team.commands.weather), "units": units])
         }
         return fill(strings.yourPlace, ["place": .text(place), "units": units])
     }

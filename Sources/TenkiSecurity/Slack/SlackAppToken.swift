@@ -8,8 +8,7 @@ public struct SlackAppToken: SlackToken, Equatable {
 
     /// Nil unless the text (trimmed) is an app-level token: `xapp-` and more, with no spaces.
     public init?(_ value: String) {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.hasPrefix(Self.prefix), trimmed.count > Self.prefix.count,
+        guard let trimmed = Self.trimmed(value), trimmed.hasPrefix(Self.prefix), trimmed.count > Self.prefix.count,
             !trimmed.contains(where: { $0.isWhitespace || !$0.isASCII })
         else { return nil }
         self.value = trimmed

@@ -8,8 +8,7 @@ public struct SlackRefreshToken: SlackToken, Equatable {
 
     /// Nil for an empty text.
     public init?(_ value: String) {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return nil }
-        self.value = trimmed
+        guard let value = Self.trimmed(value) else { return nil }
+        self.value = value
     }
 }

@@ -14,4 +14,11 @@ extension SlackToken {
     /// `SlackBotToken(redacted)`: the type's name, never the value.
     public var description: String { "\(Self.self)(redacted)" }
     public var debugDescription: String { description }
+
+    /// `value` without the white space around it (a token pasted into a file often ends in a
+    /// newline); nil when nothing is left.
+    static func trimmed(_ value: String) -> String? {
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
 }
