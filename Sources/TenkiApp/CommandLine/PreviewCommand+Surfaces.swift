@@ -54,9 +54,8 @@ extension PreviewCommand {
     ) -> SlackView {
         switch surface {
         case .home:
-            return HomeTab(
-                preferences: preferences, subscriptions: subscriptions, now: now, language: settings.language, settings: settings
-            ).view
+            return HomeTab.view(
+                preferences: preferences, subscriptions: subscriptions, now: now, language: settings.language, settings: settings)
         case .preferences:
             return PreferencesModal(preferences: preferences, teamUnits: settings.units, language: settings.language).view
         case .subscribe:

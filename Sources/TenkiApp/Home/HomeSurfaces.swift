@@ -32,7 +32,7 @@ struct HomeSurfaces: Sendable {
         } catch {
             logger.warning("subscriptions unreadable for the Home tab", [("error", error.description)])
         }
-        return HomeTab(preferences: saved, subscriptions: mine, now: clock.now(), language: language, settings: settings).view
+        return HomeTab.view(preferences: saved, subscriptions: mine, now: clock.now(), language: language, settings: settings)
     }
 
     /// Queues `views.publish` of the user's tab (committed when this returns) and wakes the queue.
@@ -127,8 +127,10 @@ struct HomeSurfaces: Sendable {
 
 extension HomeTab {
     /// A user's Home tab with this deployment's defaults (`settings`' place and units) and command names.
-    init(preferences: Preferences, subscriptions: [Subscription], now: Date, language: WeatherLanguage, settings: Settings) {
-        self.init(
+    static func view(
+        preferences: Preferences, subscriptions: [Subscription], now: Date, language: WeatherLanguage, settings: Settings
+    ) -> SlackView {
+        view(
             preferences: preferences,
             team: TeamDefaults(place: settings.defaultCity, units: settings.units, commands: settings.commandNames),
             subscriptions: subscriptions, now: now, language: language)

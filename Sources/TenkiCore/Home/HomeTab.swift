@@ -29,28 +29,25 @@ public struct HomeTab: Sendable {
         }
     }
 
-    public var preferences: Preferences
-    public var team: TeamDefaults
+    let preferences: Preferences
+    let team: TeamDefaults
     /// The subscriptions this user created (any channel), in the order to show them.
-    public var subscriptions: [Subscription]
-    public var now: Date
-    public var language: WeatherLanguage
+    let subscriptions: [Subscription]
+    let now: Date
+    let language: WeatherLanguage
 
     /// Blocks around the subscription lines (header, settings, buttons, dividers, help): what
     /// is left of the 100 goes to subscriptions, the last line saying how many were left out.
     static let fixedBlocks = 9
 
-    public init(
+    /// The Home tab's view for these inputs.
+    public static func view(
         preferences: Preferences, team: TeamDefaults, subscriptions: [Subscription], now: Date, language: WeatherLanguage
-    ) {
-        self.preferences = preferences
-        self.team = team
-        self.subscriptions = subscriptions
-        self.now = now
-        self.language = language
+    ) -> SlackView {
+        HomeTab(preferences: preferences, team: team, subscriptions: subscriptions, now: now, language: language).view
     }
 
-    public var view: SlackView {
+    var view: SlackView {
         let strings = HomeStrings.table(for: language)
         var blocks: [SurfaceBlock] = [.block(.header(strings.title))]
         blocks.append(.block(Section.markdown(strings.yourSettings + "\n" + settingsLine(strings))))

@@ -33,10 +33,9 @@ enum HomeSamples {
     }
 
     static func home(_ count: Int, language: WeatherLanguage) -> SlackView {
-        HomeTab(
+        HomeTab.view(
             preferences: preferences, team: team, subscriptions: subscriptions(count, language: language), now: now,
-            language: language
-        ).view
+            language: language)
     }
 
     static func preferencesModal(_ language: WeatherLanguage) -> SlackView {

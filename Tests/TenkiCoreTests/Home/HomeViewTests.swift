@@ -26,10 +26,9 @@ struct HomeViewTests {
     }
 
     static func home(_ subscriptions: [Subscription], place: String? = "Da Nang", language: WeatherLanguage = .en) -> SlackView {
-        HomeTab(
+        HomeTab.view(
             preferences: .init(place: place, units: .imperial), team: .init(place: "Tokyo", units: .metric),
-            subscriptions: subscriptions, now: now, language: language
-        ).view
+            subscriptions: subscriptions, now: now, language: language)
     }
 
     static func elements(_ view: [String: Any]) -> [[String: Any]] {
