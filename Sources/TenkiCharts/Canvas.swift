@@ -1,11 +1,14 @@
 /// An 8-bit RGB colour.
 public struct RGBColor: Sendable, Hashable {
     public var red: UInt8, green: UInt8, blue: UInt8
+}
 
-    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
-        self.red = red
-        self.green = green
-        self.blue = blue
+extension RGBColor {
+    /// A colour as a style sheet writes it: `RGBColor(hex: 0xD63027)` is red 0xD6, green 0x30, blue 0x27.
+    public init(hex: UInt32) {
+        self.init(
+            red: UInt8(truncatingIfNeeded: hex >> 16), green: UInt8(truncatingIfNeeded: hex >> 8),
+            blue: UInt8(truncatingIfNeeded: hex))
     }
 }
 
@@ -34,7 +37,7 @@ public struct Canvas: Sendable {
 
     public func color(x: Int, y: Int) -> RGBColor {
         let index = (y * width + x) * 3
-        return RGBColor(pixels[index], pixels[index + 1], pixels[index + 2])
+        return RGBColor(red: pixels[index], green: pixels[index + 1], blue: pixels[index + 2])
     }
 
     /// Mixes `color` into the pixel at (x, y) by `coverage` (0: unchanged, 1: replaced).

@@ -1,13 +1,13 @@
 /// Draws a meteogram: grid, rain bars, the temperature line with its points, then the labels.
 /// Work and memory are bounded by the fixed picture size and `Meteogram.maximumSamples`.
 public enum MeteogramRenderer {
-    public static let background = RGBColor(255, 255, 255)
-    public static let gridColor = RGBColor(228, 231, 235)
-    public static let midnightColor = RGBColor(170, 176, 184)
-    public static let temperatureColor = RGBColor(214, 48, 39)
-    public static let rainColor = RGBColor(120, 170, 230)
-    public static let rainTextColor = RGBColor(38, 98, 176)
-    public static let textColor = RGBColor(60, 64, 72)
+    public static let background = RGBColor(hex: 0xFFFFFF)
+    public static let gridColor = RGBColor(hex: 0xE4E7EB)
+    public static let midnightColor = RGBColor(hex: 0xAAB0B8)
+    public static let temperatureColor = RGBColor(hex: 0xD63027)
+    public static let rainColor = RGBColor(hex: 0x78AAE6)
+    public static let rainTextColor = RGBColor(hex: 0x2662B0)
+    public static let textColor = RGBColor(hex: 0x3C4048)
 
     /// The picture of `meteogram`, which must be `validated()`.
     public static func canvas(_ meteogram: Meteogram) -> Canvas {

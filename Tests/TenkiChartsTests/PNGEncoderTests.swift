@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func startsWithTheSignatureAndAHeaderOfTheCanvasSize() throws {
-        let bytes = try PNGEncoder.encode(Canvas(width: 3, height: 2, background: RGBColor(1, 2, 3)))
+        let bytes = try PNGEncoder.encode(Canvas(width: 3, height: 2, background: RGBColor(hex: 0x010203)))
         #expect(Array(bytes.prefix(8)) == PNGEncoder.signature)
         #expect(Array(bytes[12..<16]) == Array("IHDR".utf8))
         #expect(Array(bytes[16..<24]) == [0, 0, 0, 3, 0, 0, 0, 2])
