@@ -1,40 +1,21 @@
+// swift-format-ignore-file: one line per field, read as a table.
+
 /// The fields no request path reads before a command is answered (`KnownField.isReadOnDemand`). Read
 /// from a body, a plain value stays there, as its range, until it is asked for: a cached command then
 /// makes and releases no `String` for them. Setting one stores the value itself.
 extension SlashCommandPayload {
     /// The deprecated verification token. Never used for authentication (the request signature is).
-    public var token: String? {
-        get { string(tokenValue) }
-        set { tokenValue = newValue.map(FieldValue.decoded) }
-    }
+    public var token: String? { get { self[\.tokenValue] } set { self[\.tokenValue] = newValue } }
+    public var teamDomain: String? { get { self[\.teamDomainValue] } set { self[\.teamDomainValue] = newValue } }
+    public var enterpriseName: String? { get { self[\.enterpriseNameValue] } set { self[\.enterpriseNameValue] = newValue } }
+    public var channelName: String? { get { self[\.channelNameValue] } set { self[\.channelNameValue] = newValue } }
+    public var userName: String? { get { self[\.userNameValue] } set { self[\.userNameValue] = newValue } }
+    public var triggerID: String? { get { self[\.triggerIDValue] } set { self[\.triggerIDValue] = newValue } }
+    public var apiAppID: String? { get { self[\.apiAppIDValue] } set { self[\.apiAppIDValue] = newValue } }
 
-    public var teamDomain: String? {
-        get { string(teamDomainValue) }
-        set { teamDomainValue = newValue.map(FieldValue.decoded) }
-    }
-
-    public var enterpriseName: String? {
-        get { string(enterpriseNameValue) }
-        set { enterpriseNameValue = newValue.map(FieldValue.decoded) }
-    }
-
-    public var channelName: String? {
-        get { string(channelNameValue) }
-        set { channelNameValue = newValue.map(FieldValue.decoded) }
-    }
-
-    public var userName: String? {
-        get { string(userNameValue) }
-        set { userNameValue = newValue.map(FieldValue.decoded) }
-    }
-
-    public var triggerID: String? {
-        get { string(triggerIDValue) }
-        set { triggerIDValue = newValue.map(FieldValue.decoded) }
-    }
-
-    public var apiAppID: String? {
-        get { string(apiAppIDValue) }
-        set { apiAppIDValue = newValue.map(FieldValue.decoded) }
+    /// The field kept at `stored`, as text (made from the body when it was left there); set, the text itself.
+    subscript(stored: WritableKeyPath<SlashCommandPayload, FieldValue?>) -> String? {
+        get { string(self[keyPath: stored]) }
+        set { self[keyPath: stored] = newValue.map(FieldValue.decoded) }
     }
 }
