@@ -22,9 +22,7 @@ public enum DestinationAddressRule {
         switch IPAddress.host(rawHost) {
         case .address(let address): return !address.isPublic
         case .invalidNumeric: return false
-        case .name(let name):
-            var host = name.lowercased()
-            if host.hasSuffix(".") { host.removeLast() }
+        case .name(let host):
             guard !host.isEmpty else { return false }
             if !host.contains(".") { return true }
             return privateSuffixes.contains { host == $0 || host.hasSuffix("." + $0) }

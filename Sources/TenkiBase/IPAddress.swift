@@ -27,7 +27,8 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     public enum Host: Sendable, Equatable {
         /// An address in any spelling the resolver accepts.
         case address(IPAddress)
-        /// A name to be resolved (`example.com`, `localhost`).
+        /// A name to be resolved (`example.com`, `localhost`), lowercased and without a final dot,
+        /// as DNS compares names.
         case name(String)
         /// Neither: a host whose last label is a number but which is no address (`256.1.1.1`,
         /// `4294967296`, `1.2.3.4.5`). A resolver may read it in ways of its own; it is refused.
@@ -52,7 +53,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         let isNumber =
             (!lower.isEmpty && lower.allSatisfy(\.isASCIIDigit))
             || (lower.hasPrefix("0x") && lower.dropFirst(2).allSatisfy(\.isHexDigit))
-        return isNumber ? .invalidNumeric : .name(rawHost)
+        return isNumber ? .invalidNumeric : .name(host.lowercased())
     }
 
     /// IPv4 as `inet_aton` reads it: one to four parts, each decimal, octal (leading 0) or hex (0x).

@@ -36,6 +36,7 @@ struct IPAddressTests {
         #expect(IPAddress.host("news.example") == .name("news.example"))
         #expect(IPAddress.host("127.example") == .name("127.example"))
         #expect(IPAddress.host("0x1g") == .name("0x1g"))
+        #expect(IPAddress.host("News.Example.") == .name("news.example"))
         #expect(IPAddress.host("example.0x10") == .invalidNumeric)
         for host in ["4294967296", "256.1.1.1", "1.2.3.4.5", "0x", "[::1::2]", "[::ffff:127.0.0.256]"] {
             #expect(IPAddress.host(host) == .invalidNumeric, "\(host)")

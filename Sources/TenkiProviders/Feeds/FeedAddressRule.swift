@@ -44,10 +44,7 @@ public struct FeedAddressRule: Sendable {
         switch IPAddress.host(rawHost) {
         case .address(let address): return !address.isPublic
         case .invalidNumeric: return true
-        case .name(let name):
-            var host = name.lowercased()
-            if host.hasSuffix(".") { host.removeLast() }
-            return host == "localhost" || host.hasSuffix(".localhost")
+        case .name(let host): return host == "localhost" || host.hasSuffix(".localhost")
         }
     }
 }
