@@ -1,22 +1,39 @@
 /// Header fields in the order they arrived. Names compare case-insensitively (RFC 9110 §5.1);
 /// a name may occur several times, and callers that care (signatures, Content-Length) ask for all values.
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
-    public private(set) var fields: [(name: String, value: String)]
+    /// One field. A struct, not a tuple: an array of them is destroyed with the struct's own code,
+    /// where tuples go through the runtime's generic path (a request's fields are freed every time).
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public private(set) var fields: [Field]
 
     public init(_ fields: [(name: String, value: String)] = []) {
-        self.fields = fields
+        self.fields = fields.map { Field(name: $0.name, value: $0.value) }
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {
-        self.fields = elements.map { (name: $0.0, value: $0.1) }
+        self.fields = elements.map { Field(name: $0.0, value: $0.1) }
     }
 
-    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
-        lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
+    /// The fields as `(name, value)` pairs, in order.
+    public struct Iterator: IteratorProtocol {
+        var base: IndexingIterator<[Field]>
+
+        public mutating func next() -> (name: String, value: String)? {
+            base.next().map { (name: $0.name, value: $0.value) }
+        }
     }
 
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
-        fields.makeIterator()
+    public func makeIterator() -> Iterator {
+        Iterator(base: fields.makeIterator())
     }
 
     public var count: Int { fields.count }
@@ -49,7 +66,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     public mutating func add(_ name: String, _ value: String) {
-        fields.append((name, value))
+        fields.append(Field(name: name, value: value))
     }
 
     /// Room for `count` fields without growing (the parser knows how many lines a head has).
@@ -60,7 +77,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Replaces every value of `name` with one.
     public mutating func set(_ name: String, _ value: String) {
         if contains(name) { remove(name) }  // usually absent: no rewrite of the fields
-        fields.append((name, value))
+        fields.append(Field(name: name, value: value))
     }
 
     public mutating func remove(_ name: String) {

@@ -184,8 +184,8 @@ extension EventLoop {
         guard !draining, !connection.overloaded, !(connection.peerClosed && connection.parser.bufferedByteCount == 0),
               connection.requestCount < configuration.maxRequestsPerConnection else { return false }
         var close = false, keepAlive = false
-        for (name, value) in request.headers where name.isHeaderName("Connection") {
-            for token in value.split(separator: ",") {
+        for field in request.headers.fields where field.name.isHeaderName("Connection") {
+            for token in field.value.split(separator: ",") {
                 let option = token.trimmingSpacesAndTabs()
                 if option.equalsIgnoringASCIICase("close") { close = true }
                 if option.equalsIgnoringASCIICase("keep-alive") { keepAlive = true }

@@ -232,7 +232,7 @@ extension HTTPRequestParser {
         // One pass without arrays for the usual head: at most one Content-Length and no Transfer-Encoding.
         var contentLength: String?
         var contentLengthCount = 0, transferEncodingCount = 0
-        for field in request.headers {
+        for field in request.headers.fields {
             if field.name.isHeaderName("Content-Length") {
                 contentLengthCount += 1
                 contentLength = field.value

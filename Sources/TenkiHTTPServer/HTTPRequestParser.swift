@@ -176,7 +176,7 @@ public struct HTTPRequestParser: Sendable {
     /// (One pass over the fields, without collecting `Expect`'s values: every request with a body asks.)
     static func expectsContinue(_ request: HTTPRequest) -> Bool {
         guard request.version == .http1_1 else { return false }
-        return request.headers.contains {
+        return request.headers.fields.contains {
             $0.name.isHeaderName("Expect") && $0.value.equalsIgnoringASCIICase("100-continue")
         }
     }

@@ -1,9 +1,10 @@
+import TenkiBase
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TenkiBase
 
 /// Turns an `HTTPResponse` into bytes. The server owns framing: `Content-Length`, `Date` and
 /// `Connection` are written here and the handler's own copies of them (and `Transfer-Encoding`)
@@ -11,40 +12,51 @@ import TenkiBase
 /// control characters are dropped too: no response splitting through a reflected value.
 enum ResponseSerializer {
     /// Byte by byte, without string interpolation or per-header `String` work: this runs for every
-    /// response (with them it would cost a tenth of a cached command's instructions).
+    /// response (with them it would cost a tenth of a cached command's instructions). The head is
+    /// written into memory sized for it first and appended to `output` at once, with the body:
+    /// two appends per response, not one per piece.
     static func append(
         _ response: HTTPResponse, to output: inout [UInt8], keepAlive: Bool, requestVersion: HTTPVersion,
         omitBody: Bool, date: [UInt8]
     ) {
         let code = (100...999).contains(response.status.code) ? response.status.code : 500
-        output.reserveCapacity(output.count + 160 + response.body.count)
-        if code == 200, response.status.reason == "OK" {
-            output.append(contentsOf: statusLineOK)
-        } else {
-            output.append(contentsOf: statusLinePrefix)
-            appendDecimal(code, to: &output)
-            output.append(UInt8(ascii: " "))
-            appendText(response.status.reason, to: &output)
-            output.append(contentsOf: crlf)
-        }
-        for (name, value) in response.headers {
-            appendField(name, value, to: &output)
-        }
         let hasBody = !(code < 200 || code == 204 || code == 304)
-        if hasBody {
-            output.append(contentsOf: contentLengthPrefix)
-            appendDecimal(response.body.count, to: &output)
-            output.append(contentsOf: crlf)
+        // Status line, fields, Content-Length (at most 20 digits), Date, Connection, the empty line.
+        var bound = statusLinePrefix.count + 4 + response.status.reason.utf8.count + 2
+        for field in response.headers.fields { bound += field.name.utf8.count + 2 + field.value.utf8.count + 2 }
+        bound += contentLengthPrefix.count + 20 + 2 + datePrefix.count + date.count + 2 + connectionKeepAlive.count + 2
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer in
+            var head = HeadWriter(buffer)
+            if code == 200, response.status.reason == "OK" {
+                head.write(statusLineOK)
+            } else {
+                head.write(statusLinePrefix)
+                head.writeDecimal(code)
+                head.write(UInt8(ascii: " "))
+                writeText(response.status.reason, to: &head)
+                head.write(crlf)
+            }
+            for field in response.headers.fields {
+                writeField(field.name, field.value, to: &head)
+            }
+            if hasBody {
+                head.write(contentLengthPrefix)
+                head.writeDecimal(response.body.count)
+                head.write(crlf)
+            }
+            head.write(datePrefix)
+            head.write(date)
+            head.write(crlf)
+            if !keepAlive {
+                head.write(connectionClose)
+            } else if requestVersion == .http1_0 {
+                head.write(connectionKeepAlive)
+            }
+            head.write(crlf)
+            let sendsBody = hasBody && !omitBody
+            output.reserveCapacity(output.count + head.count + (sendsBody ? response.body.count : 0))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<head.count]))
         }
-        output.append(contentsOf: datePrefix)
-        output.append(contentsOf: date)
-        output.append(contentsOf: crlf)
-        if !keepAlive {
-            output.append(contentsOf: connectionClose)
-        } else if requestVersion == .http1_0 {
-            output.append(contentsOf: connectionKeepAlive)
-        }
-        output.append(contentsOf: crlf)
         if hasBody, !omitBody {
             output.append(contentsOf: response.body)
         }
@@ -57,52 +69,81 @@ enum ResponseSerializer {
     static let datePrefix = Array("Date: ".utf8)
     static let connectionClose = Array("Connection: close\r\n".utf8)
     static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
+    /// Names Tenki's handlers set, recognised by length and bytes instead of checked as tokens.
+    static let commonNames = HTTPRequestParser.ByLength([
+        "Content-Type", "X-Request-Id", "Retry-After", "Cache-Control", "Location", "Content-Security-Policy",
+    ])
     static let serverOwned = ["content-length", "transfer-encoding", "connection", "date"].map { Array($0.utf8) }
 
     /// The text's bytes without control characters other than tab (RFC 9112 allows HTAB in a reason
-    /// phrase): a reason phrase cannot smuggle in a line break. Header fields go through `appendField`,
+    /// phrase): a reason phrase cannot smuggle in a line break. Header fields go through `writeField`,
     /// which drops a bad field whole instead.
-    static func appendText(_ text: String, to output: inout [UInt8]) {
+    static func writeText(_ text: String, to head: inout HeadWriter) {
         var text = text
         text.withUTF8 { bytes in
-            if bytes.allSatisfy(isFieldByte) {
-                output.append(contentsOf: bytes)
-            } else {
-                output.append(contentsOf: bytes.lazy.filter(isFieldByte))
-            }
+            for byte in bytes where isFieldByte(byte) { head.write(byte) }
         }
     }
 
     static func isFieldByte(_ byte: UInt8) -> Bool { byte == 0x09 || (byte >= 0x20 && byte != 0x7F) }
 
-    static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
-        guard value >= 10 else {
-            output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(value, 0)))
-            return
-        }
-        appendDecimal(value / 10, to: &output)
-        output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
-    }
-
-    /// Appends `name: value` and CRLF when the field may be sent: a token for a name, no control
-    /// character but tab in the value, and not a field the server owns. Each byte is looked at once.
-    static func appendField(_ name: String, _ value: String, to output: inout [UInt8]) {
+    /// Writes `name: value` and CRLF when the field may be sent: a token for a name, no control
+    /// character but tab in the value, and not a field the server owns.
+    static func writeField(_ name: String, _ value: String, to head: inout HeadWriter) {
         var name = name, value = value
         name.withUTF8 { name in
             value.withUTF8 { value in
-                guard !name.isEmpty, name.allSatisfy(HTTPRequestParser.isTokenByte), value.allSatisfy(isFieldByte) else { return }
+                // A common name is a token by construction; any other is checked byte by byte.
+                guard !name.isEmpty, HTTPRequestParser.isFieldValue(value),
+                    HTTPRequestParser.constant(name, in: commonNames) != nil || name.allSatisfy(HTTPRequestParser.isTokenByte)
+                else { return }
                 // Only names as long as a server-owned one (4, 10, 14 or 17 bytes) can be one.
                 switch name.count {
                 case 4, 10, 14, 17:
                     for owned in serverOwned where owned.withUnsafeBufferPointer({ ASCIICase.equal(name, $0) }) { return }
                 default: break
                 }
-                output.append(contentsOf: name)
-                output.append(UInt8(ascii: ":"))
-                output.append(UInt8(ascii: " "))
-                output.append(contentsOf: value)
-                output.append(contentsOf: crlf)
+                head.write(name)
+                head.write(UInt8(ascii: ":"))
+                head.write(UInt8(ascii: " "))
+                head.write(value)
+                head.write(crlf)
             }
+        }
+    }
+
+    /// A response head's bytes, written into memory allocated for at least as many.
+    struct HeadWriter {
+        private let buffer: UnsafeMutableBufferPointer<UInt8>
+        private(set) var count = 0
+
+        init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+        mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let source = bytes.baseAddress, let base = buffer.baseAddress else { return }
+            // The bound is computed from the same fields; never exceeded, but memory safety must not rest on it.
+            precondition(count + bytes.count <= buffer.count, "response head larger than its bound")
+            (base + count).initialize(from: source, count: bytes.count)
+            count += bytes.count
+        }
+
+        mutating func write(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { write($0) }
+        }
+
+        mutating func write(_ byte: UInt8) {
+            precondition(count < buffer.count, "response head larger than its bound")
+            buffer[count] = byte
+            count += 1
+        }
+
+        mutating func writeDecimal(_ value: Int) {
+            guard value >= 10 else {
+                write(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(value, 0)))
+                return
+            }
+            writeDecimal(value / 10)
+            write(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
         }
     }
 

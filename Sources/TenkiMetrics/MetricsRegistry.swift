@@ -1,8 +1,9 @@
 import Synchronization
 
 /// Counters, gauges and histograms rendered in Prometheus' text exposition format.
-/// One lock guards all of them: updates are a dictionary bump, far cheaper than the request
-/// they count, and a single lock keeps a scrape consistent.
+/// One lock guards all of them: updates are a bump of a value in an array (found by a key's number
+/// or by a dictionary), far cheaper than the request they count, and a single lock keeps a scrape
+/// consistent.
 public final class MetricsRegistry: Sendable {
     /// A metric's name and rendered labels. Its hash is computed once, when the series is named:
     /// hashing both strings (SipHash over every byte) on each update would be most of its cost, and
@@ -30,10 +31,38 @@ public final class MetricsRegistry: Sendable {
         }
     }
 
+    /// Series and their values, each at a fixed slot: a series named once (`SeriesKey`) finds its
+    /// slot by the key's number, an array index, where a dictionary would hash it on every update.
+    private struct Table<Value> {
+        private var slots: [Series: Int] = [:]
+        private(set) var series: [Series] = []
+        var values: [Value] = []
+        /// Slots by `SeriesKey.number`; -1 where that key was not used with this registry yet.
+        private var slotOfKey: [Int] = []
+
+        func value(of series: Series) -> Value? { slots[series].map { values[$0] } }
+
+        mutating func slot(_ series: Series, default make: () -> Value) -> Int {
+            if let slot = slots[series] { return slot }
+            slots[series] = values.count
+            self.series.append(series)
+            values.append(make())
+            return values.count - 1
+        }
+
+        mutating func slot(_ key: SeriesKey, default make: () -> Value) -> Int {
+            if key.number < slotOfKey.count, slotOfKey[key.number] >= 0 { return slotOfKey[key.number] }
+            let slot = slot(key.series, default: make)
+            if key.number >= slotOfKey.count { slotOfKey += repeatElement(-1, count: key.number + 1 - slotOfKey.count) }
+            slotOfKey[key.number] = slot
+            return slot
+        }
+    }
+
     private struct State {
-        var counters: [Series: Double] = [:]
+        var counters = Table<Double>()
         var gauges: [Series: Double] = [:]
-        var histograms: [Series: Histogram] = [:]
+        var histograms = Table<Histogram>()
         /// Counters kept elsewhere (e.g. by a log sink), read at each scrape.
         var readings: [Series: @Sendable () -> Double] = [:]
         var help: [String: (type: String, text: String)] = [:]
@@ -87,22 +116,32 @@ public final class MetricsRegistry: Sendable {
 
     /// A series named once (its name and rendered labels), for code that updates it on every
     /// request: `increment(_:by:)` and `observe(_:seconds:)` with it skip rendering the labels.
+    /// Its number finds the series' slot in each registry it updates (`Table`), with no look-up.
     public struct SeriesKey: Sendable, Hashable {
         fileprivate let series: Series
+        fileprivate let number: Int
     }
 
+    private static let keysMade = Atomic<Int>(0)
+
+    /// Name a series once (a `static let`), not per update: each key takes a slot in every registry it updates.
     public static func series(_ name: String, _ labels: [(String, String)] = []) -> SeriesKey {
-        SeriesKey(series: Series(name: name, labels: render(labels)))
+        SeriesKey(
+            series: Series(name: name, labels: render(labels)), number: keysMade.wrappingAdd(1, ordering: .relaxed).oldValue)
     }
 
     public func increment(_ key: SeriesKey, by amount: Double = 1) {
-        state.withLock { $0.counters[key.series, default: 0] += amount }
+        state.withLock { state in
+            let slot = state.counters.slot(key) { 0 }
+            state.counters.values[slot] += amount
+        }
     }
 
     public func observe(_ key: SeriesKey, seconds: Double) {
         state.withLock { state in
-            // One lookup: the default (a new histogram) is only made when the series is missing.
-            state.histograms[key.series, default: Self.newHistogram()].record(seconds)
+            // Updated in place: copying the histogram out and back in would copy its two arrays.
+            let slot = state.histograms.slot(key, default: Self.newHistogram)
+            state.histograms.values[slot].record(seconds)
         }
     }
 
@@ -112,7 +151,10 @@ public final class MetricsRegistry: Sendable {
 
     public func increment(_ name: String, _ labels: [(String, String)] = [], by amount: Double = 1) {
         let series = Series(name: name, labels: Self.render(labels))
-        state.withLock { $0.counters[series, default: 0] += amount }
+        state.withLock { state in
+            let slot = state.counters.slot(series) { 0 }
+            state.counters.values[slot] += amount
+        }
     }
 
     /// A counter whose value another component keeps (it must only grow), read at every scrape.
@@ -132,14 +174,17 @@ public final class MetricsRegistry: Sendable {
     }
 
     public func observe(_ name: String, _ labels: [(String, String)] = [], seconds: Double) {
-        // Updated in place: copying the histogram out and back in copied its two arrays on every observation.
-        observe(Self.series(name, labels), seconds: seconds)
+        let series = Series(name: name, labels: Self.render(labels))
+        state.withLock { state in
+            let slot = state.histograms.slot(series, default: Self.newHistogram)
+            state.histograms.values[slot].record(seconds)
+        }
     }
 
     /// The current value of a counter, for tests.
     public func counter(_ name: String, _ labels: [(String, String)] = []) -> Double {
         let series = Series(name: name, labels: Self.render(labels))
-        return state.withLock { $0.counters[series] ?? 0 }
+        return state.withLock { $0.counters.value(of: series) ?? 0 }
     }
 
     /// The current value of a gauge (nil when never set), for tests.
@@ -154,7 +199,7 @@ public final class MetricsRegistry: Sendable {
             // Each series renders as a block of lines; blocks are sorted by their first line, and a
             // histogram's bucket lines keep their increasing `le` order inside the block.
             var families: [String: [[String]]] = [:]
-            for (series, value) in state.counters {
+            for (series, value) in zip(state.counters.series, state.counters.values) {
                 families[series.name, default: []].append(["\(series.name)\(series.labels) \(Self.format(value))"])
             }
             for (series, read) in state.readings {
@@ -163,7 +208,7 @@ public final class MetricsRegistry: Sendable {
             for (series, value) in state.gauges {
                 families[series.name, default: []].append(["\(series.name)\(series.labels) \(Self.format(value))"])
             }
-            for (series, histogram) in state.histograms {
+            for (series, histogram) in zip(state.histograms.series, state.histograms.values) {
                 var lines: [String] = []
                 var cumulative: UInt64 = 0
                 for (bound, count) in zip(histogram.buckets, histogram.counts) {

@@ -29,6 +29,26 @@ struct MetricsRegistryTests {
         #expect(metrics.counter("t_requests_total", [("route", "a"), ("status", "200")]) == 2)
     }
 
+    @Test("a series named once and the same series named per update are one series, in every registry")
+    func seriesKeysAndNamesShareASeries() {
+        let count = MetricsRegistry.series("t_keyed_total", [("route", "a")])
+        let duration = MetricsRegistry.series("t_keyed_seconds", [("route", "a")])
+        for _ in 0..<2 {
+            let metrics = MetricsRegistry()
+            metrics.increment("t_keyed_total", [("route", "a")])
+            metrics.increment(count)
+            metrics.increment(count, by: 2)
+            metrics.observe(duration, seconds: 0.003)
+            metrics.observe("t_keyed_seconds", [("route", "a")], seconds: 20)
+            let text = metrics.exposition()
+            #expect(metrics.counter("t_keyed_total", [("route", "a")]) == 4)
+            #expect(text.components(separatedBy: "t_keyed_total{").count == 2)
+            #expect(text.contains(#"t_keyed_total{route="a"} 4"#))
+            #expect(text.contains(#"t_keyed_seconds_count{route="a"} 2"#))
+            #expect(text.contains(#"t_keyed_seconds_bucket{route="a",le="0.005"} 1"#))
+        }
+    }
+
     @Test("the exposition is built at most once per max age on the given clock, and shared meanwhile")
     func cachedExposition() {
         let metrics = MetricsRegistry()

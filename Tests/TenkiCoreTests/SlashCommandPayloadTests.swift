@@ -66,6 +66,20 @@ struct SlashCommandPayloadTests {
         #expect(payload.rawFields.count == form.count)
     }
 
+    @Test(arguments: SlashCommandPayload.KnownField.allCases)
+    func knownFieldNamesAreTheirFieldsAndNearMissesAreNot(field: SlashCommandPayload.KnownField) {
+        #expect(SlashCommandPayload.KnownField(name: field.name) == field)
+        // The same length, one byte off at the start, in the middle and at the end.
+        let bytes = Array(field.name.utf8)
+        for index in [0, bytes.count / 2, bytes.count - 1] {
+            var changed = bytes
+            changed[index] ^= 0x01
+            #expect(SlashCommandPayload.KnownField(name: String(decoding: changed, as: UTF8.self)) == nil)
+        }
+        #expect(SlashCommandPayload.KnownField(name: field.name + "x") == nil)
+        #expect(SlashCommandPayload.KnownField(name: String(field.name.dropLast())) == nil)
+    }
+
     @Test func everyRecordedBodyHasAnExpectation() throws {
         let bodies = try Fixtures.names().filter {
             ($0.hasPrefix("slack_slash_command_") || $0.hasPrefix("mattermost_slash_command_"))

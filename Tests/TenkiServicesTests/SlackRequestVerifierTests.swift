@@ -151,6 +151,8 @@ struct SlackRequestVerifierTests {
         var values: [String] = ["", "v0=", hex, "v0=" + short, "v0=" + shorter, "v0=" + hex + "0", "v0=" + hex + "00"]
         values += ["v1=" + hex, "V0=" + hex, "v0" + hex, "v0:" + hex, " v0=" + short]
         values += ["v0=" + short + "g", "v0=" + shorter + "zz", "v0=" + String(repeating: "é", count: 32)]
+        // The bytes either side of each digit range: `/` `:` `@` `G` `` ` `` `g`, first and last.
+        values += ["/", ":", "@", "G", "`", "g"].flatMap { ["v0=" + short + $0, "v0=" + $0 + short] }
         return values
     }()
 

@@ -8,15 +8,19 @@ struct RouteExchange: Sendable {
     let start: ContinuousClock.Instant
     let route: String
     let requestID: String
-    let log: Logger
+    /// The router's logger, without the request id.
+    let logger: Logger
+
+    /// A logger that carries the request id; made when asked for (a stored answer logs only its
+    /// request line, which names the id itself, so its request makes none).
+    var log: Logger { logger.with("request_id", requestID) }
 }
 
 extension TenkiRouter {
     /// A new request id for `request` on `route`, with its logger.
     func exchange(_ request: HTTPRequest, since start: ContinuousClock.Instant, route: String) -> RouteExchange {
         let requestID = requestIDs.next()
-        return RouteExchange(
-            request: request, start: start, route: route, requestID: requestID, log: logger.with("request_id", requestID))
+        return RouteExchange(request: request, start: start, route: route, requestID: requestID, logger: logger)
     }
 
     /// `response` to the exchange's request: counted, logged and named with its request id. Taken

@@ -21,7 +21,6 @@ extension TenkiRouter {
     /// (401) and decoding (400), then a stored answer on the listener's thread, or the value to a
     /// task, the dispatcher and the edge.
     func serve(_ exchange: RouteExchange, via adapter: some InboundAdapter) -> HTTPHandling {
-        let log = exchange.log
         guard Self.accepts(adapter.mediaType, exchange.request.headers["Content-Type"]) else {
             let type = adapter.mediaType == .json ? "application/json" : "application/x-www-form-urlencoded"
             return now(.text(.unsupportedMediaType, "\(adapter.what) are \(type)\n"), exchange)
@@ -32,12 +31,12 @@ extension TenkiRouter {
         } catch {
             switch error {
             case .refused(let error):
-                return now(refused(error, log: log), exchange)
+                return now(refused(error, log: exchange.log), exchange)
             case .undecodable(let detail, let expected):
-                log.notice("undecodable body", [("expected", expected), ("detail", detail)])
+                exchange.log.notice("undecodable body", [("expected", expected), ("detail", detail)])
                 return now(.text(.badRequest, "the body is not \(expected): \(detail)\n"), exchange)
             case .answered(let response):
-                return now(recorded(adapter, exchange.request, response, logger: log), exchange)
+                return now(recorded(adapter, exchange.request, response, logger: exchange.log), exchange)
             }
         }
         // While recording (`serve --record`), every request takes the path that writes replay files.
@@ -49,6 +48,7 @@ extension TenkiRouter {
             return now(HTTPResponse(status: .ok, headers: consume headers, body: body), exchange)
         }
         return .later {
+            let log = exchange.log
             let outcome = await dispatcher.dispatch(inbound, logger: log)
             let response = recorded(adapter, exchange.request, response(to: outcome, for: inbound.context), logger: log)
             return finished(response, exchange)

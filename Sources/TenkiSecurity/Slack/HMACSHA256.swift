@@ -139,22 +139,60 @@ extension HMACSHA256 {
 
         /// HMAC-SHA256 under this key of the bytes `build` appends, in order.
         public func authenticationCode(_ build: (inout Message) -> Void) -> [UInt8] {
+            code(build).bytes
+        }
+
+        /// The same code as a value, without an allocation (a request's check needs no array).
+        public func code(_ build: (inout Message) -> Void) -> Code {
+            var output = Code()
             #if canImport(CCrypto)
             var message = Message(context: inner)
             build(&message)
-            var output = [UInt8](repeating: 0, count: HMACSHA256.byteCount)
             var outerContext = outer
-            output.withUnsafeMutableBufferPointer { digest in
-                _ = SHA256_Final(digest.baseAddress, &message.context)
-                _ = SHA256_Update(&outerContext, digest.baseAddress, digest.count)
-                _ = SHA256_Final(digest.baseAddress, &outerContext)
+            output.withUnsafeMutableBytes { digest in
+                let digest = digest.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                _ = SHA256_Final(digest, &message.context)
+                _ = SHA256_Update(&outerContext, digest, HMACSHA256.byteCount)
+                _ = SHA256_Final(digest, &outerContext)
             }
-            return output
             #elseif canImport(CryptoKit)
             var message = Message(hmac: HMAC<SHA256>(key: key))
             build(&message)
-            return Array(message.hmac.finalize())
+            let digest = Array(message.hmac.finalize())
+            output.withUnsafeMutableBytes { $0.copyBytes(from: digest) }
             #endif
+            return output
+        }
+    }
+
+    /// A 32-byte code (or a received signature's bytes) stored inline: no allocation to make, copy
+    /// or compare one.
+    public struct Code: Sendable {
+        private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+        public init() {}
+
+        public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            Swift.withUnsafeBytes(of: words, body)
+        }
+
+        public mutating func withUnsafeMutableBytes<Result>(_ body: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
+            Swift.withUnsafeMutableBytes(of: &words, body)
+        }
+
+        public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+
+        /// Equal to `other`, taking the same time wherever they differ (see `constantTimeEquals`).
+        public func constantTimeEquals(_ other: Code) -> Bool {
+            withUnsafeBytes { lhs in
+                other.withUnsafeBytes { rhs in
+                    #if canImport(CCrypto)
+                    CRYPTO_memcmp(lhs.baseAddress!, rhs.baseAddress!, HMACSHA256.byteCount) == 0
+                    #else
+                    zip(lhs, rhs).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+                    #endif
+                }
+            }
         }
     }
 

@@ -60,21 +60,32 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
     // MARK: - Parsing
 
     /// `v0=` and 64 hex digits (either case) to the 32 bytes they spell, or nil.
-    static func decodeSignature(_ text: String) -> [UInt8]? {
+    static func decodeSignature(_ text: String) -> HMACSHA256.Code? {
         var text = text
-        return text.withUTF8 { utf8 -> [UInt8]? in  // the string's own bytes: no copy per request
+        return text.withUTF8 { utf8 -> HMACSHA256.Code? in  // the string's own bytes: no copy per request
             guard utf8.count == 3 + 2 * HMACSHA256.byteCount, utf8[0] == UInt8(ascii: "v"), utf8[1] == UInt8(ascii: "0"),
-                  utf8[2] == UInt8(ascii: "=") else { return nil }
-            var bytes = [UInt8]()
-            bytes.reserveCapacity(HMACSHA256.byteCount)
-            var index = 3
-            while index < utf8.count {
-                guard let high = utf8[index].hexDigitValue, let low = utf8[index + 1].hexDigitValue else { return nil }
-                bytes.append(high << 4 | low)
-                index += 2
+                utf8[2] == UInt8(ascii: "=")
+            else { return nil }
+            var code = HMACSHA256.Code()
+            let valid = code.withUnsafeMutableBytes { bytes in
+                var invalid: UInt8 = 0
+                for index in 0..<HMACSHA256.byteCount {
+                    let high = hexValue(utf8[3 + 2 * index]), low = hexValue(utf8[4 + 2 * index])
+                    invalid |= (high | low) & 0xF0
+                    bytes[index] = high << 4 | low & 0x0F
+                }
+                return invalid == 0
             }
-            return bytes
+            return valid ? code : nil
         }
+    }
+
+    /// A hex digit's value (0 to 15), or 0xFF for any other byte.
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8 {
+        let digit = byte &- UInt8(ascii: "0"), letter = (byte | 0x20) &- UInt8(ascii: "a")
+        if digit < 10 { return digit }
+        return letter < 6 ? letter + 10 : 0xFF
     }
 }
 
@@ -95,17 +106,17 @@ extension SlackRequestVerifier: SignedRequestVerifier {
         // The signature covers the timestamp exactly as sent, not as re-formatted from the parsed number.
         var matched = false
         for key in keys {
-            let expected = key.authenticationCode { message in
+            let expected = key.code { message in
                 message.append(Self.versionPrefix)
                 message.append(timestampText.utf8)
                 message.append(Self.colon)
                 message.append(body)
             }
             // Every secret is tried, so timing does not reveal which one matched.
-            matched = HMACSHA256.constantTimeEquals(expected, received) || matched
+            matched = expected.constantTimeEquals(received) || matched
         }
         guard matched else { throw .badSignature(.slack) }
         // Only an authentic request is remembered: a forgery must not evict real entries.
-        if let replays, !replays.firstSighting(of: received, now: now) { throw .replayed(.slack) }
+        if let replays, !replays.firstSighting(of: received.bytes, now: now) { throw .replayed(.slack) }
     }
 }
