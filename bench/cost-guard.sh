@@ -36,8 +36,7 @@ done
 OUT="$(mktemp -d /tmp/tenki-cost-guard.XXXXXX)"
 FAKES_PID=""; SERVER_PID=""
 cleanup() {
-  [ -n "$SERVER_PID" ] && kill -TERM "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
-  [ -n "$FAKES_PID" ] && kill -TERM "$FAKES_PID" 2>/dev/null && wait "$FAKES_PID" 2>/dev/null
+  stop_server_and_fakes
   rm -rf "$OUT"
 }
 trap cleanup EXIT

@@ -20,6 +20,10 @@
 #   sends cost_client.py's signed command until the server answers it (up to 60 s, or until the
 #   server exits); returns 1 with the log's tail when it never does.
 #
+# stop_server_and_fakes
+#   stops SERVER_PID and FAKES_PID, when set, with SIGTERM and waits for each: for a script's
+#   cleanup on EXIT.
+#
 # valgrind_copy BINARY OUT_DIR
 #   writes OUT_DIR/tenki, BINARY without its debug sections (valgrind 3.19 cannot read a static
 #   binary's full DWARF; symbols stay), and OUT_DIR/shim.so, preloaded under valgrind only, since
@@ -65,4 +69,10 @@ valgrind_copy() {
   local binary="$1" out="$2"
   objcopy --strip-debug "$binary" "$out/tenki"
   cc -shared -fPIC -O2 -o "$out/shim.so" "$(dirname "${BASH_SOURCE[0]}")/valgrind-sigsuspend-shim.c"
+}
+
+stop_server_and_fakes() {
+  if [ -n "${SERVER_PID:-}" ]; then kill -TERM "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null; fi
+  if [ -n "${FAKES_PID:-}" ]; then kill -TERM "$FAKES_PID" 2>/dev/null && wait "$FAKES_PID" 2>/dev/null; fi
+  return 0
 }

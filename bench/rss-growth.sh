@@ -22,12 +22,8 @@ mkdir -p "$OUT/state"
 export SLACK_SIGNING_SECRET="${SLACK_SIGNING_SECRET:-benchsecret}"
 export TENKI_BIN="${TENKI_BIN:-$ROOT/.build/release/tenki}"
 FAKES_PID=""; SERVER_PID=""
-cleanup() {
-  [ -n "$SERVER_PID" ] && kill -TERM "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
-  [ -n "$FAKES_PID" ] && kill -TERM "$FAKES_PID" 2>/dev/null && wait "$FAKES_PID" 2>/dev/null
-}
-trap cleanup EXIT
 . "$HERE/fakes.sh"
+trap stop_server_and_fakes EXIT
 start_fakes "$TENKI_BIN" "$OUT" rss-growth.sh || exit 1
 export_server_settings "$OUT/state/tenki.sqlite"
 taskset -c 0 "$TENKI_BIN" serve --host 127.0.0.1 --port "$PORT" >"$OUT/server.log" 2>&1 &

@@ -44,8 +44,7 @@ if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then PIN_SERVER=(tasks
 FAKES_PID=""; SERVER_PID=""; SAMPLER_PID=""
 cleanup() {
   [ -n "$SAMPLER_PID" ] && kill "$SAMPLER_PID" 2>/dev/null
-  if [ -n "$SERVER_PID" ]; then kill -TERM "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null; fi
-  if [ -n "$FAKES_PID" ]; then kill -TERM "$FAKES_PID" 2>/dev/null; wait "$FAKES_PID" 2>/dev/null; fi
+  stop_server_and_fakes
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM

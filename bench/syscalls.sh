@@ -16,8 +16,7 @@ OUT="$(mktemp -d /tmp/tenki-syscalls.XXXXXX)"
 FAKES_PID=""; SERVER_PID=""; STRACE_PID=""
 cleanup() {
   [ -n "$STRACE_PID" ] && kill -INT "$STRACE_PID" 2>/dev/null && wait "$STRACE_PID" 2>/dev/null
-  [ -n "$SERVER_PID" ] && kill -TERM "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
-  [ -n "$FAKES_PID" ] && kill -TERM "$FAKES_PID" 2>/dev/null && wait "$FAKES_PID" 2>/dev/null
+  stop_server_and_fakes
   rm -rf "$OUT"
 }
 trap cleanup EXIT
