@@ -24,7 +24,15 @@ struct PostingTurnTests {
         let later = start.addingTimeInterval(10)
         let results = await withTaskGroup(of: Date?.self) { group in
             for index in 0..<8 {
-                group.addTask { try? await (index % 2 == 0 ? one : two).takePostingTurn("h1", now: later, interval: 1) }
+                // A call that fails (a statement timed out on a loaded machine) has taken nothing and is
+                // tried again, as the queue does in its next round; only an answer counts.
+                group.addTask {
+                    let store = index % 2 == 0 ? one : two
+                    for _ in 1...5 {
+                        do { return try await store.takePostingTurn("h1", now: later, interval: 1) } catch { continue }
+                    }
+                    return later.addingTimeInterval(-1)  // never answered: not counted as taken
+                }
             }
             return await group.reduce(into: [Date?]()) { $0.append($1) }
         }
