@@ -14,7 +14,7 @@ extension EventLoop {
             guard connection.parser.bufferedByteCount < readRoom, connection.pendingOutputCount < outputRoom else { break }
             let count = Socket.receive(connection.fd, into: readBuffer)
             if count > 0 {
-                connection.lastProgress = clock.now
+                connection.lastProgress = turnTime
                 if connection.lingerDeadline == nil {
                     connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
                 }
@@ -96,7 +96,7 @@ extension EventLoop {
             connection.answeredThisTurn += 1
             let summary = Connection.RequestSummary(
                 method: request.method, path: String(request.path), version: request.version,
-                keepAlive: keepsAlive(request, on: connection), startedAt: clock.now
+                keepAlive: keepsAlive(request, on: connection), startedAt: turnTime
             )
             switch handler.route(request) {
             case .respond(let response):
@@ -121,7 +121,7 @@ extension EventLoop {
             // client trickling bytes gets one header timeout per connection, not two.
             let firstHead = !started && connection.requestCount == 0 && phase == .head
             connection.phase = phase
-            if !firstHead { connection.phaseStartedAt = clock.now }
+            if !firstHead { connection.phaseStartedAt = turnTime }
         }
     }
 
@@ -239,7 +239,7 @@ extension EventLoop {
             }
             if written > 0 {
                 connection.outputOffset += written
-                connection.lastProgress = clock.now
+                connection.lastProgress = turnTime
                 if !connection.hasPendingOutput, connection.answersWaitForOutput {
                     connection.output.removeAll(keepingCapacity: true)
                     connection.outputOffset = 0

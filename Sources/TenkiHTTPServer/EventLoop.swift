@@ -58,6 +58,10 @@ final class EventLoop: @unchecked Sendable {
     private var reportedDrained = false
     var dateCache = HTTPDateCache()
     let clock = ContinuousClock()
+    /// The clock as the current wait for events returned: what a turn's progress marks and request
+    /// starts are stamped with (timeouts are seconds long, a turn microseconds), so a request pays
+    /// for one clock reading, its duration's end, rather than one per mark.
+    var turnTime = ContinuousClock().now
     /// One read buffer for all connections of this loop: bytes are copied into the parser at once.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
 
@@ -115,8 +119,9 @@ final class EventLoop: @unchecked Sendable {
         while running {
             startTurn()
             // Requests waiting for this turn: look for other events without sleeping.
-            let timeout = deferred.isEmpty ? Self.milliseconds(until: nextSweep, from: clock.now) : 0
+            let timeout = deferred.isEmpty ? Self.milliseconds(until: nextSweep, from: turnTime) : 0
             poller.wait(timeoutMilliseconds: timeout, into: &events)
+            turnTime = clock.now
             running = handle(events)
             // Answers are written together once nothing more is ready, not each as soon as it is
             // computed: a write that finds the client asleep pays for waking it (on loopback and
@@ -133,11 +138,13 @@ final class EventLoop: @unchecked Sendable {
             while running, rounds < Self.readRoundsBeforeWriting, events.count < connections.count {
                 poller.wait(timeoutMilliseconds: 0, into: &events)
                 if events.isEmpty { break }
+                turnTime = clock.now
                 running = handle(events)
                 rounds += 1
             }
             writeAnswered()
-            let now = clock.now
+            turnTime = clock.now
+            let now = turnTime
             if now >= nextSweep {
                 if listenerPaused, listening {
                     listenerPaused = false
