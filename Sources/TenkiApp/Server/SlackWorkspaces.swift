@@ -10,8 +10,9 @@ import TenkiStorage
 /// Which bot token answers for a Slack workspace: the one `SLACK_BOT_TOKEN` (one workspace), or
 /// each workspace's own installation (`SLACK_CLIENT_ID`: many), read through the in-memory cache
 /// so a command pays neither a query nor a decryption. Built once by the composition root; the
-/// delivery queue, the subscription commands and the dispatcher all ask it.
-struct SlackWorkspaces: Sendable {
+/// delivery queue, the subscription commands and the dispatcher all ask it. A class, so that the
+/// dispatcher's every command shares it rather than copying its fields.
+final class SlackWorkspaces: Sendable {
     /// Nil in single-workspace mode.
     let installations: CachedInstallationStore?
     let app: Settings.SlackAppSettings?
