@@ -27,20 +27,25 @@ enum Help {
         Settings come from the environment (see docs/configuration.md). Run 'tenki <command> --help' for details.
         """
 
-    static func command(_ name: String) -> String? {
-        switch name {
-        case "serve": serve
-        case "preview": preview
-        case "demo": demo
-        case "fakes": fakes
-        case "healthcheck": healthcheck
-        case "outbox": outbox
-        case "replay": replay
-        case "digest": digest
-        case "backup": backup
-        case "discord": discord
-        case "subscriptions": subscriptions
-        default: nil
+    /// The commands, each with its usage text. A text is built only when it is printed: the texts
+    /// spell setting names through the table, which `serve` should not pay for on every start.
+    enum Topic: String, CaseIterable {
+        case serve, preview, demo, fakes, healthcheck, outbox, replay, digest, backup, discord, subscriptions
+
+        var text: String {
+            switch self {
+            case .serve: Help.serve
+            case .preview: Help.preview
+            case .demo: Help.demo
+            case .fakes: Help.fakes
+            case .healthcheck: Help.healthcheck
+            case .outbox: Help.outbox
+            case .replay: Help.replay
+            case .digest: Help.digest
+            case .backup: Help.backup
+            case .discord: Help.discord
+            case .subscriptions: Help.subscriptions
+            }
         }
     }
 

@@ -17,8 +17,8 @@ public enum TenkiCLI {
         }
         let rest = Array(words.dropFirst())
         if name == "--help" || name == "-h" || name == "help" {
-            if let topic = rest.first, let text = Help.command(topic) {
-                print(text)
+            if let topic = rest.first.flatMap(Help.Topic.init(rawValue:)) {
+                print(topic.text)
             } else {
                 print(Help.overview)
             }
@@ -28,12 +28,12 @@ public enum TenkiCLI {
             print("tenki \(Help.version)")
             return ExitCode.success.rawValue
         }
-        guard let help = Help.command(name) else {
+        guard let topic = Help.Topic(rawValue: name) else {
             printError(UsageError("unknown command '\(name)'").description)
             return ExitCode.usage.rawValue
         }
         if rest.contains("--help") || rest.contains("-h") {
-            print(help)
+            print(topic.text)
             return ExitCode.success.rawValue
         }
         do {
