@@ -57,6 +57,16 @@ enum ServeCommand {
         let listening = try ListenFailure.explaining(
             address: "\(host):\(port)", chosenBy: listenSource(hostFlag: list.value("host"), portFlag: flagPort)
         ) { () throws(HTTPServerError) in try HTTPServer.listen(host: host, port: port) }
+        // libcurl loads on its own thread while the server is built (state file, migrations, caches),
+        // instead of delaying `main` as a linked library would (see CurlTransport): the first
+        // command that calls a provider then finds it ready.
+        Thread.detachNewThread {
+            do throws(TransportError) {
+                try CurlTransport.loadLibrary()
+            } catch {
+                logger.error("outbound HTTP is unavailable: no weather, news or deliveries", [("reason", error.description)])
+            }
+        }
         var dependencies = ServerDependencies.production(settings: settings, logger: logger)
         dependencies.verification = insecure ? .skipped : .required
         let server = try TenkiServer.build(settings: settings, dependencies: dependencies)
@@ -72,16 +82,6 @@ enum ServeCommand {
         _ = try await server.run(
             options,
             started: { boundPort in
-                // libcurl loads now, beside a listener that already answers, instead of delaying `main` as
-                // a linked library would (see CurlTransport); the first command then finds it ready.
-                Thread.detachNewThread {
-                    do throws(TransportError) {
-                        try CurlTransport.loadLibrary()
-                    } catch {
-                        logger.error(
-                            "outbound HTTP is unavailable: no weather, news or deliveries", [("reason", error.description)])
-                    }
-                }
                 let commands = settings.servesSlackOverHTTP ? "POST \(TenkiRouter.commandsPath)" : "Slack over Socket Mode only"
                 logger.notice("listening", [("address", "\(host):\(boundPort)"), ("commands", commands)])
             })
