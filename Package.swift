@@ -2,12 +2,35 @@
 // Tenki: weather and news for Slack-style chats. Toolchain and system libraries only: no package dependencies.
 import PackageDescription
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 // Release builds on Linux put each function in its own section, so that the link can place the hot ones together
 // (see the tenki target) and drop the unused ones.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
 ]
+
+/// Whether the glibc this build links against starts a binary whose relative relocations are packed (DT_RELR: glibc
+/// 2.36 and later). A release binary is built for the glibc it is built against (deploy/Dockerfile builds on Debian 12 and
+/// runs on Debian 12; the systemd instructions build on the machine itself), so where that glibc reads them, the link
+/// packs them: about 2 MiB less to read at every start and to keep resident (bench/README.md, "Memory"). Elsewhere the
+/// binary is linked as before and starts on older glibc.
+let glibcReadsPackedRelocations: Bool = {
+    #if canImport(Glibc)
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count) > 0 else { return false }
+    // "glibc 2.36"
+    let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let numbers = text.split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
+    guard numbers.count >= 2 else { return false }
+    return (numbers[0], numbers[1]) >= (2, 36)
+    #else
+    return false
+    #endif
+}()
 
 let package = Package(
     name: "Tenki",
@@ -122,8 +145,8 @@ let package = Package(
         // The release binary on Linux is linked by lld, whose layout keeps read-only data out of the code pages, and the
         // functions a serving process runs (hot-code.order, written by bench/hot-code.sh) are placed side by side, so it
         // touches a few megabytes of code instead of pages spread over all of it. Both only change where things lie in
-        // the file: fewer resident pages (bench/README.md), the same program. (Packed relocations, -z
-        // pack-relative-relocs, would save 2 MiB more, but the binary would then not start where glibc is older than 2.36.)
+        // the file: fewer resident pages (bench/README.md), the same program. Relative relocations are packed where the
+        // glibc built against reads them (`glibcReadsPackedRelocations`).
         .executableTarget(
             name: "tenki", dependencies: ["TenkiApp"], exclude: ["hot-code.order"], swiftSettings: strict,
             linkerSettings: [
@@ -132,7 +155,7 @@ let package = Package(
                         "-use-ld=lld",
                         "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/tenki/hot-code.order",
                         "-Xlinker", "--no-warn-symbol-ordering",
-                    ],
+                    ] + (glibcReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []),
                     .when(platforms: [.linux], configuration: .release))
             ]),
 
