@@ -29,7 +29,7 @@ enum Help {
 
     /// The commands, each with its usage text. A text is built only when it is printed: the texts
     /// spell setting names through the table, which `serve` should not pay for on every start.
-    enum Topic: String, CaseIterable {
+    enum Topic: String {
         case serve, preview, demo, fakes, healthcheck, outbox, replay, digest, backup, discord, subscriptions
 
         var text: String {
