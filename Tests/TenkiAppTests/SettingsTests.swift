@@ -219,6 +219,19 @@ struct SettingsTests {
         }
     }
 
+    @Test("time zones are kept as checked names, UTC by default; a digest gets the zone its name says")
+    func timeZoneNames() throws {
+        let defaults = try load([:])
+        #expect(defaults.subscriptionTimeZone == "UTC")
+        #expect(defaults.digestTimeZone == "UTC")
+        let named = try load([
+            "TENKI_TIMEZONE": "Asia/Tokyo", "DIGEST_WEBHOOK_URL": "https://hooks.slack.com/services/T000/B000/X",
+        ])
+        #expect(named.subscriptionTimeZone == "Asia/Tokyo")
+        #expect(named.digest?.timeZone.secondsFromGMT() == 0)  // Foundation names UTC's zone "GMT"
+        #expect(throws: ConfigurationError.self) { try load(["TENKI_TIMEZONE": "Mars/Olympus"]) }
+    }
+
     @Test("renamed commands are normalised")
     func commandNames() throws {
         let settings = try load(["TENKI_WEATHER_COMMAND": "Tenki-Weather"])

@@ -123,11 +123,18 @@ enum SettingParsers {
         }
     }
 
-    @Sendable static func timeZone(_ text: String) throws(SettingProblem) -> TimeZone {
-        guard let zone = TimeZone(identifier: text) else {
+    /// The name of an IANA time zone, checked against the zone database.
+    @Sendable static func timeZoneName(_ text: String) throws(SettingProblem) -> String {
+        guard TimeZone(identifier: text) != nil else {
             throw SettingProblem("is not an IANA time zone", fix: "use a name such as Asia/Tokyo or Europe/Berlin", got: text)
         }
-        return zone
+        return text
+    }
+
+    /// The zone a `timeZoneName` setting names. The name was checked when it was read, so GMT stands
+    /// in only if the zone database lost it since.
+    static func timeZone(named name: String) -> TimeZone {
+        TimeZone(identifier: name) ?? .gmt
     }
 
     @Sendable static func newsFeeds(_ text: String) throws(SettingProblem) -> [FeedSource] {

@@ -16,7 +16,7 @@ extension SettingsReader {
         // Decoded whether or not a webhook is set, so that a schedule that does not parse is
         // refused before anyone relies on it.
         let schedule = settings.digestSchedule
-        let timeZone = settings.digestTimeZone
+        let timeZone = settings.digestTimeZone  // a name: the zone is built only for a digest that posts
         let cities = settings.digestCities
         let newsQuery = settings.digestNewsQuery
         let format = settings.digestWebhookFormat
@@ -24,7 +24,7 @@ extension SettingsReader {
         if let webhookURL = settings.digestWebhookURL {
             var digest = Settings.DigestSettings(
                 language: settings.language, units: settings.units, webhookURL: webhookURL, schedule: schedule,
-                timeZone: timeZone, cities: cities, newsQuery: newsQuery)
+                timeZone: SettingParsers.timeZone(named: timeZone), cities: cities, newsQuery: newsQuery)
             digest.format = format ?? .detect(from: webhookURL)
             settings.digest = digest
             digests.append(digest)
@@ -86,7 +86,7 @@ extension SettingsReader {
         }
         var digest = Settings.DigestSettings(
             language: settings.language, units: settings.units, webhookURL: webhookURL, schedule: schedule,
-            timeZone: timeZone, cities: cities, newsQuery: try text("news_query"))
+            timeZone: SettingParsers.timeZone(named: timeZone), cities: cities, newsQuery: try text("news_query"))
         digest.name = name
         digest.format = .detect(from: webhookURL)
         if let format = try text("format") {

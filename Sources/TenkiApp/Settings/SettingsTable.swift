@@ -114,9 +114,9 @@ public struct SettingsTable: Sendable {
         "the origin at which Slack and browsers reach this Tenki: `https://…`, or `http://` for a loopback host; "
             + "the OAuth `redirect_uri` and chart image URLs are built from it (see docs/charts.md)",
         parse: SettingParsers.publicURL)
-    var subscriptionTimeZone: Setting<TimeZone> = .custom(
-        "TENKI_TIMEZONE", default: TimeZone(identifier: "UTC")!, defaultText: "`UTC`", readers: .serve,
-        "zone of a subscription's time when the caller names none and Slack does not say theirs", parse: SettingParsers.timeZone)
+    var subscriptionTimeZone: Setting<String> = .timeZoneName(
+        "TENKI_TIMEZONE", default: "UTC", readers: .serve,
+        "zone of a subscription's time when the caller names none and Slack does not say theirs")
     var maxSubscriptionsPerChannel: Setting<Int> = .number(
         "TENKI_MAX_SUBSCRIPTIONS_PER_CHANNEL", default: 10, range: 1...100, readers: .serve,
         "subscriptions one channel may hold", as: { $0 })
@@ -278,9 +278,8 @@ public struct SettingsTable: Sendable {
         "DIGEST_SCHEDULE", default: (try? CronSchedule(parsing: SettingParsers.defaultDigestSchedule))!,
         defaultText: "`\(SettingParsers.defaultDigestSchedule)`", readers: [.serve, .digest], "five-field cron expression",
         parse: SettingParsers.cronSchedule)
-    var digestTimeZone: Setting<TimeZone> = .custom(
-        "DIGEST_TIMEZONE", default: TimeZone(identifier: "UTC")!, defaultText: "`UTC`", readers: [.serve, .digest],
-        "IANA time zone of the schedule", parse: SettingParsers.timeZone)
+    var digestTimeZone: Setting<String> = .timeZoneName(
+        "DIGEST_TIMEZONE", default: "UTC", readers: [.serve, .digest], "IANA time zone of the schedule")
     var digestCities: Setting<[String]> = .list(
         "DIGEST_CITIES", separator: ";", none: "none", readers: [.serve, .digest],
         "cities, separated by `;` (e.g. `Da Nang,VN;Tokyo,JP`)")

@@ -131,7 +131,7 @@ extension SubscriptionCommands {
         } catch {
             logger.notice("users.info failed; the default zone is used", [("error", error.description)])
         }
-        return settings.subscriptionTimeZone.identifier
+        return settings.subscriptionTimeZone
     }
 
     /// Posts the confirmation in the channel, now and once (not queued: the caller waits for the
