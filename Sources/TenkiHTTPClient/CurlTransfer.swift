@@ -19,9 +19,10 @@ final class CurlTransfer: @unchecked Sendable {
     private let cancelled = Mutex(false)
 
     init(_ request: OutboundRequest, connectTimeout: Duration, userAgent: String, resolve: [String] = []) throws(TransportError) {
-        // A line break inside a header would let a value smuggle in headers of its own.
+        // A line break inside a header would let a value smuggle in headers of its own: each CR and LF
+        // byte becomes a space (bytes, not Characters, for which "\r\n" is one).
         var lines = request.headers.map { name, value in
-            "\(name): \(value)".replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+            String(decoding: "\(name): \(value)".utf8.map { $0 == 0x0D || $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self)
         }
         // Bodies go whole, without `Expect: 100-continue`: libcurl adds it to bodies over 1 KiB and
         // then waits for a `100 Continue` (a round trip, or a whole second from an HTTP/1.0 receiver

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiCore
 
 /// Where raw setting values come from: the environment, `*_FILE` secrets and the optional JSON
 /// file named by `TENKI_CONFIG`. The environment wins over the file.
@@ -62,7 +63,7 @@ struct SettingsSource {
     /// Nil for nil or "", the trimmed text otherwise; spaces only are refused.
     private static func nonBlank(_ text: String?, setting: String) throws(ConfigurationError) -> String? {
         guard let text, !text.isEmpty else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()  // not Foundation's CharacterSet: every start reads settings
         guard !trimmed.isEmpty else {
             throw ConfigurationError(setting: setting, problem: "is blank (spaces only)", fix: "give it a value, or unset it")
         }

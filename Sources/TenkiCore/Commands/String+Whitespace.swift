@@ -1,7 +1,9 @@
 extension String {
     /// Trims spaces, tabs, newlines and the ideographic space that Japanese keyboards type.
-    func trimmingWhitespace() -> String {
-        guard let start = firstIndex(where: { !$0.isWhitespace }), let end = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+    public func trimmingWhitespace() -> String {
+        guard let start = firstIndex(where: { !$0.isWhitespace }), let end = lastIndex(where: { !$0.isWhitespace }) else {
+            return ""
+        }
         return String(self[start...end])
     }
 }

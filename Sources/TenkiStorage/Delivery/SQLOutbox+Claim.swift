@@ -146,7 +146,6 @@ extension SQLOutbox {
         }
     }
 
-
     /// Fills the remaining places from destinations in hash order, starting after `start` and
     /// wrapping round once, looking at `limit` destinations besides those the window filled; each
     /// gives its oldest due messages up to its share. A destination seen in the window had its
@@ -192,7 +191,8 @@ extension SQLOutbox {
     /// Where a claim's walk over destinations starts: a random point of the hash space, so that
     /// successive claims behind a busy front serve every destination in turn.
     static func randomWalkStart() -> String {
-        String(format: "%08x", UInt32.random(in: 0...UInt32.max))
+        let hex = String(UInt32.random(in: 0...UInt32.max), radix: 16)  // not `String(format:)`, which sets up a locale
+        return String(repeating: "0", count: 8 - hex.count) + hex
     }
 }
 
