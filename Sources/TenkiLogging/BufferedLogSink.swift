@@ -30,8 +30,8 @@ import Darwin
 /// stall a listener loop or Swift's cooperative pool. `NSCondition` gives that thread its timed
 /// wait (`pthread_cond_timedwait`), and `NSLock` orders writers with it.
 public final class BufferedLogSink: LogSink, @unchecked Sendable {
-    // @unchecked: `pending`, `spare`, `droppedSinceReport`, `timestamps`, `flusherIdle` and
-    // `signals` are guarded by `condition`'s lock; `writeLock` orders the writers; `dropped` is
+    // @unchecked: `queue`, `droppedSinceReport`, `timestamps`, `flusherIdle` and `signals` are
+    // guarded by `condition`'s lock; `writeLock` orders the writers; `dropped` is
     // atomic; the rest is immutable.
     public let format: StandardErrorLogSink.Format
     public let capacity: Int
@@ -39,8 +39,7 @@ public final class BufferedLogSink: LogSink, @unchecked Sendable {
     private let interval: useconds_t
     private let condition = NSCondition()
     private let writeLock = NSLock()
-    private var pending = LineBuffer(capacity: 64 * 1024)
-    private var spare = LineBuffer(capacity: 64 * 1024)
+    private var queue = LineQueue()
     private var droppedSinceReport = 0
     private var timestamps = TimestampCache()
     /// True while the background thread waits for a line with nothing queued.
@@ -117,8 +116,8 @@ public final class BufferedLogSink: LogSink, @unchecked Sendable {
         writeQueued()
     }
 
-    /// Formats the line at the end of the queue, under the lock (the queue is moved into the
-    /// formatter's buffer and back, not copied), then takes it out again if it does not fit.
+    /// Formats the line at the end of the queue, under the lock (the queue's last chunk is moved into
+    /// the formatter's buffer and back, not copied), then takes it out again if it does not fit.
     private func enqueue(
         _ level: LogLevel, _ message: String, date: Date, metadata: [(key: String, value: String)],
         fields: (inout LogFields) -> Void
@@ -126,7 +125,7 @@ public final class BufferedLogSink: LogSink, @unchecked Sendable {
         let millis = LogLineFormatter.milliseconds(date)
         condition.lock()
         var line = LogFields(format: format, bytes: LineBuffer())
-        swap(&line.bytes, &pending)
+        swap(&line.bytes, &queue.current)
         let start = line.bytes.count
         LogLineFormatter.appendHead(
             format: format, millis: millis, level: level, message: message, timestamps: &timestamps, to: &line.bytes)
@@ -134,10 +133,12 @@ public final class BufferedLogSink: LogSink, @unchecked Sendable {
         fields(&line)
         LogLineFormatter.appendEnd(format: format, to: &line.bytes)
         line.bytes.append(UInt8(ascii: "\n"))
-        swap(&line.bytes, &pending)
-        let fits = pending.count <= capacity
-        if !fits {
-            pending.truncate(to: start)
+        swap(&line.bytes, &queue.current)
+        let fits = queue.count <= capacity
+        if fits {
+            queue.sealIfFull()
+        } else {
+            queue.current.truncate(to: start)
             droppedSinceReport += 1
         }
         if flusherIdle {
@@ -158,7 +159,7 @@ public final class BufferedLogSink: LogSink, @unchecked Sendable {
     private func run() {
         while true {
             condition.lock()
-            while pending.count == 0, droppedSinceReport == 0 {
+            while queue.count == 0, droppedSinceReport == 0 {
                 flusherIdle = true
                 condition.wait()
             }
@@ -177,34 +178,34 @@ public final class BufferedLogSink: LogSink, @unchecked Sendable {
         writeLock.lock()
         defer { writeLock.unlock() }
         condition.lock()
-        let empty = pending.count == 0 && droppedSinceReport == 0
+        let empty = queue.count == 0 && droppedSinceReport == 0
         condition.unlock()
         if empty { return false }
         writeQueued()
         return true
     }
 
-    /// Takes the queue (leaving the spare buffer in its place) and writes it. Call with `writeLock` held.
+    /// Takes every queued chunk and writes them in order, then the dropped-lines warning if any;
+    /// gives the chunks back for reuse. Call with `writeLock` held.
     private func writeQueued() {
-        var batch = LineBuffer()
         condition.lock()
-        swap(&batch, &pending)
-        swap(&pending, &spare)
+        let chunks = queue.takeAll()
         let droppedNow = droppedSinceReport
         droppedSinceReport = 0
         condition.unlock()
+        for chunk in chunks { chunk.bytes.withBytes(writeAll) }
         if droppedNow > 0 {
             let warning = LogRecord(
                 level: .warning, message: "log lines dropped: the log output is slower than the listener",
                 metadata: [("dropped", String(droppedNow))], date: Date())
             var timestamps = TimestampCache()
-            LogLineFormatter.append(warning, format: format, timestamps: &timestamps, to: &batch)
-            batch.append(UInt8(ascii: "\n"))
+            var line = LineBuffer()
+            LogLineFormatter.append(warning, format: format, timestamps: &timestamps, to: &line)
+            line.append(UInt8(ascii: "\n"))
+            line.withBytes(writeAll)
         }
-        batch.withBytes(writeAll)
-        batch.removeAll(keepingCapacityUpTo: 1 << 20)
         condition.lock()
-        if spare.capacity < batch.capacity { swap(&spare, &batch) }
+        queue.recycle(chunks)
         condition.unlock()
     }
 
