@@ -23,7 +23,7 @@ struct LineQueue: ~Copyable {
     let maxSpares: Int
     /// The chunk lines are appended to.
     var current: LineBuffer
-    private(set) var filled: [Chunk] = []
+    private var filled: [Chunk] = []
     private var spares: [Chunk] = []
     private var filledBytes = 0
 

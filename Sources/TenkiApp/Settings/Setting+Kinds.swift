@@ -18,7 +18,7 @@ extension Setting {
 
     /// An IANA time zone, kept as its name (checked against the zone database when it is set). The
     /// `TimeZone` is built where a schedule needs one, so a start with no digest never opens the zone
-    /// database: ICU's, which costs a start about half a millisecond and 0.8 MiB resident.
+    /// database: ICU's, which cost a start about half a millisecond and 0.3–0.6 MiB resident.
     static func timeZoneName(_ name: String, default fallback: String, readers: SettingReaders, _ summary: String) -> Setting
     where Value == String {
         custom(
