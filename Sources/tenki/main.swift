@@ -7,5 +7,6 @@ import Glibc
 import Darwin
 #endif
 
+TenkiCLI.prepareProcess()
 let code = await TenkiCLI.main(arguments: CommandLine.arguments)
 exit(code)
