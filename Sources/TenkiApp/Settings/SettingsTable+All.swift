@@ -4,7 +4,21 @@
 /// out of order.
 extension SettingsTable {
     /// Hands every setting to `visitor`, in the order of the properties (the configuration reference's).
+    /// A part per section of the table, never inlined: one setting's decoding, inlined, takes a few KB of
+    /// stack, and parts called one after the other need the deepest part's stack rather than the sum (in one
+    /// function, the thread that loaded the settings kept 261 KB of stack resident for good).
     mutating func visitAll<Visitor: SettingVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitSlackAndProviders(&visitor)
+        try visitReplies(&visitor)
+        try visitDelivery(&visitor)
+        try visitProcess(&visitor)
+        try visitListener(&visitor)
+        try visitDigests(&visitor)
+    }
+
+    /// Slack and providers.
+    @inline(never)
+    private mutating func visitSlackAndProviders<Visitor: SettingVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
         try visitor.visit(&signingSecrets)
         try visitor.visit(&openWeatherAPIKey)
         try visitor.visit(&newsAPIKey)
@@ -33,6 +47,11 @@ extension SettingsTable {
         try visitor.visit(&publicURL)
         try visitor.visit(&subscriptionTimeZone)
         try visitor.visit(&maxSubscriptionsPerChannel)
+    }
+
+    /// Replies.
+    @inline(never)
+    private mutating func visitReplies<Visitor: SettingVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
         try visitor.visit(&language)
         try visitor.visit(&units)
         try visitor.visit(&defaultCity)
@@ -50,11 +69,21 @@ extension SettingsTable {
         try visitor.visit(&replayCacheEntries)
         try visitor.visit(&userRateLimitPerMinute)
         try visitor.visit(&inboundInFlight)
+    }
+
+    /// Delivery.
+    @inline(never)
+    private mutating func visitDelivery<Visitor: SettingVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
         try visitor.visit(&deliveryTimeout)
         try visitor.visit(&retryBase)
         try visitor.visit(&retryCap)
         try visitor.visit(&webhookDeadline)
         try visitor.visit(&deliveryRetention)
+    }
+
+    /// Process.
+    @inline(never)
+    private mutating func visitProcess<Visitor: SettingVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
         try visitor.visit(&statePath)
         try visitor.visit(&databaseURL)
         try visitor.visit(&databasePoolSize)
@@ -62,6 +91,11 @@ extension SettingsTable {
         try visitor.visit(&schedulerEnabled)
         try visitor.visit(&logLevel)
         try visitor.visit(&logFormat)
+    }
+
+    /// Listener.
+    @inline(never)
+    private mutating func visitListener<Visitor: SettingVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
         try visitor.visit(&maxHeaderBytes)
         try visitor.visit(&maxBodyBytes)
         try visitor.visit(&maxRequestsPerConnection)
@@ -74,6 +108,11 @@ extension SettingsTable {
         try visitor.visit(&metricsToken)
         try visitor.visit(&metricsAddress)
         try visitor.visit(&port)
+    }
+
+    /// Digests.
+    @inline(never)
+    private mutating func visitDigests<Visitor: SettingVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
         try visitor.visit(&digestWebhookURL)
         try visitor.visit(&digestWebhookFormat)
         try visitor.visit(&digestSchedule)

@@ -9,7 +9,7 @@ import TenkiStorage
 /// Loading (`Settings.load`), the typed values of `Settings` (`settings.units` reads `units` here),
 /// `_FILE` secrets, `TENKI_CONFIG`'s unknown-key check, the warning for a misspelt variable and the
 /// configuration reference all come from here: adding a setting is adding a property, and its
-/// `visitor.visit` call to `SettingsTable.visitAll` (a test fails when one is missing).
+/// `visitor.visit` call to its section's part of `SettingsTable.visitAll` (a test fails when one is missing).
 public struct SettingsTable: Sendable {
     /// Every setting at its declared default.
     static let shared = SettingsTable()
