@@ -210,14 +210,7 @@ public final class BufferedLogSink: LogSink, @unchecked Sendable {
     }
 
     private func writeAll(_ buffer: UnsafeBufferPointer<UInt8>) {
-        guard let base = buffer.baseAddress else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let written = Foundation.write(fd, base + offset, buffer.count - offset)
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 { return }
-            offset += written
-        }
+        DescriptorOutput.writeAll(buffer, to: fd)
     }
 
     // MARK: Flushing at exit

@@ -22,13 +22,6 @@ public struct StandardErrorLogSink: LogSink {
     public func write(_ record: LogRecord) {
         var line = LogLineFormatter.line(record, format: format)
         line.append(UInt8(ascii: "\n"))
-        line.withBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        line.withBytes { DescriptorOutput.writeAll($0, to: STDERR_FILENO) }
     }
 }

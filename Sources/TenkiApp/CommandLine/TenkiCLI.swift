@@ -86,34 +86,12 @@ public enum TenkiCLI {
     /// Diagnostics go to stderr; stdout carries only what was asked for. A URL in a diagnostic
     /// never shows its credentials, whatever error it came from.
     static func printError(_ line: String) {
-        writeAll(CredentialRedaction.redactingURLs(in: line) + "\n", to: STDERR_FILENO)
+        DescriptorOutput.writeAll(CredentialRedaction.redactingURLs(in: line) + "\n", to: STDERR_FILENO)
     }
 
     /// Requested output, written at once (not buffered) so that a reading script sees it immediately.
     static func printOutput(_ text: String) {
-        writeAll(text + "\n", to: STDOUT_FILENO)
-    }
-
-    /// Writes all of `text` to `descriptor`. When the reader has gone (`tenki preview … | head -1`: EPIPE, since `main`
-    /// ignores SIGPIPE) or the descriptor is closed, the rest is dropped and the command goes on: output nobody reads is
-    /// no reason to fail, let alone to crash. Returns whether everything was written.
-    @discardableResult
-    static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0, errno == EINTR {
-                    continue
-                } else {
-                    return false
-                }
-            }
-            return true
-        }
+        DescriptorOutput.writeAll(text + "\n", to: STDOUT_FILENO)
     }
 
     /// The process logger for a command, from the log settings. Each command makes one, at
