@@ -8,7 +8,10 @@ import Darwin
 /// constants.
 extension HTTPRequestParser {
     /// `field-name ":" OWS field-value OWS` (RFC 9112 §5); no whitespace before the colon, no folding.
-    static func parseField(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> (name: String, value: String) {
+    /// What the field says about the body goes into `framing`, from its bytes.
+    static func parseField(
+        _ line: UnsafeBufferPointer<UInt8>, framing: inout FramingFields
+    ) throws(HTTPParseError) -> (name: String, value: String) {
         if let first = line.first, first == 0x20 || first == 0x09 {
             throw HTTPParseError(.malformed, "obsolete line folding")
         }
@@ -26,10 +29,13 @@ extension HTTPRequestParser {
         while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
         while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
         let value = UnsafeBufferPointer(rebasing: line[start..<end])
-        guard isFieldValue(value) else {
+        // Likewise a common value is valid by construction.
+        let knownValue = constant(value, in: commonFieldValues)
+        guard knownValue != nil || isFieldValue(value) else {
             throw HTTPParseError(.malformed, "control character in header field value")
         }
-        return (knownName ?? String(decoding: name, as: UTF8.self), constant(value, in: commonFieldValues) ?? String(decoding: value, as: UTF8.self))
+        framing.note(name: name, value: value)
+        return (knownName ?? String(decoding: name, as: UTF8.self), knownValue ?? String(decoding: value, as: UTF8.self))
     }
 
     /// Every byte is a tab, visible ASCII, a space or obs-text (0x80 and up): no control character
@@ -99,3 +105,4 @@ extension HTTPRequestParser {
         return false
     }
 }
+

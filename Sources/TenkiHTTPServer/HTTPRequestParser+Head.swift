@@ -5,14 +5,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The head of a request: line scanning, the request line, header fields and body framing.
+/// The head of a request: line scanning, the request line, header fields and chunk size lines.
 extension HTTPRequestParser {
-    enum Framing: Equatable {
-        case none
-        case contentLength(Int)
-        case chunked
-    }
-
     /// Finds the end of a block of CRLF-terminated lines closed by an empty line (a head, or
     /// chunked trailers) and returns the index just past it, or nil when more bytes are needed.
     /// Every LF must follow a CR; the block may not exceed `limit` bytes.
@@ -67,8 +61,9 @@ extension HTTPRequestParser {
         return found
     }
 
-    /// Parses the request line and header fields in `readIndex..<end` (which ends with CRLF CRLF).
-    func parseHead(upTo end: Int) throws(HTTPParseError) -> HTTPRequest {
+    /// Parses the request line and header fields in `readIndex..<end` (which ends with CRLF CRLF), noting on the
+    /// way what the fields say about the body.
+    func parseHead(upTo end: Int, framing: inout FramingFields) throws(HTTPParseError) -> HTTPRequest {
         try buffer.withUnsafeBufferPointer { (bytes) throws(HTTPParseError) -> HTTPRequest in
             var lineStart = readIndex
             var request: HTTPRequest?
@@ -85,7 +80,7 @@ extension HTTPRequestParser {
                 if request == nil {
                     (request, authority) = try Self.parseRequestLine(line)
                 } else {
-                    let field = try Self.parseField(line)
+                    let field = try Self.parseField(line, framing: &framing)
                     if Self.isHostField(line) {
                         hostCount += 1
                         guard Self.isValidHostValue(line) else {
@@ -148,7 +143,8 @@ extension HTTPRequestParser {
                 while bytes[lineEnd] != Self.lf { lineEnd += 1 }
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<(lineEnd - 1)])
                 if line.contains(Self.cr) { throw HTTPParseError(.malformed, "bare CR in trailers") }
-                _ = try Self.parseField(line)
+                var ignored = FramingFields()
+                _ = try Self.parseField(line, framing: &ignored)
                 lineStart = lineEnd + 1
             }
         }
@@ -227,59 +223,6 @@ extension HTTPRequestParser {
         return version
     }
 
-    /// How the body is delimited (RFC 9112 §6.3), refusing every ambiguous combination.
-    static func framing(of request: HTTPRequest, maxBodyBytes: Int) throws(HTTPParseError) -> Framing {
-        // One pass without arrays for the usual head: at most one Content-Length and no Transfer-Encoding.
-        var contentLength: String?
-        var contentLengthCount = 0, transferEncodingCount = 0
-        for field in request.headers.fields {
-            if field.name.isHeaderName("Content-Length") {
-                contentLengthCount += 1
-                contentLength = field.value
-            } else if field.name.isHeaderName("Transfer-Encoding") {
-                transferEncodingCount += 1
-            }
-        }
-        if transferEncodingCount == 0, contentLengthCount <= 1 {
-            return try contentLengthFraming(contentLength, of: request, maxBodyBytes: maxBodyBytes)
-        }
-        let transferEncodings = request.headers.values(for: "Transfer-Encoding")
-        let contentLengths = request.headers.values(for: "Content-Length")
-        if !transferEncodings.isEmpty {
-            guard contentLengths.isEmpty else {
-                throw HTTPParseError(.malformed, "both Content-Length and Transfer-Encoding")
-            }
-            guard request.version == .http1_1 else {
-                throw HTTPParseError(.malformed, "Transfer-Encoding in an HTTP/1.0 request")
-            }
-            let codings = transferEncodings.joined(separator: ",").split(separator: ",", omittingEmptySubsequences: false)
-                .map { $0.trimmingSpacesAndTabs() }
-            if codings.count == 1, codings[0].equalsIgnoringASCIICase("chunked") { return .chunked }
-            let chunkedCount = codings.filter { $0.equalsIgnoringASCIICase("chunked") }.count
-            if let last = codings.last, last.equalsIgnoringASCIICase("chunked"), chunkedCount == 1,
-               codings.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(isTokenByte) }) {
-                throw HTTPParseError(.unsupportedTransferCoding, "only the chunked transfer coding is supported")
-            }
-            throw HTTPParseError(.malformed, "invalid Transfer-Encoding")
-        }
-        guard contentLengths.count <= 1 else {
-            throw HTTPParseError(.malformed, "more than one Content-Length")
-        }
-        return try contentLengthFraming(contentLengths.first, of: request, maxBodyBytes: maxBodyBytes)
-    }
-
-    /// The framing a single Content-Length (or none) gives.
-    private static func contentLengthFraming(_ text: String?, of request: HTTPRequest, maxBodyBytes: Int) throws(HTTPParseError) -> Framing {
-        guard let text else { return .none }
-        guard !text.isEmpty, text.utf8.allSatisfy(isDigit) else {
-            throw HTTPParseError(.malformed, "invalid Content-Length")
-        }
-        guard text.utf8.count <= 15, let length = Int(text), length <= maxBodyBytes else {
-            throw HTTPParseError(.contentTooLarge, "body over \(maxBodyBytes) bytes", head: request)
-        }
-        return length == 0 ? .none : .contentLength(length)
-    }
-
     /// Reads `chunk-size [chunk-ext] CRLF`; nil when the line is incomplete.
     mutating func readChunkSize() throws(HTTPParseError) -> Int? {
         scanIndex = max(scanIndex, readIndex)
@@ -328,14 +271,4 @@ extension HTTPRequestParser {
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-}
-
-extension StringProtocol {
-    /// Without optional whitespace (RFC 9110 OWS: spaces and tabs) at either end.
-    func trimmingSpacesAndTabs() -> Substring {
-        let string = Substring(self)
-        let start = string.firstIndex { $0 != " " && $0 != "\t" } ?? string.endIndex
-        let end = string.lastIndex { $0 != " " && $0 != "\t" }.map { string.index(after: $0) } ?? start
-        return string[start..<Swift.max(start, end)]
-    }
 }

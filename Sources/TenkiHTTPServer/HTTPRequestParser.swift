@@ -91,9 +91,10 @@ public struct HTTPRequestParser: Sendable {
                     throw error
                 case .head:
                     guard let end = try findLineBlockEnd(limit: maxHeaderBytes, what: "header section") else { return nil }
-                    let request = try parseHead(upTo: end)
+                    var framing = FramingFields()
+                    let request = try parseHead(upTo: end, framing: &framing)
                     readIndex = end
-                    if let done = try startBody(for: request) { return done }
+                    if let done = try startBody(for: request, framing: framing) { return done }
                 case .fixedBody(let remaining):
                     let left = takeBody(remaining)
                     guard left == 0 else {
@@ -143,20 +144,20 @@ public struct HTTPRequestParser: Sendable {
 
     /// Chooses the body framing for a parsed head; returns the request when it has no body.
     /// Takes the head (`consuming`): it moves into `pending` while its body arrives, not a copy.
-    mutating func startBody(for request: consuming HTTPRequest) throws(HTTPParseError) -> HTTPRequest? {
-        switch try Self.framing(of: request, maxBodyBytes: maxBodyBytes) {
+    mutating func startBody(for request: consuming HTTPRequest, framing: FramingFields) throws(HTTPParseError) -> HTTPRequest? {
+        switch try Self.framing(framing, of: request, maxBodyBytes: maxBodyBytes) {
         case .none:
             state = .head
             return request
         case .contentLength(let length):
-            continueRequested = Self.expectsContinue(request)
+            continueRequested = request.version == .http1_1 && framing.expectsContinue
             pending = request
             body = []
             body.reserveCapacity(length)
             state = .fixedBody(remaining: length)
             return nil
         case .chunked:
-            continueRequested = Self.expectsContinue(request)
+            continueRequested = request.version == .http1_1 && framing.expectsContinue
             pending = request
             body = []
             state = .chunkSize
@@ -171,14 +172,6 @@ public struct HTTPRequestParser: Sendable {
     public mutating func takeContinueRequest() -> Bool {
         defer { continueRequested = false }
         return continueRequested
-    }
-
-    /// (One pass over the fields, without collecting `Expect`'s values: every request with a body asks.)
-    static func expectsContinue(_ request: HTTPRequest) -> Bool {
-        guard request.version == .http1_1 else { return false }
-        return request.headers.fields.contains {
-            $0.name.isHeaderName("Expect") && $0.value.equalsIgnoringASCIICase("100-continue")
-        }
     }
 
     /// Moves up to `remaining` buffered bytes into the body; returns how many are still to come.

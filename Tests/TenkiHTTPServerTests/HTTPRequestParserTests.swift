@@ -115,6 +115,21 @@ struct HTTPRequestParserValidTests {
         #expect(parser.bufferedByteCount == 0)
     }
 
+    /// Names and the `100-continue` token compare in any case; other expectations and HTTP/1.0 get no interim answer.
+    @Test(arguments: [
+        ("POST /x HTTP/1.1\r\nHost: x\r\nEXPECT: 100-Continue\r\ncontent-length: 2\r\n\r\n", true),
+        ("POST /x HTTP/1.1\r\nHost: x\r\nExpect: 100-continued\r\nContent-Length: 2\r\n\r\n", false),
+        ("POST /x HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n", false),
+    ])
+    func expectContinueIsKnownByItsBytes(head: String, continues: Bool) throws {
+        var parser = HTTPRequestParser()
+        parser.append(Array(head.utf8))
+        #expect(try parser.nextRequest() == nil)
+        #expect(parser.takeContinueRequest() == continues)
+        parser.append(Array("ok".utf8))
+        #expect(try parser.nextRequest()?.body == Array("ok".utf8))
+    }
+
     @Test func expectContinueIsReportedOnceWhileTheBodyIsAwaited() throws {
         var parser = HTTPRequestParser()
         parser.append(Array("POST /x HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n".utf8))
