@@ -132,6 +132,8 @@ public struct SlashCommandPayload: Sendable, Equatable {
 
     /// The payload from the known fields' values, each taken out of its slot (moved, not copied);
     /// `form` is every field as sent, or the body they were read from.
+    /// (Inlined into the public initialisers: delegated to as a call, the payload was built aside, then copied.)
+    @inline(__always)
     private init(known: inout KnownFields, form: Form) throws(SlashCommandPayloadError) {
         // Every field but those read on demand is decoded by the reader.
         func take(_ slot: inout FieldValue?) -> String? {
