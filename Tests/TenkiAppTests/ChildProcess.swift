@@ -62,7 +62,13 @@ final class ChildProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe.write, 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe.write, 2)
-        if let currentDirectory { spawnActionChangeDirectory(&actions, currentDirectory.path) }
+        if let currentDirectory {
+            let added = spawnActionChangeDirectory(&actions, currentDirectory.path)
+            guard added == 0 else {
+                for fd in [outPipe.read, outPipe.write, errPipe.read, errPipe.write] { _ = close(fd) }
+                throw SpawnFailed(call: "posix_spawn_file_actions_addchdir_np \(currentDirectory.path)", code: added)
+            }
+        }
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
