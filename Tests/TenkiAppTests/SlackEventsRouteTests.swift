@@ -61,5 +61,7 @@ struct SlackEventsRouteTests {
         await stack.stop()
         #expect(acknowledged.status == 200 && acknowledged.body.isEmpty)
         #expect(garbage.status == 400)
+        let reason = String(decoding: garbage.body, as: UTF8.self)
+        #expect(reason == "the body is not a Slack event envelope: the envelope has no `type`\n")
     }
 }

@@ -16,11 +16,8 @@ struct SlackEventsAdapter: InboundAdapter {
 
     func inbound(from request: HTTPRequest) throws(AdapterStop) -> Inbound {
         try AdapterStop.verifying { () throws(RequestVerificationError) in try verifier?.verify(request) }
-        let envelope: SlackEventEnvelope
-        do {
-            envelope = try JSONDecoder().decode(SlackEventEnvelope.self, from: Data(request.body))
-        } catch {
-            throw .undecodable(detail: String(String(describing: error).prefix(200)), expected: "a Slack event envelope")
+        let envelope = try AdapterStop.decoding("a Slack event envelope") { () throws(SlackEventEnvelope.DecodingError) in
+            try SlackEventEnvelope.decode(request.body)
         }
         switch envelope.type {
         case "url_verification":
