@@ -90,6 +90,6 @@ enum FakesCommand {
 
     /// `NAME=value` for each setting, as a shell or an env file takes them.
     static func settings(_ values: KeyValuePairs<PartialKeyPath<SettingsTable>, String>, separator: String = "\n") -> String {
-        values.map { "\(SettingsTable.name($0.key))=\($0.value)" }.joined(separator: separator)
+        values.map { "\(SettingsTable.name(anyOf: $0.key))=\($0.value)" }.joined(separator: separator)
     }
 }

@@ -3,7 +3,7 @@ enum Help {
     static let version = "0.1.0"
 
     /// A setting's name, as the settings table spells it.
-    private static func name(_ setting: PartialKeyPath<SettingsTable>) -> String { SettingsTable.name(setting) }
+    private static func name<Value>(_ setting: KeyPath<SettingsTable, Setting<Value>>) -> String { SettingsTable.name(setting) }
 
     static let overview = """
         tenki: weather and news for Slack, Mattermost and Discord

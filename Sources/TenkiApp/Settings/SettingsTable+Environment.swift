@@ -6,13 +6,19 @@ extension SettingsTable {
     static func environment(_ values: [PartialKeyPath<SettingsTable>: String]) -> [String: String] {
         var environment: [String: String] = [:]
         for (keyPath, value) in values {
-            environment[name(keyPath)] = value
+            environment[name(anyOf: keyPath)] = value
         }
         return environment
     }
 
-    /// The variable name of one setting of the table.
-    static func name(_ keyPath: PartialKeyPath<SettingsTable>) -> String {
+    /// The variable name of one setting of the table. Typed, so naming one costs no dynamic cast (the first such cast
+    /// scans every protocol conformance in the binary: half a million instructions of a server's start).
+    static func name<Value>(_ keyPath: KeyPath<SettingsTable, Setting<Value>>) -> String {
+        shared[keyPath: keyPath].declaration.name
+    }
+
+    /// The variable name of a setting of the table given as any key path (the environments above mix value types).
+    static func name(anyOf keyPath: PartialKeyPath<SettingsTable>) -> String {
         guard let setting = shared[keyPath: keyPath] as? any DeclaredSetting else {
             preconditionFailure("\(keyPath) is not a setting of SettingsTable")
         }
