@@ -1,5 +1,6 @@
 import Foundation
 import TenkiBase
+import TenkiCore
 
 /// One entry of `TENKI_ALLOWED_RESPONSE_HOSTS`: where a command's `response_url` may point.
 ///
@@ -23,7 +24,7 @@ public struct AllowedResponseHost: Sendable, Hashable, CustomStringConvertible {
 
 extension AllowedResponseHost {
     init(parsing entry: String) throws(SettingProblem) {
-        let text = entry.trimmingCharacters(in: .whitespaces)
+        let text = entry.trimmingWhitespace()
         let fix = "write hooks.slack.com, host:port or http://host:port, one origin per entry"
         guard !text.contains("*") else {
             throw SettingProblem("has a wildcard entry", fix: "list each host Tenki may post to: \(fix)", got: text)

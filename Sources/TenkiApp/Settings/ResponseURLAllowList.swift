@@ -1,4 +1,5 @@
 import Foundation
+import TenkiCore
 import TenkiLogging
 
 /// `TENKI_ALLOWED_RESPONSE_HOSTS`: the origins a command's `response_url` may point to, so that
@@ -25,7 +26,7 @@ public struct ResponseURLAllowList: Sendable, Hashable, CustomStringConvertible 
 
     /// `,`-separated entries (see `AllowedResponseHost` for their forms).
     init(parsing text: String) throws(SettingProblem) {
-        let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let items = text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         guard !items.isEmpty else {
             throw SettingProblem("lists no host", fix: "list hosts separated by commas, or unset it for Slack's", got: text)
         }

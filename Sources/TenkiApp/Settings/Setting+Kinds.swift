@@ -103,7 +103,7 @@ extension Setting where Value == [String] {
         _ name: String, separator: Character, secret: Bool = false, none: String, readers: SettingReaders, _ summary: String
     ) -> Setting {
         custom(name, default: [], defaultText: none, secret: secret, readers: readers, summary) { text throws(SettingProblem) in
-            let items = text.split(separator: separator).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let items = text.split(separator: separator).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
             guard !items.isEmpty else {
                 throw SettingProblem("lists nothing", fix: "separate the items with \(separator), or unset it", got: text)
             }

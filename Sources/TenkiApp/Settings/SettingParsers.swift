@@ -47,7 +47,7 @@ enum SettingParsers {
     }
 
     @Sendable static func mattermostTokens(_ text: String) throws(SettingProblem) -> [String] {
-        let tokens = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let tokens = text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         guard !tokens.isEmpty else {
             throw SettingProblem(
                 "lists no token",
@@ -67,7 +67,7 @@ enum SettingParsers {
 
     @Sendable static func discordPublicKey(_ text: String) throws(SettingProblem) -> Ed25519PublicKey? {
         do {
-            return try Ed25519PublicKey(hex: text.trimmingCharacters(in: .whitespaces))
+            return try Ed25519PublicKey(hex: text.trimmingWhitespace())
         } catch {
             throw SettingProblem(
                 "\(error)", fix: "copy the Public Key from the Discord Developer Portal (your application → General Information)")
@@ -75,7 +75,7 @@ enum SettingParsers {
     }
 
     @Sendable static func signingSecrets(_ text: String) throws(SettingProblem) -> [String] {
-        let secrets = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let secrets = text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         guard !secrets.isEmpty else {
             throw SettingProblem("lists no secret", fix: "copy the Signing Secret from the Slack app's Basic Information page")
         }

@@ -57,7 +57,7 @@ extension SettingsReader {
             guard let value = raw as? String else {
                 throw ConfigurationError(setting: "\(label).\(key)", problem: "is not text", fix: "write it as a string")
             }
-            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = value.trimmingWhitespace()
             return trimmed.isEmpty ? nil : trimmed
         }
         guard let name = try text("name"), Self.isValidDigestName(name) else {
@@ -82,7 +82,7 @@ extension SettingsReader {
                     setting: "\(label).cities", problem: "is not a list of texts",
                     fix: "write it as [\"Tokyo,JP\", \"Da Nang,VN\"]")
             }
-            cities = list.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            cities = list.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         }
         var digest = Settings.DigestSettings(
             language: settings.language, units: settings.units, webhookURL: webhookURL, schedule: schedule,
@@ -111,7 +111,7 @@ extension SettingsReader {
                     setting: "\(label).webhook_url", problem: "and webhook_url_file are both set", fix: "set only one of them")
             }
             do {
-                raw = try source.readFile(file).trimmingCharacters(in: .whitespacesAndNewlines)
+                raw = try source.readFile(file).trimmingWhitespace()
             } catch {
                 throw ConfigurationError(
                     setting: "\(label).webhook_url_file", problem: "names a file that cannot be read (\(file))",

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiCore
 
 /// One 32-byte AES-256 key of `TENKI_ENCRYPTION_KEY`, written as base64 (standard or URL-safe,
 /// padding optional) or as 64 hex digits. Its description hides the bytes, so printing a
@@ -20,7 +21,7 @@ public struct EncryptionKey: Sendable, Equatable, CustomStringConvertible, Custo
     /// A key from its text: 64 hex digits, or base64 of 32 bytes. Throws a problem that never
     /// quotes the text.
     public init(parsing text: String) throws(EncryptionKeyProblem) {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        let text = text.trimmingWhitespace()
         guard !text.isEmpty else { throw .empty }
         let decoded: [UInt8]?
         // Even-length hex is read as hex whatever its length, so a short hex key is reported as

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiCore
 
 /// Checks that a slash command came from Mattermost: the command's token, sent as
 /// `Authorization: Token T` or in the form field `token`, must equal one of the configured
@@ -13,7 +14,7 @@ public struct MattermostTokenVerifier: Sendable, CustomStringConvertible, Custom
 
     /// Nil when no token is given: the Mattermost route then does not exist.
     public init?(tokens: [String]) {
-        let usable = tokens.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let usable = tokens.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         guard !usable.isEmpty else { return nil }
         self.digests = usable.map(Self.digest)
     }

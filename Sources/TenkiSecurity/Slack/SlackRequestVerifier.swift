@@ -29,7 +29,7 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
     ///     time; nil accepts a fresh request as often as it is sent.
     public init(signingSecrets: [String], tolerance: TimeInterval = 300, clock: any WallClock, replays: RecentSignatures? = nil) {
         self.keys = signingSecrets.compactMap { secret in
-            let trimmed = secret.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = secret.trimmingWhitespace()
             return trimmed.isEmpty ? nil : HMACSHA256.PreparedKey(Array(trimmed.utf8))
         }
         self.tolerance = tolerance
@@ -39,7 +39,7 @@ public struct SlackRequestVerifier: Sendable, CustomStringConvertible, CustomRef
 
     /// Splits a `SLACK_SIGNING_SECRET` value that holds one secret, or two separated by `,` while rotating.
     public static func secrets(fromSetting value: String) -> [String] {
-        value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        value.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 
     /// How many usable secrets were configured (for a start-up check; never the secrets themselves).

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiCore
 
 /// What every Slack token (bot, app-level, refresh) shares: a value read only to build a request, and a
 /// description that hides it, so printing a configuration or an error that holds one reveals nothing.
@@ -18,7 +19,7 @@ extension SlackToken {
     /// `value` without the white space around it (a token pasted into a file often ends in a
     /// newline); nil when nothing is left.
     static func trimmed(_ value: String) -> String? {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = value.trimmingWhitespace()
         return trimmed.isEmpty ? nil : trimmed
     }
 }
