@@ -105,4 +105,3 @@ extension HTTPRequestParser {
         return false
     }
 }
-

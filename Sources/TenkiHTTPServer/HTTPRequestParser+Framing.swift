@@ -12,11 +12,19 @@ extension HTTPRequestParser {
 
     /// What the head said about its body, field line by field line.
     struct FramingFields {
+        /// A Content-Length value read by its bytes.
+        enum ContentLength {
+            /// 1 to 15 digits.
+            case length(Int)
+            /// Digits only, but more than 15 of them.
+            case tooLong
+            /// Empty, or not digits only.
+            case invalid
+        }
+
         var contentLengthCount = 0
-        /// The last Content-Length value's digits as a number; nil when it was not 1 to 15 digits.
-        var contentLength: Int?
-        /// The last Content-Length value was digits only, but more than 15 of them.
-        var contentLengthTooLong = false
+        /// The last Content-Length value; nil when there was none.
+        var contentLength: ContentLength?
         var transferEncodingCount = 0
         /// `Expect: 100-continue` (any case) was among the fields.
         var expectsContinue = false
@@ -26,7 +34,7 @@ extension HTTPRequestParser {
             switch name.count {
             case 14 where Self.matches(name, "content-length"):
                 contentLengthCount += 1
-                (contentLength, contentLengthTooLong) = Self.digits(value)
+                contentLength = Self.contentLength(value)
             case 17 where Self.matches(name, "transfer-encoding"):
                 transferEncodingCount += 1
             case 6 where Self.matches(name, "expect"):
@@ -40,11 +48,11 @@ extension HTTPRequestParser {
             lowercase.withUTF8Buffer { ASCIICase.equal(bytes, $0) }
         }
 
-        /// `1*DIGIT` of at most 15 digits as a number (nil otherwise), and whether it was all digits but longer.
-        private static func digits(_ bytes: UnsafeBufferPointer<UInt8>) -> (value: Int?, tooLong: Bool) {
-            guard !bytes.isEmpty, bytes.allSatisfy(HTTPRequestParser.isDigit) else { return (nil, false) }
-            guard bytes.count <= 15 else { return (nil, true) }
-            return (bytes.reduce(0) { $0 * 10 + Int($1 - 0x30) }, false)
+        /// `1*DIGIT` (RFC 9110 §8.6), as a number when it has at most 15 digits.
+        private static func contentLength(_ bytes: UnsafeBufferPointer<UInt8>) -> ContentLength {
+            guard !bytes.isEmpty, bytes.allSatisfy(HTTPRequestParser.isDigit) else { return .invalid }
+            guard bytes.count <= 15 else { return .tooLong }
+            return .length(bytes.reduce(0) { $0 * 10 + Int($1 - 0x30) })
         }
     }
 
@@ -52,17 +60,16 @@ extension HTTPRequestParser {
     static func framing(_ fields: FramingFields, of request: HTTPRequest, maxBodyBytes: Int) throws(HTTPParseError) -> Framing {
         if fields.transferEncodingCount == 0 {
             guard fields.contentLengthCount <= 1 else { throw HTTPParseError(.malformed, "more than one Content-Length") }
-            guard fields.contentLengthCount == 1 else { return .none }
-            guard let length = fields.contentLength else {
-                if fields.contentLengthTooLong {
+            switch fields.contentLength {
+            case nil: return .none
+            case .invalid: throw HTTPParseError(.malformed, "invalid Content-Length")
+            case .tooLong: throw HTTPParseError(.contentTooLarge, "body over \(maxBodyBytes) bytes", head: request)
+            case .length(let length):
+                guard length <= maxBodyBytes else {
                     throw HTTPParseError(.contentTooLarge, "body over \(maxBodyBytes) bytes", head: request)
                 }
-                throw HTTPParseError(.malformed, "invalid Content-Length")
+                return length == 0 ? .none : .contentLength(length)
             }
-            guard length <= maxBodyBytes else {
-                throw HTTPParseError(.contentTooLarge, "body over \(maxBodyBytes) bytes", head: request)
-            }
-            return length == 0 ? .none : .contentLength(length)
         }
         guard fields.contentLengthCount == 0 else {
             throw HTTPParseError(.malformed, "both Content-Length and Transfer-Encoding")

@@ -145,19 +145,20 @@ public struct HTTPRequestParser: Sendable {
     /// Chooses the body framing for a parsed head; returns the request when it has no body.
     /// Takes the head (`consuming`): it moves into `pending` while its body arrives, not a copy.
     mutating func startBody(for request: consuming HTTPRequest, framing: FramingFields) throws(HTTPParseError) -> HTTPRequest? {
+        let expectsContinue = request.version == .http1_1 && framing.expectsContinue
         switch try Self.framing(framing, of: request, maxBodyBytes: maxBodyBytes) {
         case .none:
             state = .head
             return request
         case .contentLength(let length):
-            continueRequested = request.version == .http1_1 && framing.expectsContinue
+            continueRequested = expectsContinue
             pending = request
             body = []
             body.reserveCapacity(length)
             state = .fixedBody(remaining: length)
             return nil
         case .chunked:
-            continueRequested = request.version == .http1_1 && framing.expectsContinue
+            continueRequested = expectsContinue
             pending = request
             body = []
             state = .chunkSize
