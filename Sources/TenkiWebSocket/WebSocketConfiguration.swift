@@ -22,7 +22,7 @@ public struct WebSocketConfiguration: Sendable {
     public var headers = HTTPHeaders()
     /// Where `HTTPS_PROXY`, `NO_PROXY`, `SSL_CERT_FILE` and `SSL_CERT_DIR` are read (the process's
     /// environment; tests pass their own so that parallel tests do not share one).
-    public var environment: [String: String] = ProcessInfo.processInfo.environment
+    public var environment: [String: String] = ProcessEnvironment.variables()
     /// The keep-alive's and the closing handshake's clock (the timeouts of the opening steps are real time).
     public var clock: any WebSocketClock = SystemWebSocketClock()
     /// Random bytes for `Sec-WebSocket-Key` and the frames' masks (the system's generator; fixed in tests).

@@ -91,7 +91,7 @@ enum ServeCommand {
     /// What chose the listening address, for the error when it cannot be used.
     static func listenSource(hostFlag: String?, portFlag: Int?) -> String {
         let port = SettingsTable.name(\.port)
-        let portFromEnvironment = !(ProcessInfo.processInfo.environment[port] ?? "").isEmpty
+        let portFromEnvironment = !(ProcessEnvironment.value(port) ?? "").isEmpty
         let portSource = portFlag != nil ? "--port" : portFromEnvironment ? port : "the default port, --port or \(port)"
         return hostFlag != nil ? "--host and \(portSource)" : portSource
     }

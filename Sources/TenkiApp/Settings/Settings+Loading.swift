@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 import TenkiCore
 import TenkiProviders
 
@@ -7,7 +8,7 @@ extension Settings {
     /// Requirements that depend on the command (a signing secret for `serve`) are checked by the
     /// command, so `preview` works without Slack settings.
     public static func load(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.variables(),
         readFile: @escaping (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
     ) throws(ConfigurationError) -> Settings {
         var reader = SettingsReader(source: try SettingsSource(environment: environment, readFile: readFile))
@@ -38,7 +39,7 @@ extension Settings {
 
     /// Only `PORT`, for `tenki healthcheck`, which must not fail on a setting it does not use.
     public static func port(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.variables(),
         readFile: @escaping (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
     ) throws(ConfigurationError) -> Int {
         let reader = SettingsReader(source: try SettingsSource(environment: environment, readFile: readFile))
