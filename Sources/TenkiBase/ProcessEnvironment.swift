@@ -15,8 +15,17 @@ public enum ProcessEnvironment {
     /// Every variable, by name.
     public static func variables() -> [String: String] {
         #if canImport(Glibc)
+        return variables(in: environ)
+        #else
+        return ProcessInfo.processInfo.environment
+        #endif
+    }
+
+    #if canImport(Glibc)
+    /// The variables of an `environ`-shaped list (`NAME=value` strings up to a null pointer).
+    public static func variables(in entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
         var variables: [String: String] = [:]
-        var next = environ
+        var next = entries
         while let entry = next.pointee {
             let start = UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self)
             let bytes = UnsafeBufferPointer(start: start, count: strlen(entry))
@@ -29,10 +38,8 @@ public enum ProcessEnvironment {
             next += 1
         }
         return variables
-        #else
-        return ProcessInfo.processInfo.environment
-        #endif
     }
+    #endif
 
     /// One variable, or nil when it is not set.
     public static func value(_ name: String) -> String? {
