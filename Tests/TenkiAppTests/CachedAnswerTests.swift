@@ -101,10 +101,17 @@ struct CachedAnswerTests {
         clock.advance(by: 59)
         #expect(application.router.handleInline(request("danang")) != nil)
         clock.advance(by: 1)  // the place's clock shows the next minute: the answer must be rebuilt
+        // The remembered preferences expire at the same second: one request reads them again, one
+        // rebuilds the answer, and the others meanwhile get the expired answer instead of each
+        // taking the full path.
         #expect(application.router.handleInline(request("danang")) == nil)
+        #expect(application.router.handleInline(request("danang")) == nil)
+        #expect(application.router.handleInline(request("danang")) != nil)
         _ = await application.router.respond(to: request("danang"))
         #expect(application.router.handleInline(request("danang")) != nil)
         clock.advance(by: 10 * 60)  // weather's time to live
+        #expect(application.router.handleInline(request("danang")) == nil)
+        clock.advance(by: ReplyCache.rebuildGrace)  // no refresh came within the grace: the full path again
         #expect(application.router.handleInline(request("danang")) == nil)
     }
 
@@ -162,16 +169,36 @@ struct ReplyCacheTests {
     let now = Date(timeIntervalSince1970: 1_800_000_030)
     let key = ReplyCache.Key(text: "danang", savedPlace: nil, savedUnits: nil)
 
-    @Test("an answer is served until validUntil, then gone")
+    @Test("an answer is served until validUntil; then the first look-up misses, to rebuild it")
     func validity() {
         let cache = ReplyCache()
         cache.store([1, 2, 3], for: key, validUntil: now.addingTimeInterval(30), now: now)
         #expect(cache.answer(for: key, now: now.addingTimeInterval(29.9)) == [1, 2, 3])
         #expect(cache.answer(for: key, now: now.addingTimeInterval(30)) == nil)
-        #expect(cache.count == 0)
-        cache.store([4], for: key, validUntil: now, now: now)  // already over: not kept
-        #expect(cache.answer(for: key, now: now) == nil)
+        let fresh = ReplyCache()
+        fresh.store([4], for: key, validUntil: now, now: now)  // already over: not kept
+        #expect(fresh.answer(for: key, now: now) == nil)
+        #expect(fresh.count == 0)
         #expect(cache.answer(for: ReplyCache.Key(text: "danang", savedPlace: nil, savedUnits: .imperial), now: now) == nil)
+    }
+
+    @Test("while the first look-up after expiry rebuilds, the others get the expired answer, for at most the grace")
+    func oneRebuildAtATime() {
+        let cache = ReplyCache()
+        let expiry = now.addingTimeInterval(30)
+        cache.store([1], for: key, validUntil: expiry, now: now)
+        #expect(cache.answer(for: key, now: expiry) == nil)  // this caller rebuilds
+        #expect(cache.answer(for: key, now: expiry.addingTimeInterval(0.01)) == [1])  // the others do not
+        #expect(cache.answer(for: key, now: expiry.addingTimeInterval(ReplyCache.rebuildGrace - 0.01)) == [1])
+        cache.store([2], for: key, validUntil: expiry.addingTimeInterval(60), now: expiry.addingTimeInterval(0.5))
+        #expect(cache.answer(for: key, now: expiry.addingTimeInterval(0.6)) == [2])  // the rebuilt answer
+
+        // A rebuild that stores nothing (an upstream failure): after the grace, every look-up misses again.
+        let next = expiry.addingTimeInterval(60)
+        #expect(cache.answer(for: key, now: next) == nil)
+        #expect(cache.answer(for: key, now: next.addingTimeInterval(ReplyCache.rebuildGrace)) == nil)
+        #expect(cache.count == 0)
+        #expect(cache.answer(for: key, now: next.addingTimeInterval(ReplyCache.rebuildGrace + 0.1)) == nil)
     }
 
     @Test("bounded: when full, expired answers go first, then all")

@@ -8,14 +8,23 @@ import TenkiCore
 ///
 /// Writes go through to the store first and are remembered only once they succeeded. A read is
 /// remembered for `timeToLive` (default 60 s), which bounds how long a change made by another
-/// process sharing the state file goes unseen. The listener's thread reads memory only
-/// (`remembered(for:)`): a user not in memory takes the asynchronous path once, which reads the store. Failed reads are not remembered. At most
+/// process sharing the state file goes unseen (plus at most `refreshGrace` while it is read again).
+/// The listener's thread reads memory only (`remembered(for:)`): a user not in memory takes the
+/// asynchronous path once, which reads the store. When a remembered read expires, the first look-up
+/// takes that path and the others keep the expired value meanwhile, so that a busy user's requests
+/// do not all leave the listener's thread at once. Failed reads are not remembered. At most
 /// `maxEntries` users are kept; when full, the memory is emptied (it refills from the store).
 public final class CachedUserPreferencesStore: UserPreferencesStore {
     private struct Entry {
         var preferences: UserPreferences
         var readAt: Date
+        /// When the first look-up after expiry went to read the store again; nil until then.
+        var refreshStarted: Date?
     }
+
+    /// How long an expired value stands in while the first look-up after its expiry reads the store
+    /// again; a read that fails, and so remembers nothing, sends every look-up to the store after it.
+    public static let refreshGrace: TimeInterval = 1
 
     private let store: any UserPreferencesStore
     private let clock: any WallClock
@@ -35,9 +44,15 @@ public final class CachedUserPreferencesStore: UserPreferencesStore {
     /// thread may call it. Nil sends the caller to the asynchronous path.
     public func remembered(for key: UserKey) -> UserPreferences? {
         let now = clock.now()
-        guard let entry = state.withLock({ $0.entries[key] }), now >= entry.readAt, now.timeIntervalSince(entry.readAt) < timeToLive
-        else { return nil }
-        return entry.preferences
+        return state.withLock { state -> UserPreferences? in
+            guard let entry = state.entries[key], now >= entry.readAt else { return nil }
+            if now.timeIntervalSince(entry.readAt) < timeToLive { return entry.preferences }
+            guard let started = entry.refreshStarted else {
+                state.entries[key]?.refreshStarted = now
+                return nil
+            }
+            return now.timeIntervalSince(started) < Self.refreshGrace ? entry.preferences : nil
+        }
     }
 
     public func preferences(for key: UserKey) async throws(PreferencesStoreError) -> UserPreferences {
@@ -90,6 +105,6 @@ public final class CachedUserPreferencesStore: UserPreferencesStore {
         _ preferences: UserPreferences, for key: UserKey, at now: Date, in entries: inout [UserKey: Entry], maxEntries: Int
     ) {
         if entries[key] == nil, entries.count >= maxEntries { entries.removeAll(keepingCapacity: true) }
-        entries[key] = Entry(preferences: preferences, readAt: now)
+        entries[key] = Entry(preferences: preferences, readAt: now, refreshStarted: nil)
     }
 }

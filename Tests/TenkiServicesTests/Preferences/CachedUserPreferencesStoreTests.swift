@@ -47,6 +47,29 @@ struct CachedUserPreferencesStoreTests {
         #expect(backing.reads.withLock { $0 } == 2)
     }
 
+    @Test("after expiry, the first look-up on the listener's thread misses; the others keep the value while it is read again")
+    func oneRefreshAtATime() async throws {
+        let store = CachedUserPreferencesStore(backing, clock: clock, timeToLive: 10)
+        #expect(store.remembered(for: user) == nil)  // never read: the asynchronous path reads it
+        _ = try await store.preferences(for: user)
+        #expect(store.remembered(for: user) == UserPreferences())
+        clock.advance(by: 10)
+        #expect(store.remembered(for: user) == nil)  // this look-up's request reads the store again
+        #expect(store.remembered(for: user) == UserPreferences())  // the others do not, meanwhile
+        _ = try await store.preferences(for: user)
+        #expect(backing.reads.withLock { $0 } == 2)
+        #expect(store.remembered(for: user) == UserPreferences())
+
+        // A refresh that remembers nothing (the read failed): after the grace, every look-up misses.
+        clock.advance(by: 10)
+        #expect(store.remembered(for: user) == nil)
+        clock.advance(by: CachedUserPreferencesStore.refreshGrace - 0.1)
+        #expect(store.remembered(for: user) == UserPreferences())
+        clock.advance(by: 0.1)
+        #expect(store.remembered(for: user) == nil)
+        #expect(store.remembered(for: user) == nil)
+    }
+
     @Test("saves and forgets go through and are seen at once")
     func writeThrough() async throws {
         let store = CachedUserPreferencesStore(backing, clock: clock)
