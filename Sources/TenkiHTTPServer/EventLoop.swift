@@ -116,12 +116,14 @@ final class EventLoop: @unchecked Sendable {
         let interval = configuration.sweepInterval
         var nextSweep = clock.now.advanced(by: interval)
         var running = true
+        var worked = false
         while running {
             startTurn()
             // Requests waiting for this turn: look for other events without sleeping.
             let timeout = deferred.isEmpty ? Self.milliseconds(until: nextSweep, from: turnTime) : 0
-            poller.wait(timeoutMilliseconds: timeout, into: &events)
+            waitForEvents(timeoutMilliseconds: timeout, afterWork: worked, into: &events)
             turnTime = clock.now
+            worked = !events.isEmpty
             running = handle(events)
             // Answers are written together once nothing more is ready, not each as soon as it is
             // computed: a write that finds the client asleep pays for waking it (on loopback and
@@ -191,14 +193,6 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         return running
-    }
-
-    /// The poll timeout, rounded up so the loop does not wake just before the deadline and spin.
-    static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
-        let wait = now.duration(to: deadline)
-        guard wait >= .zero else { return 0 }
-        let whole = Int32(clamping: wait.milliseconds)
-        return whole == .max ? whole : whole + 1
     }
 
     /// Adds the shared listening socket to this loop's poller: exclusively when several loops share

@@ -30,6 +30,9 @@ extension HTTPServer {
         public var idleTimeout: Duration
         /// Time an async handler may take; then 503 and close, so no connection is held forever.
         public var handlerTimeout: Duration
+        /// After a turn that did work, with few connections open, how long a loop keeps polling
+        /// before it sleeps until the next event (`EventLoop.waitForEvents`); zero never polls.
+        public var pollBeforeSleeping: Duration
 
         public init(
             host: String = "127.0.0.1",
@@ -42,7 +45,8 @@ extension HTTPServer {
             headerTimeout: Duration = .seconds(10),
             bodyTimeout: Duration = .seconds(10),
             idleTimeout: Duration = .seconds(60),
-            handlerTimeout: Duration = .seconds(30)
+            handlerTimeout: Duration = .seconds(30),
+            pollBeforeSleeping: Duration = .microseconds(50)
         ) {
             self.host = host
             self.port = port
@@ -55,6 +59,7 @@ extension HTTPServer {
             self.bodyTimeout = bodyTimeout
             self.idleTimeout = idleTimeout
             self.handlerTimeout = handlerTimeout
+            self.pollBeforeSleeping = max(.zero, pollBeforeSleeping)
         }
 
         /// One loop per CPU this process may use: the CPUs in its affinity mask (`taskset`, a cpuset),

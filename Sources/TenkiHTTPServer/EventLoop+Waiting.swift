@@ -1,0 +1,46 @@
+/// How a loop waits for its next events: in the kernel until the next deadline, or, right after
+/// work with few connections open, polling for a moment first.
+///
+/// A client with one request in flight (a proxy on the same host, Slack's few keep-alive
+/// connections, a benchmark at one connection) sends its next request some tens of microseconds
+/// after reading an answer. A loop that sleeps in `epoll_wait` then costs that request a wake-up:
+/// a context switch and, when the CPU went idle, leaving its idle state (on a virtual machine, an
+/// interrupt through the hypervisor), with caches cooled meanwhile. At one connection that doubled
+/// the round trip (`docs/performance.md`). With many connections the sleep is what gathers a batch
+/// of requests for one wake-up, so polling there would only cost system calls.
+extension EventLoop {
+    /// At most this many open connections for the loop to poll before sleeping.
+    static let pollingConnectionLimit = 8
+
+    /// Waits for events until the poll timeout (`timeoutMilliseconds`; 0 returns at once). After a
+    /// turn that did work, first polls without sleeping for up to `Configuration.pollBeforeSleeping`
+    /// from the end of that turn (`turnTime`).
+    func waitForEvents(timeoutMilliseconds timeout: Int32, afterWork: Bool, into events: inout [PollEvent]) {
+        if Self.pollsBeforeSleeping(
+            timeoutMilliseconds: timeout, afterWork: afterWork, connectionCount: connections.count,
+            pollFor: configuration.pollBeforeSleeping)
+        {
+            let until = turnTime.advanced(by: configuration.pollBeforeSleeping)
+            repeat {
+                poller.wait(timeoutMilliseconds: 0, into: &events)
+                if !events.isEmpty { return }
+            } while clock.now < until
+        }
+        poller.wait(timeoutMilliseconds: timeout, into: &events)
+    }
+
+    /// Whether a wait polls first: only one that would sleep, right after work, with few connections.
+    static func pollsBeforeSleeping(
+        timeoutMilliseconds: Int32, afterWork: Bool, connectionCount: Int, pollFor: Duration
+    ) -> Bool {
+        timeoutMilliseconds != 0 && afterWork && connectionCount <= pollingConnectionLimit && pollFor > .zero
+    }
+
+    /// The poll timeout, rounded up so the loop does not wake just before the deadline and spin.
+    static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
+        let wait = now.duration(to: deadline)
+        guard wait >= .zero else { return 0 }
+        let whole = Int32(clamping: wait.milliseconds)
+        return whole == .max ? whole : whole + 1
+    }
+}
