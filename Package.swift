@@ -178,7 +178,7 @@ let package = Package(
             name: "TenkiTestSupport", dependencies: ["TenkiBase", "TenkiCore", "TenkiFakes", "TenkiHTTPClient", "TenkiLogging"],
             swiftSettings: strict),
 
-        .testTarget(name: "TenkiChartsTests", dependencies: ["TenkiCharts"], swiftSettings: strict),
+        .testTarget(name: "TenkiChartsTests", dependencies: ["TenkiCharts", "TenkiTestSupport"], swiftSettings: strict),
         .testTarget(name: "TenkiBaseTests", dependencies: ["TenkiBase"], swiftSettings: strict),
         .testTarget(name: "TenkiCoreTests", dependencies: ["TenkiCore", "TenkiTestSupport"], swiftSettings: strict),
         .testTarget(name: "TenkiLoggingTests", dependencies: ["TenkiLogging", "TenkiCore"], swiftSettings: strict),
@@ -188,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "TenkiHTTPClientTests", dependencies: ["TenkiHTTPClient", "TenkiHTTPServer", "TenkiTestSupport"],
             swiftSettings: strict),
-        .testTarget(name: "TenkiWebSocketTests", dependencies: ["TenkiWebSocket"], swiftSettings: strict),
+        .testTarget(name: "TenkiWebSocketTests", dependencies: ["TenkiWebSocket", "TenkiTestSupport"], swiftSettings: strict),
         // One test target for the five libraries above (their suites share the store backends, the throwaway
         // PostgreSQL and the delivery fixtures); folders follow the libraries' folders.
         .testTarget(

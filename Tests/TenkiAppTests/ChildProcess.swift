@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TenkiTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -11,9 +12,8 @@ import Darwin
 /// shows: signals, exit codes, restarts on one state file. Output is collected as it arrives and
 /// awaited by content; the limits only stop a hung test, they measure nothing.
 ///
-/// Started with `posix_spawn`, not Foundation's `Process`: on Linux, `Process.run()` crashes now
-/// and then (an over-read of `/proc/self/fd` entries, swift-corelibs-foundation PR #5472, seen in
-/// about one full test run in three here), which no lock around it prevents.
+/// Started with `posix_spawn` (`SpawnedProcess`), not Foundation's `Process`, which crashes now and
+/// then on Linux.
 final class ChildProcess: Sendable {
     /// `tenki` beside the test bundle: `swift test` builds every product of the package.
     static var tenkiExecutable: URL {
@@ -24,12 +24,6 @@ final class ChildProcess: Sendable {
         var waitingFor: String
         var output: String
         var description: String { "gave up waiting for \(waitingFor); output so far:\n\(output)" }
-    }
-
-    struct SpawnFailed: Error, CustomStringConvertible {
-        var call: String
-        var code: Int32
-        var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
     }
 
     /// Output collected by one reader thread per pipe.
@@ -50,54 +44,15 @@ final class ChildProcess: Sendable {
         var environment = environment
         environment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let executable = executable ?? Self.tenkiExecutable.path
-        let outPipe = try Self.makePipe(), errPipe = try Self.makePipe()
-
-        #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        #else
-        var actions: posix_spawn_file_actions_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe.write, 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe.write, 2)
-        if let currentDirectory {
-            let added = spawnActionChangeDirectory(&actions, currentDirectory.path)
-            guard added == 0 else {
-                for fd in [outPipe.read, outPipe.write, errPipe.read, errPipe.write] { _ = close(fd) }
-                throw SpawnFailed(call: "posix_spawn_file_actions_addchdir_np \(currentDirectory.path)", code: added)
-            }
-        }
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        // The child has its copies; ours of the write ends must close, or the readers never see EOF.
-        _ = close(outPipe.write)
-        _ = close(errPipe.write)
-        guard spawned == 0 else {
-            _ = close(outPipe.read)
-            _ = close(errPipe.read)
-            throw SpawnFailed(call: "posix_spawn \(executable)", code: spawned)
-        }
-        processIdentifier = pid
+        let child = try SpawnedProcess.start(
+            executable, arguments, environment: environment, currentDirectory: currentDirectory?.path)
+        processIdentifier = child.processIdentifier
         let output = output
-        Self.startReader(outPipe.read, atEnd: output) { chunk in output.text.withLock { $0.stdout += chunk } }
-        Self.startReader(errPipe.read, atEnd: output) { chunk in output.text.withLock { $0.stderr += chunk } }
-    }
-
-    /// A pipe whose descriptors close on exec, so no other child inherits them (a write end kept
-    /// open by another child would hide this child's EOF).
-    private static func makePipe() throws -> (read: Int32, write: Int32) {
-        var fds: [Int32] = [0, 0]
-        guard spawnPipe(&fds, O_CLOEXEC) == 0 else { throw SpawnFailed(call: "pipe2", code: errno) }
-        return (fds[0], fds[1])
+        // Both are pipes: `start`'s defaults.
+        if let stdout = child.stdout, let stderr = child.stderr {
+            Self.startReader(stdout, atEnd: output) { chunk in output.text.withLock { $0.stdout += chunk } }
+            Self.startReader(stderr, atEnd: output) { chunk in output.text.withLock { $0.stderr += chunk } }
+        }
     }
 
     /// Reads `fd` until EOF on a thread of its own, handing each chunk over as it arrives.
@@ -128,8 +83,7 @@ final class ChildProcess: Sendable {
             if let status { return status }
             var raw: Int32 = 0
             guard waitpid(processIdentifier, &raw, WNOHANG) == processIdentifier else { return nil }
-            let signal = raw & 0x7F
-            status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
+            status = SpawnedProcess.exitCode(raw)
             return status
         }
     }
@@ -189,11 +143,3 @@ final class ChildProcess: Sendable {
         return Int(field[field.index(after: colon)...])
     }
 }
-
-// Declared by the C library (glibc 2.29+, macOS 10.15+) behind feature macros that Swift's
-// module for it does not define.
-@_silgen_name("posix_spawn_file_actions_addchdir_np")
-private func spawnActionChangeDirectory(_ actions: UnsafeMutableRawPointer, _ path: UnsafePointer<CChar>) -> Int32
-
-@_silgen_name("pipe2")
-private func spawnPipe(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32

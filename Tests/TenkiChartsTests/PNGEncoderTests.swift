@@ -1,4 +1,5 @@
 import Foundation
+import TenkiTestSupport
 import Testing
 
 @testable import TenkiCharts
@@ -19,15 +20,7 @@ import Testing
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String)? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
         guard let path = paths.map({ "\($0)/\(tool)" }).first(where: FileManager.default.isExecutableFile) else { return nil }
-        let process = Process(), pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        return try SpawnedProcess.run(path, arguments)
     }
 
     @Test func startsWithTheSignatureAndAHeaderOfTheCanvasSize() throws {

@@ -3,6 +3,7 @@ import TenkiBase
 import TenkiCore
 import TenkiHTTPClient
 import TenkiSecurity
+import TenkiTestSupport
 import Testing
 
 @testable import TenkiApp
@@ -242,16 +243,7 @@ struct InstallBrowserTests {
 
     @discardableResult
     static func shell(_ command: String, _ arguments: [String] = []) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (127, "\(error)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        do { return try SpawnedProcess.run("/bin/sh", ["-c", command] + arguments) } catch { return (127, "\(error)") }
     }
 
     /// A loopback port nothing listens on now (`TENKI_PUBLIC_URL` must name serve's port before it starts).

@@ -58,16 +58,8 @@ final class SharedTestState: Sendable {
             let schema = url.range(of: "search_path%3D").map({ url[$0.upperBound...].prefix { $0 != "&" } }),
             FileManager.default.isExecutableFile(atPath: "/usr/bin/pg_dump")
         else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pg_dump")
-        process.arguments = ["--data-only", "--schema=\(schema)", "--dbname=\(url)"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: output, as: UTF8.self)
+        let dump = try SpawnedProcess.run("/usr/bin/pg_dump", ["--data-only", "--schema=\(schema)", "--dbname=\(url)"])
+        return dump.status == 0 ? dump.output : nil
     }
 
     deinit {

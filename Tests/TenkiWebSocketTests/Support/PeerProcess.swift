@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TenkiTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -95,60 +96,27 @@ enum PeerTools {
     }
 }
 
-/// A child started with `posix_spawn` through `/usr/bin/env` (so `PATH` finds the program): its
-/// stdout in a pipe read here, its stdin a pipe held open here (`keepStdin`) or /dev/null, its
-/// stderr the test's (or /dev/null when `quiet`).
+/// A child started with `posix_spawn` (`SpawnedProcess`) through `/usr/bin/env` (so `PATH` finds
+/// the program): its stdout in a pipe read here, its stdin a pipe held open here (`keepStdin`) or
+/// /dev/null, its stderr the test's (or /dev/null when `quiet`, with its stdout).
 final class SpawnedPeer: Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     let processIdentifier: pid_t
-    private let stdoutRead: Int32
+    private let stdoutRead: Int32?
     private let stdinWrite: Int32?
     private let reaped = Mutex<Int32?>(nil)
 
     init(_ arguments: [String], keepStdin: Bool, quiet: Bool = false, directory: String? = nil) throws {
-        let output = try Self.pipe()
-        let input = keepStdin ? try Self.pipe() : nil
-        #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        #else
-        var actions: posix_spawn_file_actions_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if let input {
-            posix_spawn_file_actions_adddup2(&actions, input.read, 0)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
-        if quiet {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        } else {
-            posix_spawn_file_actions_adddup2(&actions, output.write, 1)
-        }
-        if let directory { peerSpawnChangeDirectory(&actions, directory) }
-        let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, environ)
-        // The child has its copies; ours of its ends must close, or EOF never comes.
-        _ = close(output.write)
-        if let input { _ = close(input.read) }
-        guard spawned == 0 else {
-            _ = close(output.read)
-            if let input { _ = close(input.write) }
-            throw Failure(description: "posix_spawn \(arguments.joined(separator: " ")): \(String(cString: strerror(spawned)))")
-        }
-        processIdentifier = pid
-        stdoutRead = output.read
-        stdinWrite = input?.write
+        let child = try SpawnedProcess.start(
+            "/usr/bin/env", arguments, environment: ProcessInfo.processInfo.environment, currentDirectory: directory,
+            stdin: keepStdin ? .pipe : .nullDevice, stdout: quiet ? .nullDevice : .pipe, stderr: quiet ? .nullDevice : .inherited)
+        processIdentifier = child.processIdentifier
+        stdoutRead = child.stdout
+        stdinWrite = child.stdin
     }
 
     /// One line of stdout, byte by byte (nothing read ahead); empty once the child closed it.
     func readLine() -> String {
+        guard let stdoutRead else { return "" }
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while line.last != UInt8(ascii: "\n") {
@@ -165,8 +133,7 @@ final class SpawnedPeer: Sendable {
         reaped.withLock { status in
             guard status == nil else { return }
             kill(processIdentifier, SIGTERM)
-            if let stdinWrite { _ = close(stdinWrite) }
-            _ = close(stdoutRead)
+            closeEnds()
             status = -1
             var raw: Int32 = 0
             _ = waitpid(processIdentifier, &raw, WNOHANG)
@@ -177,26 +144,14 @@ final class SpawnedPeer: Sendable {
     func wait() -> Int32 {
         var raw: Int32 = 0
         while waitpid(processIdentifier, &raw, 0) < 0, errno == EINTR {}
-        _ = close(stdoutRead)
-        if let stdinWrite { _ = close(stdinWrite) }
-        reaped.withLock { $0 = raw }
-        let signal = raw & 0x7F
-        return signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
+        reaped.withLock { status in
+            if status == nil { closeEnds() }  // else `terminate` closed them, and the numbers may be reused
+            status = raw
+        }
+        return SpawnedProcess.exitCode(raw)
     }
 
-    private static func pipe() throws -> (read: Int32, write: Int32) {
-        var fds: [Int32] = [0, 0]
-        guard peerSpawnPipe(&fds, O_CLOEXEC) == 0 else {
-            throw Failure(description: "pipe2: \(String(cString: strerror(errno)))")
-        }
-        return (fds[0], fds[1])
+    private func closeEnds() {
+        for fd in [stdoutRead, stdinWrite].compactMap({ $0 }) { _ = close(fd) }
     }
 }
-
-// Declared by the C library (glibc 2.29+, macOS 10.15+) behind feature macros that Swift's module
-// for it does not define.
-@_silgen_name("posix_spawn_file_actions_addchdir_np")
-private func peerSpawnChangeDirectory(_ actions: UnsafeMutableRawPointer, _ path: UnsafePointer<CChar>) -> Int32
-
-@_silgen_name("pipe2")
-private func peerSpawnPipe(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
