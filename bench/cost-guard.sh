@@ -14,9 +14,9 @@
 # logs, metrics; per-user limit and replay refusal off, as in bench/run.sh) under callgrind with
 # instrumentation off; sends WARMUP commands (the first geocodes and fetches through the fake);
 # turns instrumentation on; sends COUNT commands one at a time over one connection
-# (bench/cost_client.py, which checks every answer); turns it off and divides. A static binary's
-# DWARF is more than valgrind 3.19 reads, so it profiles a copy without debug sections (symbols
-# stay). Loopback only; about a minute.
+# (bench/cost_client.py, which checks every answer); turns it off and divides. The listener does not
+# poll before sleeping here (see below). A static binary's DWARF is more than valgrind 3.19 reads,
+# so it profiles a copy without debug sections (symbols stay). Loopback only; about a minute.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 UPDATE=0; PROFILE=0
@@ -46,6 +46,9 @@ trap cleanup EXIT
 valgrind_copy "$BIN" "$OUT"
 start_fakes "$OUT/tenki" "$OUT" cost-guard
 export_server_settings "$OUT/state.sqlite"
+# No polling before sleeping: it spins for a span of wall time, which under callgrind's slowdown is
+# a count of instructions that depends on the machine and not on the request path being guarded.
+export TENKI_POLL_BEFORE_SLEEP_US=0
 PORT="$(free_port)"
 LD_PRELOAD="$OUT/shim.so" valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$OUT/callgrind.out" \
   "$OUT/tenki" serve --host 127.0.0.1 --port "$PORT" --no-scheduler >"$OUT/server.log" 2>&1 &

@@ -118,6 +118,7 @@ extension TenkiServer {
             maxConnections: settings.listener.maxConnections,
             maxRequestsPerConnection: settings.listener.maxRequestsPerConnection,
             headerTimeout: settings.listener.headerTimeout, bodyTimeout: settings.listener.headerTimeout,
-            idleTimeout: settings.listener.idleTimeout, handlerTimeout: settings.listener.handlerTimeout)
+            idleTimeout: settings.listener.idleTimeout, handlerTimeout: settings.listener.handlerTimeout,
+            pollBeforeSleeping: settings.listener.pollBeforeSleeping)
     }
 }

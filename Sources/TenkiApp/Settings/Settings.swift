@@ -66,8 +66,8 @@ public struct Settings: Sendable {
         ListenerSettings(
             maxHeaderBytes: self.maxHeaderBytes, maxBodyBytes: self.maxBodyBytes, maxConnections: self.maxConnections,
             maxRequestsPerConnection: self.maxRequestsPerConnection, handlerTimeout: self.handlerTimeout,
-            headerTimeout: self.headerTimeout, idleTimeout: self.idleTimeout, drainTimeout: self.drainTimeout,
-            drainDelay: self.drainDelay)
+            headerTimeout: self.headerTimeout, idleTimeout: self.idleTimeout, pollBeforeSleeping: self.pollBeforeSleeping,
+            drainTimeout: self.drainTimeout, drainDelay: self.drainDelay)
     }
 
     /// The delivery queue's knobs, from the table's delivery settings.
@@ -88,6 +88,8 @@ public struct Settings: Sendable {
         public var handlerTimeout: Duration
         public var headerTimeout: Duration
         public var idleTimeout: Duration
+        /// After a burst of work with few connections, how long a loop polls before it sleeps.
+        public var pollBeforeSleeping: Duration
         public var drainTimeout: Duration
         /// After SIGTERM, how long `/healthz` answers 503 while new requests are still served, so
         /// load balancers stop sending traffic before the listener stops accepting.

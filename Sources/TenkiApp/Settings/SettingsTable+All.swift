@@ -103,6 +103,7 @@ extension SettingsTable {
         try visitor.visit(&maxConnections)
         try visitor.visit(&headerTimeout)
         try visitor.visit(&idleTimeout)
+        try visitor.visit(&pollBeforeSleeping)
         try visitor.visit(&drainDelay)
         try visitor.visit(&drainTimeout)
         try visitor.visit(&metricsToken)

@@ -243,6 +243,12 @@ public struct SettingsTable: Sendable {
     var idleTimeout: Setting<Duration> = .number(
         "TENKI_IDLE_TIMEOUT_MS", default: 60_000, range: 100...3_600_000, readers: .serve,
         "idle keep-alive connections close after this", as: { .milliseconds($0) })
+    var pollBeforeSleeping: Setting<Duration> = .number(
+        "TENKI_POLL_BEFORE_SLEEP_US", default: 50, range: 0...1000, readers: .serve,
+        "after a burst of work with at most 8 connections open, how long a listener thread keeps looking for the next "
+            + "request before it sleeps: spares a few clients' requests a wake-up (about half their latency) for up to "
+            + "this much CPU per burst; 0 turns it off (see [Performance](performance.md#throughput-beside-nginx))",
+        as: { .microseconds($0) })
     var drainDelay: Setting<Duration> = .number(
         "TENKI_DRAIN_DELAY_MS", default: 1000, range: 0...120_000, readers: .serve,
         "on SIGTERM, how long `/healthz` answers 503 while requests are still served, "
