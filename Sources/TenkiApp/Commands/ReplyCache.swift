@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TenkiBase
 import TenkiCore
 import TenkiMetrics
 
@@ -15,10 +16,10 @@ import TenkiMetrics
 /// local time to the minute). Stale answers (served because the upstream failed) are never stored,
 /// so they keep saying how old they are.
 ///
-/// One rebuild at a time: the first look-up after an answer expires misses and takes the full path,
-/// which stores the new answer; look-ups that come while it works, for at most `rebuildGrace`, are
-/// given the expired answer instead of each building the same one (under load every request in
-/// flight at the turn of a minute did: 50 renderings at once at c50, about 3.5 MB of memory).
+/// One rebuild at a time (`ExpiringEntry`): the first look-up after an answer expires misses and
+/// takes the full path, which stores the new answer; look-ups that come while it works, for at most
+/// `rebuildGrace`, are given the expired answer instead of each building the same one (under load
+/// every request in flight at the turn of a minute did: 50 renderings at once at c50, about 3.5 MB).
 final class ReplyCache: Sendable {
     struct Key: Hashable, Sendable {
         var text: String
@@ -32,13 +33,6 @@ final class ReplyCache: Sendable {
         }
     }
 
-    private struct Entry {
-        var body: [UInt8]
-        var validUntil: Date
-        /// When the first look-up after `validUntil` went to rebuild the answer; nil until then.
-        var rebuildStarted: Date?
-    }
-
     /// How long the expired answer stands in while its rebuild is under way: longer than building
     /// one takes from fresh cache entries, short enough that a rebuild that stores nothing (an
     /// upstream failure, whose stale answer is never stored) hands the next look-up the full path.
@@ -47,7 +41,7 @@ final class ReplyCache: Sendable {
     /// The most answers kept; when full, expired ones go first, then everything (a new minute
     /// empties it in practice anyway).
     let maxEntries: Int
-    private let entries = Mutex<[Key: Entry]>([:])
+    private let entries = Mutex<[Key: ExpiringEntry<[UInt8]>]>([:])
     private let metrics: MetricsRegistry?
     /// `tenki_cache_lookups_total{cache="reply"}`, named once: counted on every look-up.
     private static let hits = MetricsRegistry.series("tenki_cache_lookups_total", [("cache", "reply"), ("result", "hit")])
@@ -64,19 +58,7 @@ final class ReplyCache: Sendable {
     /// The encoded answer for `key` if it is still valid at `now`, or while another look-up rebuilds
     /// it (see the type's comment). The first look-up after it expired is a miss: its caller rebuilds.
     func answer(for key: Key, now: Date) -> [UInt8]? {
-        let body = entries.withLock { entries -> [UInt8]? in
-            guard let entry = entries[key] else { return nil }
-            if now < entry.validUntil { return entry.body }
-            guard let started = entry.rebuildStarted else {
-                entries[key]?.rebuildStarted = now
-                return nil
-            }
-            guard now < started.addingTimeInterval(Self.rebuildGrace) else {
-                entries[key] = nil
-                return nil
-            }
-            return entry.body
-        }
+        let body = entries.withLock { $0.lookUp(key, at: now, grace: Self.rebuildGrace) }
         metrics?.increment(body == nil ? Self.misses : Self.hits)
         return body
     }
@@ -86,10 +68,10 @@ final class ReplyCache: Sendable {
         guard validUntil > now else { return }
         entries.withLock { entries in
             if entries[key] == nil, entries.count >= maxEntries {
-                entries = entries.filter { now < $0.value.validUntil }
+                entries = entries.filter { $0.value.isFresh(at: now) }
                 if entries.count >= maxEntries { entries.removeAll(keepingCapacity: true) }
             }
-            entries[key] = Entry(body: body, validUntil: validUntil, rebuildStarted: nil)
+            entries[key] = ExpiringEntry(body, storedAt: now, validUntil: validUntil)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TenkiBase
 import TenkiCore
 
 /// Saved preferences remembered in memory in front of another store (the state file), so that a
@@ -11,17 +12,10 @@ import TenkiCore
 /// process sharing the state file goes unseen (plus at most `refreshGrace` while it is read again).
 /// The listener's thread reads memory only (`remembered(for:)`): a user not in memory takes the
 /// asynchronous path once, which reads the store. When a remembered read expires, the first look-up
-/// takes that path and the others keep the expired value meanwhile, so that a busy user's requests
-/// do not all leave the listener's thread at once. Failed reads are not remembered. At most
+/// takes that path and the others keep the expired value meanwhile (`ExpiringEntry`), so that a busy
+/// user's requests do not all leave the listener's thread at once. Failed reads are not remembered. At most
 /// `maxEntries` users are kept; when full, the memory is emptied (it refills from the store).
 public final class CachedUserPreferencesStore: UserPreferencesStore {
-    private struct Entry {
-        var preferences: UserPreferences
-        var readAt: Date
-        /// When the first look-up after expiry went to read the store again; nil until then.
-        var refreshStarted: Date?
-    }
-
     /// How long an expired value stands in while the first look-up after its expiry reads the store
     /// again; a read that fails, and so remembers nothing, sends every look-up to the store after it.
     public static let refreshGrace: TimeInterval = 1
@@ -31,7 +25,7 @@ public final class CachedUserPreferencesStore: UserPreferencesStore {
     private let timeToLive: TimeInterval
     private let maxEntries: Int
     /// `writes` counts saves and forgets, so a read that raced with one does not remember what it read.
-    private let state = Mutex<(entries: [UserKey: Entry], writes: UInt64)>(([:], 0))
+    private let state = Mutex<(entries: [UserKey: ExpiringEntry<UserPreferences>], writes: UInt64)>(([:], 0))
 
     public init(_ store: any UserPreferencesStore, clock: any WallClock, timeToLive: TimeInterval = 60, maxEntries: Int = 10_000) {
         self.store = store
@@ -44,26 +38,16 @@ public final class CachedUserPreferencesStore: UserPreferencesStore {
     /// thread may call it. Nil sends the caller to the asynchronous path.
     public func remembered(for key: UserKey) -> UserPreferences? {
         let now = clock.now()
-        return state.withLock { state -> UserPreferences? in
-            guard let entry = state.entries[key], now >= entry.readAt else { return nil }
-            if now.timeIntervalSince(entry.readAt) < timeToLive { return entry.preferences }
-            guard let started = entry.refreshStarted else {
-                state.entries[key]?.refreshStarted = now
-                return nil
-            }
-            return now.timeIntervalSince(started) < Self.refreshGrace ? entry.preferences : nil
-        }
+        return state.withLock { $0.entries.lookUp(key, at: now, grace: Self.refreshGrace) }
     }
 
     public func preferences(for key: UserKey) async throws(PreferencesStoreError) -> UserPreferences {
         let now = clock.now()
         let (remembered, writes) = state.withLock { ($0.entries[key], $0.writes) }
-        if let remembered, now >= remembered.readAt, now.timeIntervalSince(remembered.readAt) < timeToLive {
-            return remembered.preferences
-        }
+        if let remembered, remembered.isFresh(at: now) { return remembered.value }
         let read = try await store.preferences(for: key)
         state.withLock { state in
-            if state.writes == writes { Self.remember(read, for: key, at: now, in: &state.entries, maxEntries: maxEntries) }
+            if state.writes == writes { remember(read, for: key, at: now, in: &state.entries) }
         }
         return read
     }
@@ -94,17 +78,18 @@ public final class CachedUserPreferencesStore: UserPreferencesStore {
         state.withLock { state in
             state.writes &+= 1
             if let preferences {
-                Self.remember(preferences, for: key, at: now, in: &state.entries, maxEntries: maxEntries)
+                remember(preferences, for: key, at: now, in: &state.entries)
             } else {
                 state.entries[key] = nil
             }
         }
     }
 
-    private static func remember(
-        _ preferences: UserPreferences, for key: UserKey, at now: Date, in entries: inout [UserKey: Entry], maxEntries: Int
+    private func remember(
+        _ preferences: UserPreferences, for key: UserKey, at now: Date,
+        in entries: inout [UserKey: ExpiringEntry<UserPreferences>]
     ) {
         if entries[key] == nil, entries.count >= maxEntries { entries.removeAll(keepingCapacity: true) }
-        entries[key] = Entry(preferences: preferences, readAt: now, refreshStarted: nil)
+        entries[key] = ExpiringEntry(preferences, storedAt: now, validUntil: now.addingTimeInterval(timeToLive))
     }
 }
