@@ -7,9 +7,11 @@
 /// a context switch and, when the CPU went idle, leaving its idle state (on a virtual machine, an
 /// interrupt through the hypervisor), with caches cooled meanwhile. At one connection that doubled
 /// the round trip (`docs/performance.md`). With many connections the sleep is what gathers a batch
-/// of requests for one wake-up, so polling there would only cost system calls.
+/// of requests for one wake-up, so polling there would only cost system calls. The count that
+/// decides is the server's, not the loop's: loops share the CPUs, and with many connections split
+/// unevenly, a loop holding few would spin on a CPU that the busy loop (or the clients) needs.
 extension EventLoop {
-    /// At most this many open connections for the loop to poll before sleeping.
+    /// At most this many connections open in the whole server for a loop to poll before sleeping.
     static let pollingConnectionLimit = 8
 
     /// Waits for events until the poll timeout (`timeoutMilliseconds`; 0 returns at once). After a
@@ -17,8 +19,8 @@ extension EventLoop {
     /// from the end of that turn (`turnTime`).
     func waitForEvents(timeoutMilliseconds timeout: Int32, afterWork: Bool, into events: inout [PollEvent]) {
         if Self.pollsBeforeSleeping(
-            timeoutMilliseconds: timeout, afterWork: afterWork, connectionCount: connections.count,
-            pollFor: configuration.pollBeforeSleeping)
+            timeoutMilliseconds: timeout, afterWork: afterWork, loopConnections: connections.count,
+            serverConnections: coordinator.connectionCount, pollFor: configuration.pollBeforeSleeping)
         {
             let until = turnTime.advanced(by: configuration.pollBeforeSleeping)
             repeat {
@@ -29,11 +31,14 @@ extension EventLoop {
         poller.wait(timeoutMilliseconds: timeout, into: &events)
     }
 
-    /// Whether a wait polls first: only one that would sleep, right after work, with few connections.
+    /// Whether a wait polls first: only one that would sleep, right after work, with few connections
+    /// in the server. The loop's own count is looked at first: it is free, and the server's takes a lock.
     static func pollsBeforeSleeping(
-        timeoutMilliseconds: Int32, afterWork: Bool, connectionCount: Int, pollFor: Duration
+        timeoutMilliseconds: Int32, afterWork: Bool, loopConnections: Int, serverConnections: @autoclosure () -> Int,
+        pollFor: Duration
     ) -> Bool {
-        timeoutMilliseconds != 0 && afterWork && connectionCount <= pollingConnectionLimit && pollFor > .zero
+        timeoutMilliseconds != 0 && afterWork && pollFor > .zero && loopConnections <= pollingConnectionLimit
+            && serverConnections() <= pollingConnectionLimit
     }
 
     /// The poll timeout, rounded up so the loop does not wake just before the deadline and spin.

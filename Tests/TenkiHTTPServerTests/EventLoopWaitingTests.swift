@@ -4,22 +4,51 @@ import Testing
 @Suite("EventLoop: when a loop polls before it sleeps")
 struct EventLoopWaitingTests {
     static let poll = Duration.microseconds(50)
+    static let limit = EventLoop.pollingConnectionLimit
 
-    @Test("a wait that would sleep right after work, with few connections, polls first")
+    static func polls(
+        timeout: Int32 = 250, afterWork: Bool = true, loop: Int = 1, server: Int = 1, pollFor: Duration = poll
+    ) -> Bool {
+        EventLoop.pollsBeforeSleeping(
+            timeoutMilliseconds: timeout, afterWork: afterWork, loopConnections: loop, serverConnections: server,
+            pollFor: pollFor)
+    }
+
+    @Test("a wait that would sleep right after work, with few connections in the server, polls first")
     func pollsAfterWorkWithFewConnections() {
-        #expect(EventLoop.pollsBeforeSleeping(timeoutMilliseconds: 250, afterWork: true, connectionCount: 1, pollFor: Self.poll))
-        let limit = EventLoop.pollingConnectionLimit
-        #expect(EventLoop.pollsBeforeSleeping(timeoutMilliseconds: 1, afterWork: true, connectionCount: limit, pollFor: Self.poll))
+        #expect(Self.polls())
+        #expect(Self.polls(timeout: 1, loop: Self.limit, server: Self.limit))
     }
 
     @Test("many connections, an idle loop, a wait that does not sleep, or no polling time: the loop sleeps at once")
     func sleepsOtherwise() {
-        let limit = EventLoop.pollingConnectionLimit
-        #expect(!EventLoop.pollsBeforeSleeping(
-            timeoutMilliseconds: 250, afterWork: true, connectionCount: limit + 1, pollFor: Self.poll))
-        #expect(!EventLoop.pollsBeforeSleeping(timeoutMilliseconds: 250, afterWork: false, connectionCount: 1, pollFor: Self.poll))
-        #expect(!EventLoop.pollsBeforeSleeping(timeoutMilliseconds: 0, afterWork: true, connectionCount: 1, pollFor: Self.poll))
-        #expect(!EventLoop.pollsBeforeSleeping(timeoutMilliseconds: 250, afterWork: true, connectionCount: 1, pollFor: .zero))
+        #expect(!Self.polls(loop: Self.limit + 1, server: Self.limit + 1))
+        #expect(!Self.polls(afterWork: false))
+        #expect(!Self.polls(timeout: 0))
+        #expect(!Self.polls(pollFor: .zero))
+    }
+
+    @Test("a loop with few connections sleeps when the server has many: the busy loops need the CPUs")
+    func serverCountDecides() {
+        #expect(!Self.polls(loop: 3, server: 50))
+        #expect(!Self.polls(loop: 0, server: Self.limit + 1))
+    }
+
+    @Test("the server's count, which takes a lock, is not read when the loop's already decides")
+    func serverCountReadOnlyWhenNeeded() {
+        var reads = 0
+        let counted: () -> Int = {
+            reads += 1
+            return 1
+        }
+        _ = EventLoop.pollsBeforeSleeping(
+            timeoutMilliseconds: 250, afterWork: false, loopConnections: 1, serverConnections: counted(), pollFor: Self.poll)
+        _ = EventLoop.pollsBeforeSleeping(
+            timeoutMilliseconds: 250, afterWork: true, loopConnections: 40, serverConnections: counted(), pollFor: Self.poll)
+        #expect(reads == 0)
+        _ = EventLoop.pollsBeforeSleeping(
+            timeoutMilliseconds: 250, afterWork: true, loopConnections: 1, serverConnections: counted(), pollFor: Self.poll)
+        #expect(reads == 1)
     }
 
     @Test("a negative polling time is stored as none")
