@@ -12,8 +12,10 @@ import Darwin
 /// Not Foundation's `Process`: on Linux its `run()` reads `/proc/self/fd` to close inherited
 /// descriptors, and over-reads it when other tests open and close descriptors at the same moment
 /// (swift-corelibs-foundation PR #5472). A full test run holds thousands of descriptors at its peak
-/// (the listener's connection tests), and the test process died of SIGSEGV there. The pipes close
-/// on exec, so no other child inherits an end (a write end kept open elsewhere hides EOF).
+/// (the listener's connection tests), and the test process died of SIGSEGV there. Like `Process`,
+/// the child keeps only its three standard streams: every other descriptor is closed in it
+/// (`closefrom`), so it holds no other test's socket or pipe end (a write end kept open elsewhere
+/// hides EOF, a socket kept open delays its reset).
 public struct SpawnedProcess: Sendable {
     public struct Failure: Error, CustomStringConvertible {
         public var call: String
@@ -75,6 +77,9 @@ public struct SpawnedProcess: Sendable {
             case .standardOutput: posix_spawn_file_actions_adddup2(&actions, 1, fd)
             }
         }
+        #if canImport(Glibc)
+        spawnActionCloseFrom(&actions, 3)
+        #endif
         if let currentDirectory {
             let added = spawnActionChangeDirectory(&actions, currentDirectory)
             guard added == 0 else {
@@ -102,11 +107,14 @@ public struct SpawnedProcess: Sendable {
     }
 
     /// Runs `executable` to its end and returns its exit code (or 128 + the signal that ended it)
-    /// and everything it wrote to standard output and error. Blocks the calling thread.
+    /// and everything it wrote to standard output, and to standard error unless that goes elsewhere
+    /// (`.inherited`: the test's, `.nullDevice`). Blocks the calling thread.
     public static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+        _ executable: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        standardError: Stream = .standardOutput
     ) throws(Failure) -> (status: Int32, output: String) {
-        let child = try start(executable, arguments, environment: environment, stderr: .standardOutput)
+        let stderr: Stream = standardError == .pipe ? .standardOutput : standardError
+        let child = try start(executable, arguments, environment: environment, stderr: stderr)
         let output = child.stdout.map(readToEnd) ?? []
         child.stdout.map { _ = close($0) }
         return (child.waitForExit(), String(decoding: output, as: UTF8.self))
@@ -168,6 +176,13 @@ public struct SpawnedProcess: Sendable {
 // module for it does not define.
 @_silgen_name("posix_spawn_file_actions_addchdir_np")
 private func spawnActionChangeDirectory(_ actions: UnsafeMutableRawPointer, _ path: UnsafePointer<CChar>) -> Int32
+
+#if canImport(Glibc)
+// glibc 2.34+: closes every descriptor from the given one up in the child.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+@discardableResult
+private func spawnActionCloseFrom(_ actions: UnsafeMutableRawPointer, _ from: Int32) -> Int32
+#endif
 
 @_silgen_name("pipe2")
 private func spawnPipe(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32

@@ -46,6 +46,7 @@ public enum TestPostgresServer {
     }
 
     /// Runs `work` (blocking calls such as a libpq connect) off the cooperative pool.
+    @discardableResult
     public static func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }

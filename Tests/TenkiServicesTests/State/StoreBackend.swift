@@ -58,7 +58,8 @@ final class SharedTestState: Sendable {
             let schema = url.range(of: "search_path%3D").map({ url[$0.upperBound...].prefix { $0 != "&" } }),
             FileManager.default.isExecutableFile(atPath: "/usr/bin/pg_dump")
         else { return nil }
-        let dump = try SpawnedProcess.run("/usr/bin/pg_dump", ["--data-only", "--schema=\(schema)", "--dbname=\(url)"])
+        let dump = try SpawnedProcess.run(
+            "/usr/bin/pg_dump", ["--data-only", "--schema=\(schema)", "--dbname=\(url)"], standardError: .inherited)
         return dump.status == 0 ? dump.output : nil
     }
 

@@ -128,15 +128,19 @@ final class SpawnedPeer: Sendable {
         return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// SIGTERM, and the ends held here closed; the child is reaped when it has exited.
+    /// SIGTERM, and the ends held here closed; a thread of its own reaps the child once it has
+    /// exited, so no zombie stays behind.
     func terminate() {
         reaped.withLock { status in
             guard status == nil else { return }
             kill(processIdentifier, SIGTERM)
             closeEnds()
             status = -1
-            var raw: Int32 = 0
-            _ = waitpid(processIdentifier, &raw, WNOHANG)
+            let pid = processIdentifier
+            Thread.detachNewThread {
+                var raw: Int32 = 0
+                while waitpid(pid, &raw, 0) < 0, errno == EINTR {}
+            }
         }
     }
 
