@@ -8,7 +8,8 @@ import Foundation
 /// answer at once). With it, the first look-up after `validUntil` is told to rebuild (nil) and
 /// marks the rebuild as started; look-ups within `grace` of that mark get the expired value; after
 /// the grace the rebuild is taken to have stored nothing (it failed), and every look-up is told to
-/// rebuild until one stores a new entry. Before `storedAt` (a clock stepped back) nothing is fresh.
+/// rebuild until one stores a new entry. Before `storedAt` (a clock stepped back) nothing is fresh,
+/// and a mark the clock stepped back past counts as none.
 ///
 /// A value type for a cache to keep under its own lock (`Dictionary.lookUp(_:at:grace:)` below):
 /// `lookUp` mutates the mark. Inlinable, so that a cache in another module gets it specialised for
@@ -36,7 +37,8 @@ public struct ExpiringEntry<Value> {
     @inlinable public mutating func lookUp(at now: Date, grace: TimeInterval) -> Value? {
         if isFresh(at: now) { return value }
         guard now >= storedAt else { return nil }
-        guard let started = rebuildStarted else {
+        // A mark in the future (the clock stepped back past it) is a rebuild that starts now.
+        guard let started = rebuildStarted, started <= now else {
             rebuildStarted = now
             return nil
         }

@@ -49,6 +49,17 @@ struct ExpiringEntryTests {
         #expect(entry.lookUp(at: expiry, grace: 1) == "a")
     }
 
+    @Test("a clock stepped back past the mark: the look-up rebuilds and marks anew, never an old value for long")
+    func clockStepsBackPastTheMark() {
+        var entry = ExpiringEntry("a", storedAt: stored, validUntil: expiry)
+        let mark = expiry.addingTimeInterval(3600)
+        #expect(entry.lookUp(at: mark, grace: 1) == nil)
+        let back = expiry.addingTimeInterval(10)  // after expiry, before the mark
+        #expect(entry.lookUp(at: back, grace: 1) == nil)
+        #expect(entry.lookUp(at: back.addingTimeInterval(0.5), grace: 1) == "a")
+        #expect(entry.lookUp(at: back.addingTimeInterval(1), grace: 1) == nil)
+    }
+
     @Test("no grace: nothing stands in")
     func noGrace() {
         var entry = ExpiringEntry("a", storedAt: stored, validUntil: expiry)
