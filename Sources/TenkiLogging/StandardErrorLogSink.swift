@@ -22,6 +22,7 @@ public struct StandardErrorLogSink: LogSink {
     public func write(_ record: LogRecord) {
         var line = LogLineFormatter.line(record, format: format)
         line.append(UInt8(ascii: "\n"))
-        line.withBytes { DescriptorOutput.writeAll($0, to: STDERR_FILENO) }
+        // A line stderr refuses has nowhere else to go.
+        _ = line.withBytes { DescriptorOutput.writeAll($0, to: STDERR_FILENO) }
     }
 }

@@ -47,11 +47,15 @@ package final class SQLiteDeliveryStore: SQLOutbox {
                 // Bodies are read for the rows claimed only, by primary key (one fixed statement).
                 guard
                     let row = try connection.query(
-                        "SELECT \(DeliveryColumns.claimed) FROM deliveries WHERE id = ?1", [.integer(id)]
-                    ) { row throws(SQLiteError) in
-                        // `attempts` as stored before this claim counts it.
-                        (id: DeliveryID(rawValue: row.int64(0)), delivery: DeliveryColumns.claimed(row, attempt: row.int(7) + 1))
-                    }.first
+                        "SELECT \(DeliveryColumns.claimed) FROM deliveries WHERE id = ?1", [.integer(id)],
+                        row: { row throws(SQLiteError) in
+                            // `attempts` as stored before this claim counts it.
+                            (
+                                id: DeliveryID(rawValue: row.int64(0)),
+                                delivery: DeliveryColumns.claimed(row, attempt: row.int(7) + 1)
+                            )
+                        }
+                    ).first
                 else { continue }
                 guard let delivery = row.delivery else {
                     try Self.settleUnreadable(row.id.rawValue, at: at, on: connection)
