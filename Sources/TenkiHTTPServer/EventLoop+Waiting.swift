@@ -32,7 +32,7 @@ extension EventLoop {
     }
 
     /// Whether a wait polls first: only one that would sleep, right after work, with few connections
-    /// in the server. The loop's own count is looked at first: it is free, and the server's takes a lock.
+    /// in the server. The loop's own count is looked at first: it is free, and the server's is shared.
     static func pollsBeforeSleeping(
         timeoutMilliseconds: Int32, afterWork: Bool, loopConnections: Int, serverConnections: @autoclosure () -> Int,
         pollFor: Duration

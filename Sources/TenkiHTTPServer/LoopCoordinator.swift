@@ -5,7 +5,8 @@ import TenkiBase
 /// the signals shutdown waits for.
 final class LoopCoordinator: Sendable {
     let loopCount: Int
-    private let openConnections = Mutex(0)
+    /// Read by a loop after each turn with few connections (`pollsBeforeSleeping`), so an atomic, not a lock.
+    private let openConnections = Atomic<Int>(0)
     private let drainedLoops = Mutex(0)
     private let exitedLoops = Mutex(0)
     /// Every loop has closed its last connection after draining began.
@@ -19,17 +20,14 @@ final class LoopCoordinator: Sendable {
 
     /// Counts a new connection and returns the number now open.
     func connectionOpened() -> Int {
-        openConnections.withLock { count in
-            count += 1
-            return count
-        }
+        openConnections.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     func connectionClosed() {
-        openConnections.withLock { $0 -= 1 }
+        openConnections.wrappingSubtract(1, ordering: .relaxed)
     }
 
-    var connectionCount: Int { openConnections.withLock { $0 } }
+    var connectionCount: Int { openConnections.load(ordering: .relaxed) }
 
     func loopDrained() {
         let drained = drainedLoops.withLock { count in

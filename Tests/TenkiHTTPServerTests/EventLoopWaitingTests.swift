@@ -34,7 +34,7 @@ struct EventLoopWaitingTests {
         #expect(!Self.polls(loop: 0, server: Self.limit + 1))
     }
 
-    @Test("the server's count, which takes a lock, is not read when the loop's already decides")
+    @Test("the server's count, which the loops share, is not read when the loop's already decides")
     func serverCountReadOnlyWhenNeeded() {
         var reads = 0
         let counted: () -> Int = {
