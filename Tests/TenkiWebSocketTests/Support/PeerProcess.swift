@@ -100,27 +100,22 @@ enum PeerTools {
 /// the program): its stdout in a pipe read here, its stdin a pipe held open here (`keepStdin`) or
 /// /dev/null, its stderr the test's (or /dev/null when `quiet`, with its stdout).
 final class SpawnedPeer: Sendable {
-    let processIdentifier: pid_t
-    private let stdoutRead: Int32?
-    private let stdinWrite: Int32?
+    private let child: SpawnedProcess
     private let reaped = Mutex<Int32?>(nil)
 
     init(_ arguments: [String], keepStdin: Bool, quiet: Bool = false, directory: String? = nil) throws {
-        let child = try SpawnedProcess.start(
+        child = try SpawnedProcess.start(
             "/usr/bin/env", arguments, environment: ProcessInfo.processInfo.environment, currentDirectory: directory,
             stdin: keepStdin ? .pipe : .nullDevice, stdout: quiet ? .nullDevice : .pipe, stderr: quiet ? .nullDevice : .inherited)
-        processIdentifier = child.processIdentifier
-        stdoutRead = child.stdout
-        stdinWrite = child.stdin
     }
 
     /// One line of stdout, byte by byte (nothing read ahead); empty once the child closed it.
     func readLine() -> String {
-        guard let stdoutRead else { return "" }
+        guard let stdout = child.stdout else { return "" }
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while line.last != UInt8(ascii: "\n") {
-            let count = read(stdoutRead, &byte, 1)
+            let count = read(stdout, &byte, 1)
             if count < 0, errno == EINTR { continue }
             guard count == 1 else { break }
             line.append(byte)
@@ -133,29 +128,25 @@ final class SpawnedPeer: Sendable {
     func terminate() {
         reaped.withLock { status in
             guard status == nil else { return }
-            kill(processIdentifier, SIGTERM)
+            kill(child.processIdentifier, SIGTERM)
             closeEnds()
             status = -1
-            let pid = processIdentifier
-            Thread.detachNewThread {
-                var raw: Int32 = 0
-                while waitpid(pid, &raw, 0) < 0, errno == EINTR {}
-            }
+            let child = child
+            Thread.detachNewThread { _ = child.waitForExit() }
         }
     }
 
     /// Waits for the child to exit; its exit code (or 128 + the signal that ended it).
     func wait() -> Int32 {
-        var raw: Int32 = 0
-        while waitpid(processIdentifier, &raw, 0) < 0, errno == EINTR {}
+        let code = child.waitForExit()
         reaped.withLock { status in
             if status == nil { closeEnds() }  // else `terminate` closed them, and the numbers may be reused
-            status = raw
+            status = code
         }
-        return SpawnedProcess.exitCode(raw)
+        return code
     }
 
     private func closeEnds() {
-        for fd in [stdoutRead, stdinWrite].compactMap({ $0 }) { _ = close(fd) }
+        for fd in [child.stdout, child.stdin].compactMap({ $0 }) { _ = close(fd) }
     }
 }
