@@ -100,8 +100,19 @@ enum PeerTools {
 /// the program): its stdout in a pipe read here, its stdin a pipe held open here (`keepStdin`) or
 /// /dev/null, its stderr the test's (or /dev/null when `quiet`, with its stdout).
 final class SpawnedPeer: Sendable {
+    /// Who uses the descriptors held here. A descriptor is closed only once no `readLine` is in
+    /// `read` on it: closed under a reader, its number could be reused by another test's socket,
+    /// and the reader would then take that test's bytes.
+    private struct Ends {
+        var readers = 0
+        var closeRequested = false
+        var stdinClosed = false
+        var closed = false
+        var exitCode: Int32?
+    }
+
     private let child: SpawnedProcess
-    private let reaped = Mutex<Int32?>(nil)
+    private let ends = Mutex(Ends())
 
     init(_ arguments: [String], keepStdin: Bool, quiet: Bool = false, directory: String? = nil) throws {
         child = try SpawnedProcess.start(
@@ -109,9 +120,11 @@ final class SpawnedPeer: Sendable {
             stdin: keepStdin ? .pipe : .nullDevice, stdout: quiet ? .nullDevice : .pipe, stderr: quiet ? .nullDevice : .inherited)
     }
 
-    /// One line of stdout, byte by byte (nothing read ahead); empty once the child closed it.
+    /// One line of stdout, byte by byte (nothing read ahead); empty once the child closed it or
+    /// the peer was terminated.
     func readLine() -> String {
-        guard let stdout = child.stdout else { return "" }
+        guard let stdout = child.stdout, beginReading() else { return "" }
+        defer { endReading() }
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while line.last != UInt8(ascii: "\n") {
@@ -123,30 +136,56 @@ final class SpawnedPeer: Sendable {
         return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// SIGTERM, and the ends held here closed; a thread of its own reaps the child once it has
-    /// exited, so no zombie stays behind.
+    /// SIGTERM, and the ends held here closed (at once, or when the last reader sees the end of
+    /// the output); a thread of its own reaps the child once it has exited, so no zombie stays.
     func terminate() {
-        reaped.withLock { status in
-            guard status == nil else { return }
+        let first = ends.withLock { ends in
+            guard ends.exitCode == nil, !ends.closeRequested else { return false }
             kill(child.processIdentifier, SIGTERM)
-            closeEnds()
-            status = -1
-            let child = child
-            Thread.detachNewThread { _ = child.waitForExit() }
+            requestClose(&ends)
+            return true
         }
+        guard first else { return }
+        let process = child
+        Thread.detachNewThread { _ = process.waitForExit() }
     }
 
     /// Waits for the child to exit; its exit code (or 128 + the signal that ended it).
     func wait() -> Int32 {
         let code = child.waitForExit()
-        reaped.withLock { status in
-            if status == nil { closeEnds() }  // else `terminate` closed them, and the numbers may be reused
-            status = code
+        ends.withLock { ends in
+            ends.exitCode = code
+            requestClose(&ends)
         }
         return code
     }
 
-    private func closeEnds() {
-        for fd in [child.stdout, child.stdin].compactMap({ $0 }) { _ = close(fd) }
+    private func beginReading() -> Bool {
+        ends.withLock { ends in
+            guard !ends.closeRequested else { return false }
+            ends.readers += 1
+            return true
+        }
+    }
+
+    private func endReading() {
+        ends.withLock { ends in
+            ends.readers -= 1
+            if ends.closeRequested { closeIfUnused(&ends) }
+        }
+    }
+
+    private func requestClose(_ ends: inout Ends) {
+        ends.closeRequested = true
+        // The child's stdin closes now either way (nothing here reads it): peers exit when it does.
+        if let stdin = child.stdin, !ends.stdinClosed { _ = close(stdin) }
+        ends.stdinClosed = true
+        closeIfUnused(&ends)
+    }
+
+    private func closeIfUnused(_ ends: inout Ends) {
+        guard ends.readers == 0, !ends.closed else { return }
+        ends.closed = true
+        if let stdout = child.stdout { _ = close(stdout) }
     }
 }
