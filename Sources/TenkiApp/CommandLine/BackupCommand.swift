@@ -2,7 +2,7 @@ import Foundation
 import TenkiStorage
 
 /// `tenki backup PATH`: a consistent copy of the SQLite state at PATH, taken with SQLite's online
-/// backup while `serve` keeps running (CONTRACT.md). Copies without migrating or validating.
+/// backup while `serve` keeps running (the outside contract). Copies without migrating or validating.
 ///
 /// Refuses a state file that does not exist (78, naming the path it looked at) and a PATH that
 /// already exists (64: a backup never overwrites another); a copy that fails for the disk or a

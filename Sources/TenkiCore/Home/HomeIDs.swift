@@ -1,4 +1,4 @@
-/// The fixed names of the Home tab and the modals (CONTRACT.md, "App Home and modals"). Outside
+/// The fixed names of the Home tab and the modals (the outside contract, "App Home and modals"). Outside
 /// tests press these buttons and submit these fields by name: never rename one.
 public enum HomeIDs {
     /// The Home tab's buttons.

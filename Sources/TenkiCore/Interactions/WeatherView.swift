@@ -9,7 +9,7 @@ public enum WeatherView: String, Sendable, CaseIterable, Hashable {
     /// The air quality now.
     case air
 
-    /// The `action_id` of the button that shows this view (CONTRACT.md, "Weather views and buttons").
+    /// The `action_id` of the button that shows this view (the outside contract, "Weather views and buttons").
     public var actionID: String { "tenki.weather.\(rawValue)" }
 }
 
