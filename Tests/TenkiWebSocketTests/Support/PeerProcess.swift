@@ -105,10 +105,10 @@ final class SpawnedPeer: Sendable {
     /// and the reader would then take that test's bytes.
     private struct Ends {
         var readers = 0
+        /// Set by the first `terminate` or `wait`, which also closes stdin.
         var closeRequested = false
-        var stdinClosed = false
+        /// stdout is closed.
         var closed = false
-        var exitCode: Int32?
     }
 
     private let child: SpawnedProcess
@@ -140,7 +140,7 @@ final class SpawnedPeer: Sendable {
     /// the output); a thread of its own reaps the child once it has exited, so no zombie stays.
     func terminate() {
         let first = ends.withLock { ends in
-            guard ends.exitCode == nil, !ends.closeRequested else { return false }
+            guard !ends.closeRequested else { return false }
             kill(child.processIdentifier, SIGTERM)
             requestClose(&ends)
             return true
@@ -153,10 +153,7 @@ final class SpawnedPeer: Sendable {
     /// Waits for the child to exit; its exit code (or 128 + the signal that ended it).
     func wait() -> Int32 {
         let code = child.waitForExit()
-        ends.withLock { ends in
-            ends.exitCode = code
-            requestClose(&ends)
-        }
+        ends.withLock { requestClose(&$0) }
         return code
     }
 
@@ -176,10 +173,9 @@ final class SpawnedPeer: Sendable {
     }
 
     private func requestClose(_ ends: inout Ends) {
+        // stdin closes at the first request (nothing here reads it): peers exit when it does.
+        if !ends.closeRequested, let stdin = child.stdin { _ = close(stdin) }
         ends.closeRequested = true
-        // The child's stdin closes now either way (nothing here reads it): peers exit when it does.
-        if let stdin = child.stdin, !ends.stdinClosed { _ = close(stdin) }
-        ends.stdinClosed = true
         closeIfUnused(&ends)
     }
 
