@@ -1,5 +1,6 @@
 import CTenkiSystem
 import Foundation
+import Synchronization
 
 /// The live transport: libcurl, loaded on first use (see `tenki_curl.h`), every request of one
 /// transport driven by one thread through a multi handle. Connections to a host are kept and
@@ -17,28 +18,35 @@ public final class CurlTransport: HTTPTransport {
     private let connectTimeout: Duration
     private let userAgent: String
     private let resolve: [String]
+    private let unavailable: (@Sendable (TransportError) -> Void)?
+    private let reportedUnavailable = Atomic<Bool>(false)
 
-    /// - Parameter resolve: names resolved as given instead of through DNS, in libcurl's
-    ///   CURLOPT_RESOLVE form `host:port:address` (tests: a public-looking name that is loopback).
-    ///   The addresses are still checked for `publicAddressesOnly`.
+    /// - Parameters:
+    ///   - resolve: names resolved as given instead of through DNS, in libcurl's CURLOPT_RESOLVE
+    ///     form `host:port:address` (tests: a public-looking name that is loopback). The addresses
+    ///     are still checked for `publicAddressesOnly`.
+    ///   - unavailable: told once, at the first request, when libcurl cannot be loaded (every
+    ///     request then fails with the same error): for the operator's log.
     public init(
         maximumConnectionsPerHost: Int = 16, connectTimeout: Duration = .seconds(5), userAgent: String = "tenki",
-        resolve: [String] = []
+        resolve: [String] = [], unavailable: (@Sendable (TransportError) -> Void)? = nil
     ) {
         self.loop = CurlTransferLoop(maximumConnectionsPerHost: max(1, maximumConnectionsPerHost))
         self.connectTimeout = connectTimeout
         self.userAgent = userAgent
         self.resolve = resolve
+        self.unavailable = unavailable
     }
 
     deinit {
         loop.stop()
     }
 
-    /// Loads libcurl now instead of at the first request (once per process; later calls return
-    /// at once). `tenki serve` calls it on a background thread once its listener is up. Throws
-    /// `.connectionFailed` saying why the library could not be loaded.
-    public static func loadLibrary() throws(TransportError) {
+    /// Loads libcurl, once per process (later calls return at once): on the first request, so that
+    /// a process that never calls out (a restart answering from the state file, `--help`) neither
+    /// waits for curl's libraries nor holds their memory (about 4 MiB). Throws `.connectionFailed`
+    /// saying why the library could not be loaded.
+    static func loadLibrary() throws(TransportError) {
         if let problem = CurlLibrary.loadError {
             throw .connectionFailed(reason: problem)
         }
@@ -46,7 +54,12 @@ public final class CurlTransport: HTTPTransport {
 
     /// libcurl never follows a redirect itself; `RedirectPolicy` decides each hop.
     public func send(_ request: OutboundRequest) async throws(TransportError) -> OutboundResponse {
-        try Self.loadLibrary()
+        do {
+            try Self.loadLibrary()
+        } catch {
+            if let unavailable, !reportedUnavailable.exchange(true, ordering: .relaxed) { unavailable(error) }
+            throw error
+        }
         return try await RedirectPolicy.send(request) { (hop) async throws(TransportError) in try await sendOnce(hop) }
     }
 

@@ -57,16 +57,6 @@ enum ServeCommand {
         let listening = try ListenFailure.explaining(
             address: "\(host):\(port)", chosenBy: listenSource(hostFlag: list.value("host"), portFlag: flagPort)
         ) { () throws(HTTPServerError) in try HTTPServer.listen(host: host, port: port) }
-        // libcurl loads on its own thread while the server is built (state file, migrations, caches),
-        // instead of delaying `main` as a linked library would (see CurlTransport): the first
-        // command that calls a provider then finds it ready.
-        Thread.detachNewThread {
-            do throws(TransportError) {
-                try CurlTransport.loadLibrary()
-            } catch {
-                logger.error("outbound HTTP is unavailable: no weather, news or deliveries", [("reason", error.description)])
-            }
-        }
         var dependencies = ServerDependencies.production(settings: settings, logger: logger)
         dependencies.verification = insecure ? .skipped : .required
         let server = try TenkiServer.build(settings: settings, dependencies: dependencies)

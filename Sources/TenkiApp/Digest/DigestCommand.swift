@@ -47,7 +47,7 @@ enum DigestCommand {
         let options = try parse(arguments)
         let settings = try Settings.load()
         let logger = TenkiCLI.makeLogger(settings)
-        let transport = CurlTransport.configured(by: settings)
+        let transport = CurlTransport.configured(by: settings, logger: logger)
         let report = try await execute(
             options, settings: settings, transport: transport, clock: SystemWallClock(), logger: logger)
         for line in report.output { TenkiCLI.printOutput(line) }

@@ -63,10 +63,14 @@ extension ProviderServices {
 
 extension CurlTransport {
     /// The transport for provider and Slack calls as the settings ask, naming Tenki and its
-    /// version in `User-Agent` (NewsAPI refuses requests without one).
-    static func configured(by settings: Settings) -> CurlTransport {
+    /// version in `User-Agent` (NewsAPI refuses requests without one). libcurl loads at the first
+    /// call; when it cannot, `logger` says so once, as an error.
+    static func configured(by settings: Settings, logger: Logger = .discarding) -> CurlTransport {
         CurlTransport(
             maximumConnectionsPerHost: settings.upstreamConnectionsPerHost, connectTimeout: settings.upstreamConnectTimeout,
-            userAgent: "tenki/\(Help.version)")
+            userAgent: "tenki/\(Help.version)",
+            unavailable: { error in
+                logger.error("outbound HTTP is unavailable: no weather, news or deliveries", [("reason", error.description)])
+            })
     }
 }

@@ -63,7 +63,7 @@ public struct ServerDependencies: Sendable {
 
     /// libcurl, the system clock and the state file: what `serve` and `digest` run with.
     public static func production(settings: Settings, logger: Logger) -> ServerDependencies {
-        ServerDependencies(transport: CurlTransport.configured(by: settings), logger: logger, state: .settings)
+        ServerDependencies(transport: CurlTransport.configured(by: settings, logger: logger), logger: logger, state: .settings)
     }
 }
 
