@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # How long a /weather answer takes when the upstream is a realistic 100 ms away (`tenki fakes
-# --latency-ms 100`): a never-seen place (geocoding, then the weather: ≈ 2 round trips), then the
-# same places after a restart of `tenki serve` on the same state file (it reads their geocoding
-# answers into memory at start: ≈ 1 round trip), in ROUNDS rounds (default 5) of a restart and the
-# seven places. Prints each command's time (curl's time_total, signed like Slack signs) and the upstream calls and
+# --latency-ms 100`): a never-seen place (geocoding, then the weather: ≈ 2 round trips); the same
+# places after a restart of `tenki serve` on the same state file, their weather still fresh there
+# (no round trip); then in ROUNDS rounds (default 5) a restart with the stored weather deleted, as
+# if its 10 minutes had passed (the geocoding answers are read into memory at start: ≈ 1 round trip). Prints each command's time (curl's time_total, signed like Slack signs) and the upstream calls and
 # geocoding-store lookups from /metrics. A measurement, not a test; loopback only; stops what it starts.
 #   bench/cold-answer.sh [path/to/tenki]      (default: the debug build)
 set -euo pipefail
@@ -57,7 +57,7 @@ measured() {
     sleep 1.1
     metrics after.txt
     awk 'FNR == NR { before[$1] = $2; next }
-         /^tenki_(upstream_calls_total\{upstream="openweather"|cache_lookups_total\{cache="geocoding)/ {
+         /^tenki_(upstream_calls_total\{upstream="openweather"|cache_lookups_total\{cache="(geocoding|weather))/ {
              if ($2 - before[$1] > 0) printf "  %s %d\n", $1, $2 - before[$1] }
          /^tenki_http_request_duration_seconds_sum\{route="commands"\}/ { request = $2 - before[$1] }
          /^tenki_http_request_duration_seconds_count\{route="commands"\}/ { count = $2 - before[$1] }
@@ -81,12 +81,21 @@ for place in "${places[@]}"; do weather "$place"; done
 measured
 stop_serve
 
-# A restart forgets the in-memory weather cache, so every round asks OpenWeatherMap again, with the
-# geocoding answers read from the state file: ROUNDS restarts of seven commands each.
+start_serve
+warm_up
+echo "== the same places after a restart, their weather still fresh in the state file"
+for place in "${places[@]}"; do weather "$place"; done
+measured
+stop_serve
+
+# Each round deletes the stored weather first, as 10 minutes would, so it asks OpenWeatherMap again,
+# with the geocoding answers read from the state file: ROUNDS restarts of seven commands each.
 for round in $(seq "${ROUNDS:-5}"); do
+    python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("DELETE FROM weather_answers"); c.commit()' \
+        "$work/state.sqlite"
     start_serve
     warm_up
-    echo "== the same places after restart $round of serve (geocoding answers read from the state file at start)"
+    echo "== the same places after restart $round of serve, the stored weather deleted (geocoding answers read at start)"
     for place in "${places[@]}"; do weather "$place"; done
     measured
     stop_serve

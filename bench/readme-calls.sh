@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Upstream calls for the examples of docs/chat.md ("Using Tenki in Slack"), sent in order to `tenki serve`
 # with `tenki fakes` behind it: once on a fresh state file, then again after a restart of serve on
-# the same file, where the second pass pays no geocoding call for a place seen before (serve keeps
-# geocoding answers in the state file). Prints the calls by upstream and operation for each pass,
+# the same file, where the second pass pays no geocoding call for a place seen before, nor a weather
+# or forecast call for one asked about less than 10 (30) minutes ago (serve keeps geocoding answers,
+# and the weather while it is fresh, in the state file). Prints the calls by upstream and operation for each pass,
 # from /metrics. A measurement, not a test; loopback only.
 #   bench/readme-calls.sh [path/to/tenki]      (default: the debug build)
 set -euo pipefail

@@ -112,12 +112,17 @@ enum DigestCommand {
         let reports = options.name == nil ? server.subscriptionDigests : nil
         let subscriptionPosts = await runSubscriptions(reports, runner: runner, clock: clock, sleep: sleep, logger: logger)
         posted += subscriptionPosts
-        guard !posted.isEmpty else { return report }
+        // The weather the run fetched is written to the state file as background work: kept for a later run or `serve`.
+        guard !posted.isEmpty else {
+            _ = await server.background.waitUntilIdle(atMost: .seconds(5))
+            return report
+        }
         let worst = await waitForDeliveries(
             posted, queue: queue, wait: options.wait ?? settings.digestWait, metrics: DigestMetrics(registry: metrics),
             report: &report)
         if report.exitCode == .success || worst == .failure { report.exitCode = worst }
         if !subscriptionPosts.isEmpty { await reports?.settle(logger: logger) }
+        _ = await server.background.waitUntilIdle(atMost: .seconds(5))
         return report
     }
 

@@ -3,8 +3,9 @@ import TenkiBase
 import TenkiLogging
 
 /// Work that outlives the request that started it (a late answer being looked up and queued after
-/// its placeholder went back), owned by the server instead of left to detached tasks: `serve`'s
-/// drain step `finish(within:logger:)` waits for it, within a bound, and cancels what is left.
+/// its placeholder went back; a weather answer written to the state store after it was given), owned
+/// by the server instead of left to detached tasks: `serve`'s drain step `finish(within:logger:)`
+/// waits for it, within a bound, and cancels what is left.
 public final class BackgroundWork: Sendable {
     private struct State {
         var tasks: [UInt64: Task<Void, Never>] = [:]

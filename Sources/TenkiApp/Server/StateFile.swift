@@ -5,7 +5,7 @@ import TenkiSecurity
 import TenkiStorage
 
 /// The state opened once per process and shared by its stores: the delivery queue's outbox, the
-/// digest ledger, saved preferences, the daily call budgets and geocoding answers. `serve`,
+/// digest ledger, saved preferences, the daily call budgets, geocoding and weather answers. `serve`,
 /// `digest`, `replay` and `demo` open PostgreSQL when `TENKI_DATABASE_URL` is set, else the SQLite
 /// file `TENKI_STATE`; `preview` and tests an in-memory database.
 struct StateFile: Sendable {
@@ -18,6 +18,7 @@ struct StateFile: Sendable {
     var ledger: any DigestLedger { stores.ledger }
     var budgets: any CallBudgetStore { stores.budgets }
     var geocoding: any GeocodingStore { stores.geocoding }
+    var weatherAnswers: any WeatherAnswerStore { stores.weatherAnswers }
     var subscriptions: any SubscriptionStore { stores.subscriptions }
     var seenEvents: any SeenEventStore { stores.seenEvents }
 

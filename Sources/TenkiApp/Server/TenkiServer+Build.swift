@@ -17,9 +17,10 @@ extension TenkiServer {
         let verifier = try verifier(settings: settings, dependencies: dependencies)
         try requireWeatherKey(settings, for: settings.digests)
         let state = try StateFile.open(dependencies.state, settings: settings, clock: clock)
+        let background = BackgroundWork()
         let providers = ProviderServices(
             settings: settings, transport: dependencies.transport, budgets: state.budgets, geocoding: state.geocoding,
-            clock: clock, metrics: metrics, logger: logger)
+            weatherAnswers: state.weatherAnswers, background: background, clock: clock, metrics: metrics, logger: logger)
         let workspaces = SlackWorkspaces(
             settings: settings, installations: state.installations?.installations, clock: clock,
             transport: dependencies.transport)
@@ -28,7 +29,6 @@ extension TenkiServer {
         let queue = DeliveryQueue(
             store: state.deliveries, transport: dependencies.transport, clock: clock,
             configuration: queueConfiguration, metrics: metrics, logger: logger)
-        let background = BackgroundWork()
         // Saved defaults are read on every command (and on the listener's thread for stored answers): keep them in memory.
         let preferences = CachedUserPreferencesStore(state.preferences, clock: clock)
         let subscriptions = SubscriptionCommands(

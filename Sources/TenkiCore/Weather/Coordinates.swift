@@ -1,6 +1,6 @@
 /// A point on Earth, in degrees. Users may type one instead of a place name (`/weather 16.05,108.22`),
 /// which skips geocoding.
-public struct Coordinates: Sendable, Hashable, CustomStringConvertible {
+public struct Coordinates: Sendable, Hashable, Codable, CustomStringConvertible {
     public var latitude: Double
     public var longitude: Double
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// The weather now at one place, as Tenki shows it. Values are in `units`, which the request
 /// chose (OpenWeatherMap converts; nothing here does arithmetic on units).
-public struct CurrentWeather: Sendable, Hashable {
+public struct CurrentWeather: Sendable, Hashable, Codable {
     /// The place name as OpenWeatherMap gave it for the coordinates and language (`東京都`).
     public var placeName: String
     public var countryCode: String?

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The 5-day / 3-hour forecast for one place.
-public struct Forecast: Sendable, Hashable {
+public struct Forecast: Sendable, Hashable, Codable {
     public var placeName: String
     public var countryCode: String?
     public var coordinates: Coordinates?
@@ -11,7 +11,7 @@ public struct Forecast: Sendable, Hashable {
     public var entries: [Entry]
 
     /// One 3-hour step.
-    public struct Entry: Sendable, Hashable {
+    public struct Entry: Sendable, Hashable, Codable {
         /// Start of the step.
         public var time: Date
         public var temperature: Double

@@ -1,7 +1,7 @@
 /// Rain or snow volume, with the period it was measured over: OpenWeatherMap sends `1h` in
 /// current weather today, `3h` in forecasts and in older current-weather responses.
-public struct PrecipitationAmount: Sendable, Hashable {
-    public enum Period: String, Sendable, Hashable {
+public struct PrecipitationAmount: Sendable, Hashable, Codable {
+    public enum Period: String, Sendable, Hashable, Codable {
         case oneHour = "1h"
         case threeHours = "3h"
     }

@@ -1,6 +1,6 @@
 /// The unit system of a reply, as OpenWeatherMap names it in its `units` query item
 /// (and as `TENKI_UNITS` spells it). The API converts; Tenki only labels.
-public enum Units: String, Sendable, CaseIterable, Hashable {
+public enum Units: String, Sendable, CaseIterable, Hashable, Codable {
     case metric, imperial, standard
 
     /// The value of the `units` query item.

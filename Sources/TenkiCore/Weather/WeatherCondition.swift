@@ -1,6 +1,6 @@
 /// One weather condition (OpenWeatherMap's `weather[]` entry). A response may hold several;
 /// the first is the primary one.
-public struct WeatherCondition: Sendable, Hashable {
+public struct WeatherCondition: Sendable, Hashable, Codable {
     /// The condition id (200...804), see `WeatherEmoji`.
     public var id: Int
     /// The group in English (`Rain`, `Mist`); not localised, not unique per group.

@@ -83,6 +83,17 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
     public func lookup(
         _ key: Key, maxAge: TimeInterval? = nil, load: @escaping @Sendable () async throws(Failure) -> Value
     ) async throws(Failure) -> CachedValue<Value> {
+        let clock = clock
+        return try await lookup(key, maxAge: maxAge) { () async throws(Failure) -> Fetched<Value> in
+            Fetched(value: try await load(), fetchedAt: clock.now())
+        }
+    }
+
+    /// As `lookup(_:maxAge:load:)`, for a load that may find an answer fetched earlier (kept in
+    /// the state store by this or another process): it says when, and the answer ages from then.
+    public func lookup(
+        _ key: Key, maxAge: TimeInterval? = nil, fetch load: @escaping @Sendable () async throws(Failure) -> Fetched<Value>
+    ) async throws(Failure) -> CachedValue<Value> {
         let now = clock.now()
         let freshFor = min(policy.timeToLive, maxAge ?? .infinity)
         if var entry = entries[key] {
@@ -138,8 +149,8 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
         metrics.entries(0)
     }
 
-    private func run(_ key: Key, _ load: @Sendable () async throws(Failure) -> Value, _ flight: Flight) async {
-        let result: Result<Value, Failure>
+    private func run(_ key: Key, _ load: @Sendable () async throws(Failure) -> Fetched<Value>, _ flight: Flight) async {
+        let result: Result<Fetched<Value>, Failure>
         do throws(Failure) {
             result = .success(try await load())
         } catch {
@@ -151,12 +162,14 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
     }
 
     /// Stores what a load produced and decides what its waiters get.
-    private func finish(_ key: Key, _ result: Result<Value, Failure>) -> Outcome {
+    private func finish(_ key: Key, _ result: Result<Fetched<Value>, Failure>) -> Outcome {
         let now = clock.now()
         switch result {
-        case .success(let value):
-            store(.value(value), for: key, at: now)
-            return .success(CachedValue(value: value, fetchedAt: now, age: 0, isStale: false))
+        case .success(let fetched):
+            let fetchedAt = min(fetched.fetchedAt, now)
+            store(.value(fetched.value), for: key, at: fetchedAt)
+            return .success(
+                CachedValue(value: fetched.value, fetchedAt: fetchedAt, age: now.timeIntervalSince(fetchedAt), isStale: false))
         case .failure(let error):
             switch classify(error) {
             case .negative:
@@ -204,5 +217,17 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
     private func nextTick() -> UInt64 {
         tick &+= 1
         return tick
+    }
+}
+
+/// What a cache's load produced: the value, and when the upstream gave it (now, unless the load
+/// found an answer kept from earlier).
+public struct Fetched<Value: Sendable>: Sendable {
+    public var value: Value
+    public var fetchedAt: Date
+
+    public init(value: Value, fetchedAt: Date) {
+        self.value = value
+        self.fetchedAt = fetchedAt
     }
 }

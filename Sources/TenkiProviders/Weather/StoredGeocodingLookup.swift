@@ -3,8 +3,9 @@ import TenkiCore
 import TenkiStorage
 
 /// The `GeocodingStore` in front of the geocoder: an answer stored by any process, at any time
-/// within its lifetime, is used instead of a call; what a call learns is stored. The store is an
-/// optimisation only: when it cannot be read or written the call is made and the answer given.
+/// within its lifetime, is used instead of a call; what a call learns is stored (after the answer
+/// has gone back when `deferWrite` is given). The store is an optimisation only: when it cannot
+/// be read or written the call is made and the answer given.
 ///
 /// Its lookups are counted as the `geocoding_store` cache (`hit`, `negative_hit`, `miss`,
 /// `unavailable`), next to the in-memory `geocoding` cache in front of it.
@@ -15,6 +16,7 @@ struct StoredGeocodingLookup: Sendable {
     let lifetime: TimeInterval
     let noMatchLifetime: TimeInterval
     let metrics: CacheMetrics
+    let deferWrite: WeatherService.DeferredWrite?
 
     /// The stored matches for `query`, else `geocode()`'s, stored for next time. A stored "no
     /// match" throws `.placeNotFound` like the geocoder would.
@@ -54,6 +56,7 @@ struct StoredGeocodingLookup: Sendable {
         guard let store else { return }
         let now = clock.now()
         let answer = StoredGeocoding(places: places, storedAt: now, expiresAt: now.addingTimeInterval(lifetime))
-        try? await store.save(answer, for: query, language: language)
+        let write: @Sendable () async -> Void = { try? await store.save(answer, for: query, language: language) }
+        if let deferWrite { deferWrite(write) } else { await write() }
     }
 }

@@ -34,6 +34,9 @@ public struct WeatherService: Sendable {
         }
     }
 
+    /// Starts a write to a store that nobody waits for (the answer it keeps has gone back already).
+    public typealias DeferredWrite = @Sendable (@escaping @Sendable () async -> Void) -> Void
+
     /// How many matches geocoding asks for (the API's maximum): one cached list serves both the
     /// best match and the "also matched" line.
     public static let geocodingLimit = 5
@@ -45,19 +48,26 @@ public struct WeatherService: Sendable {
     let currentCache: ExpiringCache<WeatherKey, CurrentWeather, OpenWeatherError>
     let forecastCache: ExpiringCache<WeatherKey, Forecast, OpenWeatherError>
     let airCache: ExpiringCache<PointKey, AirQuality, OpenWeatherError>
+    let storedCurrent: StoredWeatherLookup
+    let storedForecast: StoredWeatherLookup
 
-    /// - Parameter geocodingStore: where geocoding answers outlive the process (the state file),
-    ///   consulted on a miss of the in-memory cache before OpenWeatherMap; nil keeps them in memory only.
+    /// - Parameters:
+    ///   - geocodingStore: where geocoding answers outlive the process (the state file), consulted on
+    ///     a miss of the in-memory cache before OpenWeatherMap; nil keeps them in memory only.
+    ///   - weatherStore: the same for the weather now and forecasts, while they are fresh.
+    ///   - deferWrite: runs the stores' writes once the answer has gone back (`serve`: work the
+    ///     server owns and drains); nil writes before answering.
     public init(
         client: OpenWeatherClient, clock: any WallClock, metrics: MetricsRegistry? = nil,
-        configuration: Configuration = Configuration(), geocodingStore: (any GeocodingStore)? = nil
+        configuration: Configuration = Configuration(), geocodingStore: (any GeocodingStore)? = nil,
+        weatherStore: (any WeatherAnswerStore)? = nil, deferWrite: DeferredWrite? = nil
     ) {
         self.client = client
         upstream = UpstreamMetrics(upstream: "openweather", registry: metrics)
         storedGeocoding = StoredGeocodingLookup(
             store: geocodingStore, clock: clock, lifetime: configuration.storedGeocodingLifetime,
             noMatchLifetime: configuration.storedNoMatchLifetime,
-            metrics: CacheMetrics(registry: metrics, cache: "geocoding_store"))
+            metrics: CacheMetrics(registry: metrics, cache: "geocoding_store"), deferWrite: deferWrite)
         func cache<Key, Value>(
             _ name: String, _ policy: CachePolicy, _ call: OpenWeatherError.Operation
         ) -> ExpiringCache<Key, Value, OpenWeatherError> {
@@ -67,6 +77,10 @@ public struct WeatherService: Sendable {
         currentCache = cache("weather", configuration.currentWeather, .currentWeather)
         forecastCache = cache("forecast", configuration.forecast, .forecast)
         airCache = cache("air", configuration.airQuality, .airPollution)
+        storedCurrent = StoredWeatherLookup(
+            store: weatherStore, kind: "weather", clock: clock, metrics: metrics, deferWrite: deferWrite)
+        storedForecast = StoredWeatherLookup(
+            store: weatherStore, kind: "forecast", clock: clock, metrics: metrics, deferWrite: deferWrite)
     }
 
     /// How long a current-weather answer is fresh (for answers built from it, see `CachedValue.fetchedAt`).
@@ -104,7 +118,7 @@ public struct WeatherService: Sendable {
     public func currentWeather(
         at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en, maxAge: TimeInterval? = nil
     ) async throws(OpenWeatherError) -> CachedValue<CurrentWeather> {
-        return try await lookup(currentCache, .currentWeather, coordinates, units, language, maxAge: maxAge) {
+        return try await lookup(currentCache, storedCurrent, .currentWeather, coordinates, units, language, maxAge: maxAge) {
             client async throws(OpenWeatherError) in try await client.currentWeather(at: coordinates, units: units, language: language)
         }
     }
@@ -113,23 +127,28 @@ public struct WeatherService: Sendable {
     public func forecast(
         at coordinates: Coordinates, units: Units = .metric, language: WeatherLanguage = .en, maxAge: TimeInterval? = nil
     ) async throws(OpenWeatherError) -> CachedValue<Forecast> {
-        return try await lookup(forecastCache, .forecast, coordinates, units, language, maxAge: maxAge) {
+        return try await lookup(forecastCache, storedForecast, .forecast, coordinates, units, language, maxAge: maxAge) {
             client async throws(OpenWeatherError) in try await client.forecast(at: coordinates, units: units, language: language)
         }
     }
 
     /// The answer for `coordinates`, `units` and `language` from `cache` (one `WeatherKey` for the
-    /// three); on a miss, one call through the client, measured as `operation`.
-    private func lookup<Value: Sendable>(
-        _ cache: ExpiringCache<WeatherKey, Value, OpenWeatherError>, _ operation: OpenWeatherError.Operation,
-        _ coordinates: Coordinates, _ units: Units, _ language: WeatherLanguage,
+    /// three); on a miss, from `stored` while fresh there, else one call through the client,
+    /// measured as `operation`.
+    private func lookup<Value: Codable & Sendable>(
+        _ cache: ExpiringCache<WeatherKey, Value, OpenWeatherError>, _ stored: StoredWeatherLookup,
+        _ operation: OpenWeatherError.Operation, _ coordinates: Coordinates, _ units: Units, _ language: WeatherLanguage,
         maxAge: TimeInterval? = nil, call: @escaping @Sendable (OpenWeatherClient) async throws(OpenWeatherError) -> Value
     ) async throws(OpenWeatherError) -> CachedValue<Value> {
         let client = client, upstream = upstream
         let key = WeatherKey(coordinates: coordinates, units: units, language: language)
-        return try await cache.lookup(key, maxAge: maxAge) { () async throws(OpenWeatherError) -> Value in
-            try await upstream.measure(operation.rawValue, errorKind: \.metricLabel) { () async throws(OpenWeatherError) -> Value in
-                try await call(client)
+        let timeToLive = cache.policy.timeToLive, freshFor = min(timeToLive, maxAge ?? .infinity)
+        return try await cache.lookup(key, maxAge: maxAge) { () async throws(OpenWeatherError) -> Fetched<Value> in
+            try await stored.fetch(key, freshFor: freshFor, timeToLive: timeToLive) {
+                () async throws(OpenWeatherError) -> Value in
+                try await upstream.measure(operation.rawValue, errorKind: \.metricLabel) {
+                    () async throws(OpenWeatherError) -> Value in try await call(client)
+                }
             }
         }
     }

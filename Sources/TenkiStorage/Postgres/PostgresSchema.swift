@@ -121,6 +121,8 @@ public enum PostgresSchema {
         SeenEventSchema.postgres,
         // 9: the SQLite file's version 14: the installation key on preferences and subscriptions.
         InstallationKeySchema.postgres,
+        // 10: the SQLite file's version 15: weather answers while they are fresh (WeatherAnswerStore).
+        WeatherAnswerSchema.postgres,
     ]
 
     /// The version a database has once migrated.

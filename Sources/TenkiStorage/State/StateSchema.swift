@@ -1,7 +1,8 @@
 import CSQLite
 
 /// The schema of the one SQLite state file (`TENKI_STATE`) that the delivery queue, the digest
-/// ledger, saved preferences, call budgets and geocoding answers share: one list of migrations, so a file has one version.
+/// ledger, saved preferences, call budgets, geocoding and weather answers share: one list of
+/// migrations, so a file has one version.
 public enum StateSchema {
     /// One migration per version (`PRAGMA user_version` holds the number applied).
     /// Append, never edit: a file in the field may be at any earlier version.
@@ -172,6 +173,8 @@ public enum StateSchema {
         SeenEventSchema.sqlite,
         // 14: the installation key on preferences and subscriptions, so an org-wide uninstall removes its teams' rows.
         InstallationKeySchema.sqlite,
+        // 15: weather answers while they are fresh (WeatherAnswerStore), so a restart asks again only for what expired.
+        WeatherAnswerSchema.sqlite,
     ]
 
     /// The version a file has once migrated.

@@ -9,6 +9,8 @@ public struct StateStores: Sendable {
     public let preferences: any UserPreferencesStore
     public let budgets: any CallBudgetStore
     public let geocoding: any GeocodingStore
+    /// Weather answers while they are fresh, so a restart or another replica need not ask again.
+    public let weatherAnswers: any WeatherAnswerStore
     public let subscriptions: any SubscriptionStore
     /// Events API deliveries already taken (`event_id`), so a retry has its effect once.
     public let seenEvents: any SeenEventStore
@@ -16,7 +18,8 @@ public struct StateStores: Sendable {
     public init(
         deliveries: any DeliveryStore, ledger: any DigestLedger, preferences: any UserPreferencesStore,
         budgets: any CallBudgetStore, geocoding: any GeocodingStore, subscriptions: any SubscriptionStore,
-        seenEvents: any SeenEventStore = InMemorySeenEventStore()
+        seenEvents: any SeenEventStore = InMemorySeenEventStore(),
+        weatherAnswers: any WeatherAnswerStore = InMemoryWeatherAnswerStore()
     ) {
         self.deliveries = deliveries
         self.ledger = ledger
@@ -25,6 +28,7 @@ public struct StateStores: Sendable {
         self.geocoding = geocoding
         self.subscriptions = subscriptions
         self.seenEvents = seenEvents
+        self.weatherAnswers = weatherAnswers
     }
 
     /// The stores on an open SQLite state file, migrating it as needed.
@@ -33,7 +37,8 @@ public struct StateStores: Sendable {
             deliveries: try SQLiteDeliveryStore(database: database), ledger: try SQLiteDigestLedger(database: database),
             preferences: try SQLiteUserPreferencesStore(database: database, clock: clock),
             budgets: try SQLiteCallBudgetStore(database: database), geocoding: SQLGeocodingStore(database: database),
-            subscriptions: SQLSubscriptionStore(database: database), seenEvents: SQLSeenEventStore(database: database))
+            subscriptions: SQLSubscriptionStore(database: database), seenEvents: SQLSeenEventStore(database: database),
+            weatherAnswers: SQLWeatherAnswerStore(database: database))
     }
 
     /// The stores on a PostgreSQL pool, after creating or migrating the schema (one process at a
@@ -51,6 +56,6 @@ public struct StateStores: Sendable {
             deliveries: PostgresDeliveryStore(pool: pool), ledger: PostgresDigestLedger(pool: pool),
             preferences: PostgresUserPreferencesStore(pool: pool, clock: clock), budgets: PostgresCallBudgetStore(pool: pool),
             geocoding: SQLGeocodingStore(database: pool), subscriptions: SQLSubscriptionStore(database: pool),
-            seenEvents: SQLSeenEventStore(database: pool))
+            seenEvents: SQLSeenEventStore(database: pool), weatherAnswers: SQLWeatherAnswerStore(database: pool))
     }
 }

@@ -21,14 +21,16 @@ struct ServiceHarness {
 
     init(
         configuration: WeatherService.Configuration = WeatherService.Configuration(),
-        geocodingStore: (any GeocodingStore)? = nil, clock: ManualClock = ManualClock()
+        geocodingStore: (any GeocodingStore)? = nil, weatherStore: (any WeatherAnswerStore)? = nil,
+        deferWrite: WeatherService.DeferredWrite? = nil, clock: ManualClock = ManualClock()
     ) throws {
         self.clock = clock
         let client = OpenWeatherClient(
             transport: HandlerTransport(fake), baseURL: try #require(URL(string: "https://api.openweathermap.test")),
             apiKey: "cache-test-key", logger: .discarding)
         service = WeatherService(
-            client: client, clock: clock, metrics: metrics, configuration: configuration, geocodingStore: geocodingStore)
+            client: client, clock: clock, metrics: metrics, configuration: configuration, geocodingStore: geocodingStore,
+            weatherStore: weatherStore, deferWrite: deferWrite)
     }
 
     /// Upstream calls the fake received on `path` (`/data/2.5/weather`, `/geo/1.0/direct`, …).

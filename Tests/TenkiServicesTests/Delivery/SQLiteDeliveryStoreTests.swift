@@ -13,7 +13,7 @@ struct SQLiteDeliveryStoreTests {
         let file = try TemporaryStateFile()
         let store = try SQLiteDeliveryStore(path: file.path)
         #expect(try await store.schemaVersion() == StateSchema.version)
-        #expect(StateSchema.version == 14)
+        #expect(StateSchema.version == 15)
         let id = try await store.enqueue(DeliveryFixtures.webhookDelivery("hello"))
         let reopened = try SQLiteDeliveryStore(path: file.path)
         #expect(try await reopened.schemaVersion() == StateSchema.version)

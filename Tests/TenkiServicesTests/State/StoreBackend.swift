@@ -36,6 +36,7 @@ final class SharedTestState: Sendable {
         let preferences = InMemoryUserPreferencesStore()
         let subscriptions = InMemorySubscriptionStore()
         let seenEvents = InMemorySeenEventStore()
+        let weatherAnswers = InMemoryWeatherAnswerStore()
     }
 
     init(_ backend: StoreBackend) async throws {
@@ -78,7 +79,7 @@ final class SharedTestState: Sendable {
             return StateStores(
                 deliveries: try SQLiteDeliveryStore(database: database), ledger: try SQLiteDigestLedger(database: database),
                 preferences: memory.preferences, budgets: memory.budgets, geocoding: memory.geocoding,
-                subscriptions: memory.subscriptions, seenEvents: memory.seenEvents)
+                subscriptions: memory.subscriptions, seenEvents: memory.seenEvents, weatherAnswers: memory.weatherAnswers)
         case .sqlite:
             return try StateStores.sqlite(try SQLiteDatabase(path: sqlitePath!), clock: clock)
         case .postgres:
