@@ -234,6 +234,7 @@ enum DigestCommand {
         let exists = FileManager.default.fileExists(atPath: settings.statePath)
         var dependencies = dependencies(transport: transport, clock: clock, logger: logger, metrics: MetricsRegistry())
         dependencies.state = exists ? .settings : .memory
+        dependencies.keepsAnswers = false
         let runner = try TenkiServer.build(settings: settings, dependencies: dependencies).digests
         var messages: [(Settings.DigestSettings, ChatMessage)] = []
         for digest in digests {

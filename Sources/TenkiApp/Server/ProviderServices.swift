@@ -10,7 +10,7 @@ import TenkiStorage
 /// The providers behind their caches, built once per process by the composition root and
 /// shared by the slash commands and the digest; nil for a provider whose key is not set. News
 /// comes from one provider per deployment: NewsAPI (`news`) or feeds (`feeds`). What the weather's
-/// caches keep in the state store is written as `background` work, after the answer went back.
+/// caches keep in the state store is written by `deferWrite`, after the answer went back.
 struct ProviderServices: Sendable {
     let weather: WeatherService?
     let news: NewsService?
@@ -18,7 +18,7 @@ struct ProviderServices: Sendable {
 
     init(
         settings: Settings, transport: any HTTPTransport, budgets: any CallBudgetStore, geocoding: any GeocodingStore,
-        weatherAnswers: (any WeatherAnswerStore)?, background: BackgroundWork, clock: any WallClock,
+        weatherAnswers: (any WeatherAnswerStore)?, deferWrite: @escaping WeatherService.DeferredWrite, clock: any WallClock,
         metrics: MetricsRegistry?, logger: Logger
     ) {
         weather = settings.openWeatherAPIKey.map { key in
@@ -28,7 +28,7 @@ struct ProviderServices: Sendable {
                     bearerToken: settings.openWeatherBearerToken, timeout: settings.upstreamTimeout,
                     logger: logger.with("component", "openweather")),
                 clock: clock, metrics: metrics, geocodingStore: geocoding, weatherStore: weatherAnswers,
-                deferWrite: { write in background.start(write) })
+                deferWrite: deferWrite)
         }
         feeds = Self.feeds(settings: settings, transport: transport, clock: clock, metrics: metrics, logger: logger)
         news = settings.newsProvider == .feeds ? nil : settings.newsAPIKey.map { key in

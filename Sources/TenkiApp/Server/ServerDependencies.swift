@@ -25,6 +25,9 @@ public struct ServerDependencies: Sendable {
     public var waitForBudget: @Sendable (Duration) async -> Void
     /// The renderer per platform every answer goes through at the edge; tests count with it.
     public var renderers: PlatformRenderers = .standard
+    /// Whether what the providers fetch (geocoding, the weather) is kept in the state store for
+    /// later processes; `tenki digest --dry-run` keeps nothing, as it writes nothing.
+    public var keepsAnswers = true
 
     public enum StateLocation: Sendable {
         /// The SQLite file `TENKI_STATE`.

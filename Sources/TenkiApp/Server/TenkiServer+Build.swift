@@ -2,6 +2,7 @@ import Foundation
 import TenkiCore
 import TenkiLogging
 import TenkiMetrics
+import TenkiProviders
 import TenkiDelivery
 import TenkiSecurity
 import TenkiSlackAPI
@@ -18,9 +19,14 @@ extension TenkiServer {
         try requireWeatherKey(settings, for: settings.digests)
         let state = try StateFile.open(dependencies.state, settings: settings, clock: clock)
         let background = BackgroundWork()
+        // What the providers fetch is written to the state store after the answer went back, as owned work.
+        let keepsAnswers = dependencies.keepsAnswers
+        let deferWrite: WeatherService.DeferredWrite = { write in
+            if keepsAnswers { background.start(write) }
+        }
         let providers = ProviderServices(
             settings: settings, transport: dependencies.transport, budgets: state.budgets, geocoding: state.geocoding,
-            weatherAnswers: state.weatherAnswers, background: background, clock: clock, metrics: metrics, logger: logger)
+            weatherAnswers: state.weatherAnswers, deferWrite: deferWrite, clock: clock, metrics: metrics, logger: logger)
         let workspaces = SlackWorkspaces(
             settings: settings, installations: state.installations?.installations, clock: clock,
             transport: dependencies.transport)

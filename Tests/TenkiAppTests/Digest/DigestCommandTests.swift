@@ -87,6 +87,23 @@ extension DigestSuite {
             #expect(!FileManager.default.fileExists(atPath: harness.settings.statePath))
         }
 
+        @Test("a run keeps the weather it fetched in the state file; --dry-run on that file keeps nothing")
+        func dryRunKeepsNoAnswers() async throws {
+            let harness = try DigestHarness()
+            harness.clock.set(DigestHarness.at(7, 30))
+            #expect(try await harness.command().exitCode == .success)
+            let database = try SQLiteDatabase(path: harness.settings.statePath)
+            func storedWeather() throws -> Int {
+                try database.withConnection { connection throws(SQLiteError) in
+                    try connection.query("SELECT count(*) FROM weather_answers") { $0.int(0) }.first ?? -1
+                }
+            }
+            #expect(try storedWeather() > 0, "the run waits for its writes before it exits")
+            try database.withConnection { connection throws(SQLiteError) in try connection.execute("DELETE FROM weather_answers") }
+            #expect(try await harness.command(.init(dryRun: true, force: true)).exitCode == .success)
+            #expect(try storedWeather() == 0)
+        }
+
         @Test("no digest configured, or cities without an OpenWeatherMap key, is a configuration error")
         func configurationErrors() async throws {
             let none = try DigestHarness(environment: ["DIGEST_WEBHOOK_URL": ""])
