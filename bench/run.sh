@@ -48,7 +48,7 @@ export TENKI_BIN="${TENKI_BIN:-$ROOT/.build/release/tenki}"
 mkdir -p "$OUT/state"
 
 if [ "$BUILD" = 1 ]; then
-  (cd "$ROOT" && swift build -c release --static-swift-stdlib 2>&1 | tail -1) || { echo "bench/run.sh: build failed" >&2; exit 1; }
+  (cd "$ROOT" && swift build -c release --static-swift-stdlib --disable-local-rpath 2>&1 | tail -1) || { echo "bench/run.sh: build failed" >&2; exit 1; }
 fi
 [ -x "$TENKI_BIN" ] || { echo "bench/run.sh: $TENKI_BIN missing" >&2; exit 1; }
 
