@@ -112,7 +112,7 @@ enum DigestCommand {
         let reports = options.name == nil ? server.subscriptionDigests : nil
         let subscriptionPosts = await runSubscriptions(reports, runner: runner, clock: clock, sleep: sleep, logger: logger)
         posted += subscriptionPosts
-        // The weather the run fetched is written to the state file as background work: kept for a later run or `serve`.
+        // What the run fetched is written to the state file as background work, for a later run or `serve`.
         guard !posted.isEmpty else {
             _ = await server.background.waitUntilIdle(atMost: .seconds(5))
             return report

@@ -18,7 +18,7 @@ struct ProviderServices: Sendable {
 
     init(
         settings: Settings, transport: any HTTPTransport, budgets: any CallBudgetStore, geocoding: any GeocodingStore,
-        weatherAnswers: (any WeatherAnswerStore)?, deferWrite: @escaping WeatherService.DeferredWrite, clock: any WallClock,
+        weatherAnswers: any WeatherAnswerStore, deferWrite: @escaping WeatherService.DeferredWrite, clock: any WallClock,
         metrics: MetricsRegistry?, logger: Logger
     ) {
         weather = settings.openWeatherAPIKey.map { key in
