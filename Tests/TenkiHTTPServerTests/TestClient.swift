@@ -27,11 +27,14 @@ final class TestClient: @unchecked Sendable {
     private let fd: Int32
     private var buffer: [UInt8] = []
 
+    /// The descriptor becomes `fd` only once connected: a class whose stored properties are all set
+    /// runs `deinit` when its `init` throws, which would close it a second time, and by then its
+    /// number may belong to another test's socket (the suites share one process).
     init(port: Int) throws {
         #if os(Linux)
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        fd = socket(AF_INET, SOCK_STREAM, 0)
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw TestClientError(description: "socket failed") }
         // Generous: an answer that does come may wait for a thread while the whole suite runs on
@@ -46,9 +49,11 @@ final class TestClient: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else {
+            let code = errno
             _ = systemClose(fd)
-            throw TestClientError(description: "connect failed: errno \(errno)")
+            throw TestClientError(description: "connect failed: errno \(code)")
         }
+        self.fd = fd
     }
 
     deinit {
