@@ -113,16 +113,13 @@ enum DigestCommand {
         let subscriptionPosts = await runSubscriptions(reports, runner: runner, clock: clock, sleep: sleep, logger: logger)
         posted += subscriptionPosts
         // What the run fetched is written to the state file as background work, for a later run or `serve`.
-        guard !posted.isEmpty else {
-            _ = await server.background.waitUntilIdle(atMost: .seconds(5))
-            return report
-        }
+        _ = await server.background.waitUntilIdle(atMost: .seconds(5))
+        guard !posted.isEmpty else { return report }
         let worst = await waitForDeliveries(
             posted, queue: queue, wait: options.wait ?? settings.digestWait, metrics: DigestMetrics(registry: metrics),
             report: &report)
         if report.exitCode == .success || worst == .failure { report.exitCode = worst }
         if !subscriptionPosts.isEmpty { await reports?.settle(logger: logger) }
-        _ = await server.background.waitUntilIdle(atMost: .seconds(5))
         return report
     }
 
