@@ -146,7 +146,7 @@ extension DeliveryQueue {
             case .unavailable: return .unknownNow
             }
         }
-        guard let token = configuration.slackBotToken else { return .missing("SLACK_BOT_TOKEN is not set") }
+        guard let token = configuration.slackBotToken else { return .missing("\(configuration.slackBotTokenName) is not set") }
         return .header(token.authorization)
     }
 

@@ -31,6 +31,9 @@ extension DeliveryQueue {
         /// `SLACK_BOT_TOKEN`, added as `Authorization: Bearer` to `chat.postMessage` posts when they
         /// are sent (never stored with them); nil: such posts are dead, naming the setting.
         public var slackBotToken: SlackBotToken?
+        /// How the reason of a post that is dead for want of `slackBotToken` names it: the app
+        /// passes the setting's name.
+        public var slackBotTokenName = "the Slack bot token"
         /// The bot token of an installed workspace, by installation key, looked up when a post that
         /// carries the key is sent (so a revoked or rotated token is never sent from the queue). Not
         /// installed (any more): the post is dead; the lookup failed: the post waits and is tried

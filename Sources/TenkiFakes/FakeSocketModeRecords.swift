@@ -62,7 +62,7 @@ public enum FakeSocketModeError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noOpenConnection(nil): "no Socket Mode connection is open: start tenki serve with SLACK_APP_TOKEN first"
+        case .noOpenConnection(nil): "no Socket Mode connection is open: start tenki serve with a Slack app token (xapp-…) first"
         case .noOpenConnection(let id?): "Socket Mode connection \(id) is not open"
         case .listen(let reason): "the fake Socket Mode server cannot listen on 127.0.0.1: \(reason)"
         }

@@ -43,7 +43,7 @@ public enum SlackWebAPIError: Error, Sendable, Equatable, CustomStringConvertibl
         case .refused(let method, let error):
             let fix: String
             if isTokenProblem {
-                fix = ": check SLACK_BOT_TOKEN (OAuth & Permissions → Bot User OAuth Token, xoxb-...)"
+                fix = ": check the bot token (OAuth & Permissions → Bot User OAuth Token, xoxb-...), or reinstall the app"
             } else if error == "missing_scope" {
                 fix = ": add the bot scopes chat:write and users:read, then reinstall the app"
             } else {

@@ -24,11 +24,12 @@ struct SlackBotTokenSettingsTests {
         #expect(!String(describing: settings).contains(token))
     }
 
-    @Test("SLACK_API_BASE_URL moves the Web API; no token leaves posts without one")
+    @Test("SLACK_API_BASE_URL moves the Web API; no token leaves posts without one, dead naming SLACK_BOT_TOKEN")
     func baseURL() throws {
         let settings = try load(["SLACK_API_BASE_URL": "http://127.0.0.1:9090/slack-api"])
         let configuration = settings.delivery.queueConfiguration()
         #expect(configuration.slackBotToken == nil)
+        #expect(configuration.slackBotTokenName == "SLACK_BOT_TOKEN")
         #expect(configuration.slackAPIBaseURL.absoluteString == "http://127.0.0.1:9090/slack-api")
         #expect(throws: ConfigurationError.self) { _ = try load(["SLACK_API_BASE_URL": "not a url"]) }
     }

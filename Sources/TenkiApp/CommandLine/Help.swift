@@ -143,12 +143,12 @@ enum Help {
 
         Registers Tenki's Discord application commands, /weather (options place and view) and /news
         (option query), with Japanese names (天気, ニュース), by PUT {\(name(\.discordAPIBaseURL))}/applications/
-        {\(name(\.discordApplicationID))}/commands with \(name(\.discordBotToken)) (or DISCORD_BOT_TOKEN_FILE). Discord
+        {\(name(\.discordApplicationID))}/commands with \(name(\.discordBotToken)) (or \(name(\.discordBotToken))_FILE). Discord
         replaces the whole set, so running it again is harmless. --dry-run prints the JSON instead.
         Exit 78 when a setting is missing or refused (the message names it), 75 when Discord did not answer.
 
         EXAMPLE:
-          \(name(\.discordApplicationID))=1100000000000000001 DISCORD_BOT_TOKEN_FILE=/run/secrets/discord tenki discord register
+          \(name(\.discordApplicationID))=1100000000000000001 \(name(\.discordBotToken))_FILE=/run/secrets/discord tenki discord register
         """
 
     static let subscriptions = """

@@ -25,7 +25,7 @@ struct WeatherCommandHandler: Sendable {
     func respond(to payload: SlashCommandPayload, logger: Logger) async -> CommandReply {
         if let subscription = SubscriptionCommand(text: payload.text) {
             guard let subscriptions else {
-                return CommandReply(notices.notice(SubscriptionStrings.table(for: settings.language).notConfigured))
+                return CommandReply(notices.notice(SubscriptionStrings.namingSettings(for: settings.language).notConfigured))
             }
             return CommandReply(await subscriptions.respond(to: subscription, from: payload, logger: logger))
         }

@@ -96,7 +96,7 @@ extension ButtonPresses {
             return unusableButton(command: settings.commandNames.news)
         }
         guard news.isConfigured else {
-            return .note(FeedReplyStrings.table(for: settings.language).notConfigured)
+            return .note(FeedReplyStrings.namingSettings(for: settings.language).notConfigured)
         }
         return .replace(await news.inLanguage(value.language).page(value.page, of: value.text, user: user, logger: logger))
     }

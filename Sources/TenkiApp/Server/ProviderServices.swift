@@ -53,7 +53,10 @@ extension ProviderServices {
         guard settings.newsProvider == .feeds, !settings.newsFeeds.isEmpty else { return nil }
         let client = FeedClient(
             transport: transport, userAgent: "tenki/\(Help.version) (RSS and Atom reader)", timeout: settings.upstreamTimeout,
-            rule: FeedAddressRule(allowsPrivateAddresses: settings.newsFeedsAllowPrivate), logger: logger.with("component", "feeds"))
+            rule: FeedAddressRule(
+                allowsPrivateAddresses: settings.newsFeedsAllowPrivate,
+                allowingSetting: SettingsTable.name(\.newsFeedsAllowPrivate)),
+            logger: logger.with("component", "feeds"))
         return FeedService(sources: settings.newsFeeds, client: client, clock: clock, metrics: metrics)
     }
 

@@ -169,9 +169,11 @@ extension Settings.DeliverySettings {
     /// (the lease), and each round claims no more posts per destination than fit in it one after
     /// another at the request timeout (`Configuration.claimsPerDestination`).
     func queueConfiguration() -> DeliveryQueue.Configuration {
-        DeliveryQueue.Configuration(
+        var configuration = DeliveryQueue.Configuration(
             policy: RetryPolicy(base: retryBase.timeInterval, cap: max(retryBase.timeInterval, retryCap.timeInterval)),
             requestTimeout: requestTimeout, leaseDuration: DeliveryQueue.Configuration.sharedLease, retention: retention,
             slackAPIBaseURL: slackAPIBaseURL, slackBotToken: slackBotToken)
+        configuration.slackBotTokenName = SettingsTable.name(\.slackBotToken)
+        return configuration
     }
 }

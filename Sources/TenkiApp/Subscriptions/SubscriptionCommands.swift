@@ -25,7 +25,7 @@ struct SubscriptionCommands: Sendable {
     /// The bot token's workspace, asked of `auth.test` once.
     let botTeam = BotWorkspace()
 
-    var strings: SubscriptionStrings { .table(for: settings.language) }
+    var strings: SubscriptionStrings { .namingSettings(for: settings.language) }
     var notices: NoticeMessages { settings.notices }
 
     func respond(to command: SubscriptionCommand, from payload: SlashCommandPayload, logger: Logger) async -> ChatMessage {

@@ -10,6 +10,8 @@ public struct FeedReplyStrings: StringTable {
     public var stale: String
     public var sources: String
     public var nothingArrived: String
+    /// Neither feeds nor a NewsAPI key: `{feedsSetting}` and `{newsKeySetting}` are the settings'
+    /// names, filled where the settings table is known.
     public var notConfigured: String
     /// `/news help` with feeds: `{command}`, and `{feeds}` the configured names.
     public var help: String
@@ -23,7 +25,7 @@ public struct FeedReplyStrings: StringTable {
         sources: "Feeds: {feeds} · `{command} NAME` shows one",
         nothingArrived: "No news arrived from the feeds right now. Try again in a minute.",
         notConfigured: "News isn't configured on this Tenki yet. Please ask an admin to list RSS or Atom feeds in "
-            + "TENKI_NEWS_FEEDS (or set NEWSAPI_KEY).",
+            + "{feedsSetting} (or set {newsKeySetting}).",
         help: "`{command}` the newest news from this team's feeds\n`{command} NAME` one feed: {feeds}\n"
             + "`{command} đà nẵng` the items that mention all these words, in any language\n`{command} help` this help")
 
@@ -35,8 +37,8 @@ public struct FeedReplyStrings: StringTable {
         stale: "⚠️ {feed}: フィードが応答しないため、以前のニュースです（{reason}）。",
         sources: "フィード: {feeds} · `{command} 名前` で一つだけ表示",
         nothingArrived: "今はフィードからニュースが届いていません。少し後でもう一度お試しください。",
-        notConfigured: "この Tenki ではニュースがまだ設定されていません。管理者に TENKI_NEWS_FEEDS への RSS/Atom フィードの登録"
-            + "（または NEWSAPI_KEY の設定）を依頼してください。",
+        notConfigured: "この Tenki ではニュースがまだ設定されていません。管理者に {feedsSetting} への RSS/Atom フィードの登録"
+            + "（または {newsKeySetting} の設定）を依頼してください。",
         help: "`{command}` チームのフィードの最新ニュース\n`{command} 名前` 一つのフィード: {feeds}\n"
             + "`{command} 東京` すべての言葉を含むニュース（どの言語でも）\n`{command} help` このヘルプ")
 }

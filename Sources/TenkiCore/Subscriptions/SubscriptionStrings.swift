@@ -1,8 +1,10 @@
 /// What Tenki says about subscriptions, in English and Japanese: string-table templates with
-/// `{name}` placeholders and mrkdwn markup, filled with `RichText.fill`.
+/// `{name}` placeholders and mrkdwn markup, filled with `RichText.fill`. A setting is named by a
+/// placeholder (`{botTokenSetting}`, `{schedulerSetting}`) that the app fills from its settings table.
 public struct SubscriptionStrings: StringTable {
+    /// No bot token: `{botTokenSetting}`.
     public var notConfigured: String
-    /// Slack refused the bot token: not worth trying again; an admin must replace it.
+    /// Slack refused the bot token: not worth trying again; an admin must replace it (`{botTokenSetting}`).
     public var tokenRefused: String
     public var slackOnly: String
     public var otherWorkspace: String
@@ -37,8 +39,8 @@ public struct SubscriptionStrings: StringTable {
     public var rainAlert: String
 
     public static let english = SubscriptionStrings(
-        notConfigured: "Channel subscriptions need Tenki's Slack bot token: an admin sets `SLACK_BOT_TOKEN` (docs/platforms.md, “The bot token”).",
-        tokenRefused: "Slack refused Tenki's bot token, so subscriptions cannot work until it is replaced: please ask an admin to check `SLACK_BOT_TOKEN` (docs/platforms.md, “The bot token”).",
+        notConfigured: "Channel subscriptions need Tenki's Slack bot token: an admin sets `{botTokenSetting}` (docs/platforms.md, “The bot token”).",
+        tokenRefused: "Slack refused Tenki's bot token, so subscriptions cannot work until it is replaced: please ask an admin to check `{botTokenSetting}` (docs/platforms.md, “The bot token”).",
         slackOnly: "Channel subscriptions are on Slack only for now; {command} PLACE works here as usual.",
         otherWorkspace: "This Tenki posts only in the workspace of its bot token, so it cannot subscribe channels here.",
         missingPlace: "Which place? For example `{command} subscribe Danang at 7:30` or `{command} subscribe rain Danang`.",
@@ -60,7 +62,7 @@ public struct SubscriptionStrings: StringTable {
         morningLine: "#{id} · *{place}* · morning report at {time} {days} ({zone}) · next {next}",
         rainLine: "#{id} · *{place}* · rain alerts ({zone})",
         paused: "   ⏸ paused after 3 failed posts ({reason}); subscribe again to resume",
-        noScheduler: "⚠️ No scheduler runs in this Tenki (`TENKI_SCHEDULER=off`): reports go out only when a timer or CronJob runs `tenki digest`.",
+        noScheduler: "⚠️ No scheduler runs in this Tenki (`{schedulerSetting}=off`): reports go out only when a timer or CronJob runs `tenki digest`.",
         removed: "Removed {count}: {names}.",
         nothingRemoved: "No subscription in this channel matches “{target}”. `{command} subscriptions` lists them.",
         ambiguousTarget: "“{target}” matches {count} subscriptions: {names}. Nothing was removed: remove each with `{command} unsubscribe ID`.",
@@ -68,8 +70,8 @@ public struct SubscriptionStrings: StringTable {
         rainAlert: "🌧️ Rain is likely in *{place}*: {chance} % chance around {time} ({zone}).")
 
     public static let japanese = SubscriptionStrings(
-        notConfigured: "チャンネルの購読には Tenki の Slack ボットトークンが必要です。管理者が `SLACK_BOT_TOKEN` を設定してください（docs/platforms.md「The bot token」）。",
-        tokenRefused: "Slack が Tenki のボットトークンを受け付けないため、購読は使えません。管理者に `SLACK_BOT_TOKEN` の確認を依頼してください（docs/platforms.md「The bot token」）。",
+        notConfigured: "チャンネルの購読には Tenki の Slack ボットトークンが必要です。管理者が `{botTokenSetting}` を設定してください（docs/platforms.md「The bot token」）。",
+        tokenRefused: "Slack が Tenki のボットトークンを受け付けないため、購読は使えません。管理者に `{botTokenSetting}` の確認を依頼してください（docs/platforms.md「The bot token」）。",
         slackOnly: "チャンネルの購読は今のところ Slack だけです。ここでは {command} 場所 をいつもどおり使えます。",
         otherWorkspace: "この Tenki はボットトークンのワークスペースにだけ投稿するため、ここのチャンネルは購読できません。",
         missingPlace: "どの場所ですか？ 例: `{command} 購読 ダナン 7:30` または `{command} 購読 雨 ダナン`",
@@ -91,7 +93,7 @@ public struct SubscriptionStrings: StringTable {
         morningLine: "#{id} · *{place}* · 朝の天気 {days} {time}（{zone}）· 次回 {next}",
         rainLine: "#{id} · *{place}* · 雨のお知らせ（{zone}）",
         paused: "   ⏸ 投稿に 3 回失敗したため停止中（{reason}）。もう一度購読すると再開します",
-        noScheduler: "⚠️ この Tenki ではスケジューラーが動いていません（`TENKI_SCHEDULER=off`）。タイマーや CronJob が `tenki digest` を実行したときだけ送られます。",
+        noScheduler: "⚠️ この Tenki ではスケジューラーが動いていません（`{schedulerSetting}=off`）。タイマーや CronJob が `tenki digest` を実行したときだけ送られます。",
         removed: "{count} 件解除しました: {names}",
         nothingRemoved: "このチャンネルに「{target}」に当たる購読はありません。`{command} 購読一覧` で確認できます。",
         ambiguousTarget: "「{target}」に当たる購読が {count} 件あります: {names}。何も解除していません。`{command} 解除 ID` で一つずつ解除してください。",

@@ -10,9 +10,12 @@ import TenkiBase
 /// are checked by the transport, before it connects (`OutboundRequest.publicAddressesOnly`).
 public struct FeedAddressRule: Sendable {
     public var allowsPrivateAddresses: Bool
+    /// The setting that allows private addresses, as a refusal names it (the app passes its name).
+    public var allowingSetting: String
 
-    public init(allowsPrivateAddresses: Bool) {
+    public init(allowsPrivateAddresses: Bool, allowingSetting: String = "the setting for private feed addresses") {
         self.allowsPrivateAddresses = allowsPrivateAddresses
+        self.allowingSetting = allowingSetting
     }
 
     /// Why the configured URL itself may not be fetched, or nil when it may (HTTP or HTTPS, an
@@ -22,7 +25,7 @@ public struct FeedAddressRule: Sendable {
             return "not an http or https URL"
         }
         if !allowsPrivateAddresses, Self.isPrivate(host) {
-            return "a private or loopback address (set TENKI_NEWS_FEEDS_ALLOW_PRIVATE=on to allow it)"
+            return "a private or loopback address (set \(allowingSetting)=on to allow it)"
         }
         return nil
     }

@@ -103,10 +103,10 @@ public enum RequestVerificationError: Error, Sendable, Equatable, CustomStringCo
             "\(Header.discordSignature.rawValue) is not 128 hex digits (\(length) bytes long)"
         case .malformedSignature(_, let length):
             "\(Header.slackSignature.rawValue) is not v0= and 64 hex digits (\(length) bytes long)"
-        case .badSignature(.discord): "request signature does not match DISCORD_PUBLIC_KEY"
+        case .badSignature(.discord): "request signature does not match the Discord application's public key"
         case .badSignature: "request signature does not match any signing secret"
         case .missingToken: "no command token in the Authorization header or the token field"
-        case .badToken: "command token is not one of MATTERMOST_TOKENS"
+        case .badToken: "command token is not one of the Mattermost tokens this Tenki accepts"
         case .replayed: "the same signed request was already received; each is run once"
         }
     }

@@ -28,12 +28,12 @@ struct SlackWebAPIDeliveryTests {
             let store = try SQLiteDeliveryStore(path: file.path)
             let clock = TestClock(start)
             let slack = FakeSlackWebAPI(now: { clock.now() })
+            var configuration = DeliveryQueue.Configuration(
+                owner: "test", slackAPIBaseURL: SlackWebAPIDeliveryTests.apiBase, slackBotToken: token.flatMap(SlackBotToken.init))
+            configuration.slackBotTokenName = "SLACK_BOT_TOKEN"
             queue = DeliveryQueue(
                 store: store, transport: HandlerTransport(FakeUpstreams(slackAPI: slack)), clock: clock,
-                configuration: .init(
-                    owner: "test", slackAPIBaseURL: SlackWebAPIDeliveryTests.apiBase,
-                    slackBotToken: token.flatMap(SlackBotToken.init)),
-                random: SplitMix64(seed: 7))
+                configuration: configuration, random: SplitMix64(seed: 7))
             self.clock = clock
             self.slack = slack
             self.store = store
@@ -108,7 +108,7 @@ struct SlackWebAPIDeliveryTests {
         #expect(harness.slack.posts.count == 1)
     }
 
-    @Test("a token Slack does not know is dead with invalid_auth; no token at all names SLACK_BOT_TOKEN")
+    @Test("a token Slack does not know is dead with invalid_auth; no token at all names the setting the app passes")
     func tokens() async throws {
         let wrong = try Harness(start: start, token: "xoxb-not-the-right-one")
         let refused = try await wrong.post("hello", to: "C1")

@@ -42,7 +42,7 @@ struct SlackWebAPIClientTests {
             Issue.record("users.info accepted a wrong token")
         } catch {
             #expect(error.isTokenProblem)
-            #expect(error.description.contains("SLACK_BOT_TOKEN"))
+            #expect(error.description.contains("check the bot token"))
             #expect(!error.description.contains(token))
             #expect(!String(reflecting: error).contains(token))
         }
