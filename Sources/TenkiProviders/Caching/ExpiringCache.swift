@@ -44,7 +44,14 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
     /// `done` is signalled. A lookup waits for `done`, or for its own cancellation.
     private final class Flight: Sendable {
         let done = AsyncSignal()
+        /// The oldest answer the load may return (0 for a call upstream): a lookup that asks for
+        /// a younger one (Refresh) does not wait for this load but starts its own.
+        let oldestAnswer: TimeInterval
         private let result = Mutex<Outcome?>(nil)
+
+        init(oldestAnswer: TimeInterval) {
+            self.oldestAnswer = oldestAnswer
+        }
 
         var outcome: Outcome? { result.withLock { $0 } }
 
@@ -84,7 +91,7 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
         _ key: Key, maxAge: TimeInterval? = nil, load: @escaping @Sendable () async throws(Failure) -> Value
     ) async throws(Failure) -> CachedValue<Value> {
         let clock = clock
-        return try await lookup(key, maxAge: maxAge) { () async throws(Failure) -> Fetched<Value> in
+        return try await lookup(key, maxAge: maxAge, loadReturnsOnlyNew: true) { () async throws(Failure) -> Fetched<Value> in
             Fetched(value: try await load(), fetchedAt: clock.now())
         }
     }
@@ -93,6 +100,15 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
     /// the state store by this or another process): it says when, and the answer ages from then.
     public func lookup(
         _ key: Key, maxAge: TimeInterval? = nil, fetch load: @escaping @Sendable () async throws(Failure) -> Fetched<Value>
+    ) async throws(Failure) -> CachedValue<Value> {
+        try await lookup(key, maxAge: maxAge, loadReturnsOnlyNew: false, fetch: load)
+    }
+
+    /// `loadReturnsOnlyNew`: the load calls upstream, so any lookup may wait for it; otherwise it
+    /// may return an answer as old as this lookup accepts, and only lookups that accept as old wait.
+    private func lookup(
+        _ key: Key, maxAge: TimeInterval?, loadReturnsOnlyNew: Bool,
+        fetch load: @escaping @Sendable () async throws(Failure) -> Fetched<Value>
     ) async throws(Failure) -> CachedValue<Value> {
         let now = clock.now()
         let freshFor = min(policy.timeToLive, maxAge ?? .infinity)
@@ -114,13 +130,14 @@ public actor ExpiringCache<Key: Hashable & Sendable, Value: Sendable, Failure: E
             }
         }
         let flight: Flight
-        if let current = inFlight[key] {
+        if let current = inFlight[key], current.oldestAnswer <= freshFor {
             metrics.lookup("coalesced")
             flight = current
         } else {
             guard !Task.isCancelled else { throw cancellationError() }
             metrics.lookup("miss")
-            flight = Flight()
+            flight = Flight(oldestAnswer: loadReturnsOnlyNew ? 0 : freshFor)
+            // A flight this replaces still answers its own waiters; it only stops being joined.
             inFlight[key] = flight
             // Not a child task: the load must outlive any one waiter's cancellation. Owner: the flight
             // in `inFlight`; every lookup of the key waits for it, and it ends with the client's timeout.

@@ -159,6 +159,57 @@ struct ExpiringCacheTests {
         #expect(loads.count == 1)
     }
 
+    @Test("a Refresh waits for a running call, but not for a load that may return an older stored answer")
+    func refreshJoinsOnlyNewAnswers() async throws {
+        let metrics = MetricsRegistry()
+        let cache = cache(ttl: 600, metrics: metrics)
+        let gate = RequestGate()
+        gate.close()
+        defer { gate.open() }
+        let loads = loads, clock = clock
+        // A load that finds an answer kept five minutes ago (the state store), held at the gate.
+        let stored: @Sendable () async throws(LoadError) -> Fetched<Int> = { () async throws(LoadError) -> Fetched<Int> in
+            loads.increment()
+            await gate.enter()
+            defer { gate.leave() }
+            return Fetched(value: 1, fetchedAt: clock.now().addingTimeInterval(-300))
+        }
+        let fresh: @Sendable () async throws(LoadError) -> Fetched<Int> = { () async throws(LoadError) -> Fetched<Int> in
+            loads.increment()
+            return Fetched(value: 2, fetchedAt: clock.now())
+        }
+        let first = Task { try await cache.lookup("k", fetch: stored) }
+        await gate.waitUntilInFlight(atLeast: 1)
+        let refresh = Task { try await cache.lookup("k", maxAge: 60, fetch: fresh) }
+        let ownLoad = await eventually { loads.count == 2 }
+        #expect(ownLoad, "the Refresh waits for a load that may return an older answer")
+        gate.open()
+        let refreshed = try await refresh.value
+        #expect(refreshed.value == 2 && refreshed.age == 0, "a Refresh got an answer older than it asked for")
+        #expect(try await first.value.value == 1)
+        #expect(loads.count == 2)
+
+        // A call upstream answers anew: a Refresh waits for it instead of calling again.
+        gate.close()
+        let held: @Sendable () async throws(LoadError) -> Int = { () async throws(LoadError) -> Int in
+            loads.increment()
+            await gate.enter()
+            defer { gate.leave() }
+            return 3
+        }
+        let other = Task { try await cache.lookup("other", load: held) }
+        await gate.waitUntilInFlight(atLeast: 1)
+        let joining = Task { try await cache.lookup("other", maxAge: 60, load: held) }
+        let joined = await eventually {
+            metrics.counter("tenki_cache_lookups_total", [("cache", "test"), ("result", "coalesced")]) == 1
+        }
+        #expect(joined)
+        gate.open()
+        #expect(try await joining.value.value == 3)
+        #expect(try await other.value.value == 3)
+        #expect(loads.count == 3)
+    }
+
     @Test("a load whose every waiter was cancelled still completes and is stored")
     func allWaitersCancelled() async throws {
         let cache = cache()
