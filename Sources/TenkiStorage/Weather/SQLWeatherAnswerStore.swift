@@ -20,6 +20,8 @@ final class SQLWeatherAnswerStore<Database: StateDatabase>: WeatherAnswerStore {
         return row.map { StoredWeatherAnswer(body: $0.0, fetchedAt: $0.1, expiresAt: $0.2) }
     }
 
+    /// Keeps the later of two answers for a key: writes are deferred and replicas share the table,
+    /// so an older answer may arrive last.
     func save(_ answer: StoredWeatherAnswer, for key: String) async throws(StateStoreError) {
         try await database.storeTransaction { connection throws(Database.DatabaseError) in
             try connection.run("DELETE FROM weather_answers WHERE expires_at <= $1", [.date(answer.fetchedAt)])
@@ -28,6 +30,7 @@ final class SQLWeatherAnswerStore<Database: StateDatabase>: WeatherAnswerStore {
                 INSERT INTO weather_answers (key, body, fetched_at, expires_at) VALUES ($1, $2, $3, $4)
                 ON CONFLICT (key) DO UPDATE SET
                     body = excluded.body, fetched_at = excluded.fetched_at, expires_at = excluded.expires_at
+                WHERE excluded.fetched_at >= weather_answers.fetched_at
                 """,
                 [.text(key), .text(answer.body), .date(answer.fetchedAt), .date(answer.expiresAt)])
         }

@@ -10,8 +10,8 @@ public protocol WeatherAnswerStore: Sendable {
     /// `now`; nil otherwise.
     func answer(for key: String, fetchedAfter: Date, now: Date) async throws(StateStoreError) -> StoredWeatherAnswer?
 
-    /// Stores `answer` under `key`, replacing any earlier one, and drops answers that expired
-    /// before `answer.fetchedAt`.
+    /// Stores `answer` under `key`, replacing one fetched earlier but never one fetched later (an
+    /// older answer may be written last), and drops answers that expired before `answer.fetchedAt`.
     func save(_ answer: StoredWeatherAnswer, for key: String) async throws(StateStoreError)
 }
 
@@ -42,6 +42,7 @@ public final class InMemoryWeatherAnswerStore: WeatherAnswerStore {
     public func save(_ answer: StoredWeatherAnswer, for key: String) async throws(StateStoreError) {
         answers.withLock { answers in
             answers = answers.filter { $0.value.expiresAt > answer.fetchedAt }
+            if let kept = answers[key], kept.fetchedAt > answer.fetchedAt { return }
             answers[key] = answer
         }
     }
