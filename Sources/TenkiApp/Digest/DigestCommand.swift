@@ -232,11 +232,14 @@ enum DigestCommand {
         var dependencies = dependencies(transport: transport, clock: clock, logger: logger, metrics: MetricsRegistry())
         dependencies.state = exists ? .settings : .memory
         dependencies.keepsAnswers = false
-        let runner = try TenkiServer.build(settings: settings, dependencies: dependencies).digests
+        let server = try TenkiServer.build(settings: settings, dependencies: dependencies)
         var messages: [(Settings.DigestSettings, ChatMessage)] = []
         for digest in digests {
-            messages.append((digest, await runner.preview(digest, now: clock.now())))
+            messages.append((digest, await server.digests.preview(digest, now: clock.now())))
         }
+        // Nothing is written (`keepsAnswers`); waiting for any work still running makes that so
+        // before the process exits, and before a test looks at the state file.
+        _ = await server.background.waitUntilIdle(atMost: .seconds(5))
         // Each digest in its webhook's format.
         var report = Report(exitCode: .success)
         if messages.count == 1, let (digest, message) = messages.first {

@@ -58,12 +58,13 @@ public final class BackgroundWork: Sendable {
     }
 
     /// The drain step: waits up to `limit` for the work in progress (late answers whose placeholder
-    /// went out are then queued), and cancels what is still running after it.
+    /// went out are then queued; answers are written to the state store), and cancels what is
+    /// still running after it.
     func finish(within limit: Duration, logger: Logger) async {
         guard count > 0 else { return }
-        logger.notice("waiting for late answers", [("count", String(count))])
+        logger.notice("waiting for work in progress (late answers, answers being stored)", [("count", String(count))])
         if await !waitUntilIdle(atMost: limit) {
-            logger.warning("late answers still being computed are dropped", [("count", String(count))])
+            logger.warning("work still in progress is dropped (late answers, answers being stored)", [("count", String(count))])
             cancelAll()
         }
     }

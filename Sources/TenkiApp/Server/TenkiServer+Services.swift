@@ -34,7 +34,7 @@ extension TenkiServer {
     /// 4. late answers whose placeholder went out: queued within the drain timeout, or cancelled;
     /// 5. held commands: those this process still holds (a lookup cut short) go to another replica
     ///    at once (their leases end);
-    /// 6. scheduler;
+    /// 6. scheduler, then the state-store writes of what its last run fetched;
     /// 7. deliveries: the queue stops last, after everything that fills it; what it has not sent is
     ///    in the state already and goes out after the next start.
     ///
@@ -46,7 +46,12 @@ extension TenkiServer {
             members.append(
                 .init("token refresh", TokenRefresh(refresher: refresher, installations: installations, metrics: metrics)))
         }
-        if let scheduler { members.append(.init("scheduler", scheduler)) }
+        if let scheduler {
+            // After the scheduler: the weather and places its last run fetched are still being
+            // written to the state store (background work the late-answers step no longer sees).
+            members.append(.init("stored answers", DrainStep { await background.finish(within: bounds.timeout, logger: logger) }))
+            members.append(.init("scheduler", scheduler))
+        }
         members.append(.init("held commands", DrainStep { await queue.releasePendingCommands() }))
         members.append(.init("late answers", DrainStep { await background.finish(within: bounds.timeout, logger: logger) }))
         if let metrics = listeners.metrics {
