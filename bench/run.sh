@@ -58,7 +58,8 @@ build_revision() {  # $1 = revision -> the binary's path on stdout
   if [ ! -x "$dir/.build/release/tenki" ]; then
     rm -rf "$dir" && mkdir -p "$dir" || return 1
     git -C "$ROOT" archive "$rev" | tar -x -C "$dir" || return 1
-    (cd "$dir" && swift build -c release --static-swift-stdlib 2>&1 | tail -1) >&2 || return 1
+    # The same build flags as the current binary, so the comparison is of the code alone.
+    (cd "$dir" && swift build -c release --static-swift-stdlib --disable-local-rpath 2>&1 | tail -1) >&2 || return 1
   fi
   echo "$dir/.build/release/tenki"
 }
