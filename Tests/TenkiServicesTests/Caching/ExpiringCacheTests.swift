@@ -32,6 +32,17 @@ struct ExpiringCacheTests {
         }
     }
 
+    /// A load that counts itself and answers `value` once `gate` lets it through.
+    func held(_ value: Int, at gate: RequestGate) -> @Sendable () async throws(LoadError) -> Int {
+        let loads = loads
+        return { () async throws(LoadError) -> Int in
+            loads.increment()
+            await gate.enter()
+            defer { gate.leave() }
+            return value
+        }
+    }
+
     @Test("fresh within the time to live, loaded again after it")
     func timeToLive() async throws {
         let cache = cache(ttl: 600)
@@ -134,13 +145,7 @@ struct ExpiringCacheTests {
         let gate = RequestGate()
         gate.close()
         defer { gate.open() }
-        let loads = loads
-        let held: @Sendable () async throws(LoadError) -> Int = { () async throws(LoadError) -> Int in
-            loads.increment()
-            await gate.enter()
-            defer { gate.leave() }
-            return 42
-        }
+        let held = held(42, at: gate)
         let waiters = (0..<3).map { _ in Task { try await cache.lookup("k", load: held) } }
         await gate.waitUntilInFlight(atLeast: 1)
         let joined = await eventually {
@@ -191,12 +196,7 @@ struct ExpiringCacheTests {
 
         // A call upstream answers anew: a Refresh waits for it instead of calling again.
         gate.close()
-        let held: @Sendable () async throws(LoadError) -> Int = { () async throws(LoadError) -> Int in
-            loads.increment()
-            await gate.enter()
-            defer { gate.leave() }
-            return 3
-        }
+        let held = held(3, at: gate)
         let other = Task { try await cache.lookup("other", load: held) }
         await gate.waitUntilInFlight(atLeast: 1)
         let joining = Task { try await cache.lookup("other", maxAge: 60, load: held) }
@@ -216,13 +216,7 @@ struct ExpiringCacheTests {
         let gate = RequestGate()
         gate.close()
         defer { gate.open() }
-        let loads = loads
-        let held: @Sendable () async throws(LoadError) -> Int = { () async throws(LoadError) -> Int in
-            loads.increment()
-            await gate.enter()
-            defer { gate.leave() }
-            return 42
-        }
+        let held = held(42, at: gate)
         let waiter = Task { try await cache.lookup("k", load: held) }
         await gate.waitUntilInFlight(atLeast: 1)
         waiter.cancel()
