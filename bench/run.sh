@@ -55,7 +55,8 @@ fi
 # Earlier revisions, each one more target: built from `git archive` (no worktree left behind), once.
 build_revision() {  # $1 = revision -> the binary's path on stdout
   local rev="$1" dir="${BENCH_BUILDS:-/tmp/tenki-bench-builds}/$1"
-  if [ ! -x "$dir/.build/release/tenki" ]; then
+  # A build kept from before the flags below (one with a RUNPATH) is built again.
+  if [ ! -x "$dir/.build/release/tenki" ] || readelf -d "$dir/.build/release/tenki" | grep -qE '\((RUNPATH|RPATH)\)'; then
     rm -rf "$dir" && mkdir -p "$dir" || return 1
     git -C "$ROOT" archive "$rev" | tar -x -C "$dir" || return 1
     # The same build flags as the current binary, so the comparison is of the code alone.
