@@ -37,7 +37,8 @@ struct NewsCommandHandler: Sendable, AnswersInEveryLanguage {
         guard let news else {
             logger.warning(
                 "news requested but neither \(SettingsTable.name(\.newsAPIKey)) nor \(SettingsTable.name(\.newsFeeds)) is set")
-            return notices.notice("⚠️ " + Mrkdwn.escapeEntities(FeedReplyStrings.namingSettings(for: settings.language).notConfigured))
+            let notConfigured = FeedReplyStrings.namingSettings(for: settings.language).notConfigured
+            return notices.notice("⚠️ " + Mrkdwn.escapeEntities(notConfigured))
         }
         return await headlines(news, text: text, page: page, user: user, logger: logger)
     }

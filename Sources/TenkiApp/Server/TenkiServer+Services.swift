@@ -41,6 +41,7 @@ extension TenkiServer {
     /// The state stores close when the server is released, after the group has returned.
     func services(_ listeners: Listeners, scheduler: DigestScheduler?, bounds: DrainBounds) -> [ServiceGroup.Member] {
         let (queue, background, logger) = (queue, background, logger)
+        let backgroundWork = DrainStep { await background.finish(within: bounds.timeout, logger: logger) }
         var members: [ServiceGroup.Member] = [.init("deliveries", queue)]
         if let refresher = tokenRefresher(), let installations = workspaces.installations {
             members.append(
@@ -49,11 +50,11 @@ extension TenkiServer {
         if let scheduler {
             // After the scheduler: the weather and places its last run fetched are still being
             // written to the state store (background work the late-answers step no longer sees).
-            members.append(.init("stored answers", DrainStep { await background.finish(within: bounds.timeout, logger: logger) }))
+            members.append(.init("stored answers", backgroundWork))
             members.append(.init("scheduler", scheduler))
         }
         members.append(.init("held commands", DrainStep { await queue.releasePendingCommands() }))
-        members.append(.init("late answers", DrainStep { await background.finish(within: bounds.timeout, logger: logger) }))
+        members.append(.init("late answers", backgroundWork))
         if let metrics = listeners.metrics {
             members.append(.init("metrics listener", ListenerService(metrics, gracePeriod: .seconds(1))))
         }
