@@ -5,8 +5,8 @@
 # never calls one. Usage: bench/charts.sh [--no-build] [COUNT] [CLIENTS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ "${1:-}" = "--no-build" ]; then shift; else swift build -c release --product tenki; fi
-bin="$(swift build -c release --show-bin-path)/tenki"
+if [ "${1:-}" = "--no-build" ]; then shift; else bench/release-build.sh >/dev/null; fi
+bin="$PWD/.build/release/tenki"
 count="${1:-1000}" clients="${2:-4}"
 port=$(( 20000 + RANDOM % 20000 ))
 secret=charts-bench-secret

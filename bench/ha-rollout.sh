@@ -72,9 +72,8 @@ fi
 PG_BIN="$(pg_bin)"
 NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
 if [ ! -x "$TENKI_BIN" ]; then
-    progress "no $TENKI_BIN: swift build -c release"
-    (cd "$ROOT" && swift build -c release >&2)
-    TENKI_BIN="$ROOT/.build/release/tenki"
+    progress "no $TENKI_BIN: bench/release-build.sh"
+    TENKI_BIN="$("$ROOT/bench/release-build.sh")"
 fi
 
 mkdir -p "$OUT/nginx/tmp" "$OUT/pg"

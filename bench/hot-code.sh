@@ -69,4 +69,4 @@ sys.stdout.write("".join(n + "\n" for n in order))
 PY
 echo "hot-code: $(wc -l <"$ORDER") functions written to Sources/tenki/hot-code.order"
 # SwiftPM does not track the file as a link input: the next build must be told to link again.
-echo "hot-code: relink with: rm .build/release/tenki && swift build -c release --static-swift-stdlib --disable-local-rpath"
+echo "hot-code: relink with: rm .build/release/tenki && bench/release-build.sh"

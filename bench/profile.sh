@@ -13,6 +13,6 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ "${1:-}" != "--no-build" ]; then
-  (cd "$ROOT" && swift build -c release --static-swift-stdlib --disable-local-rpath 2>&1 | tail -1)
+  "$ROOT/bench/release-build.sh" >/dev/null
 fi
 exec bash "$ROOT/bench/cost-guard.sh" --profile "${TENKI_BIN:-$ROOT/.build/release/tenki}"

@@ -48,7 +48,7 @@ export TENKI_BIN="${TENKI_BIN:-$ROOT/.build/release/tenki}"
 mkdir -p "$OUT/state"
 
 if [ "$BUILD" = 1 ]; then
-  (cd "$ROOT" && swift build -c release --static-swift-stdlib --disable-local-rpath 2>&1 | tail -1) || { echo "bench/run.sh: build failed" >&2; exit 1; }
+  "$HERE/release-build.sh" >/dev/null || { echo "bench/run.sh: build failed" >&2; exit 1; }
 fi
 [ -x "$TENKI_BIN" ] || { echo "bench/run.sh: $TENKI_BIN missing" >&2; exit 1; }
 
@@ -59,8 +59,8 @@ build_revision() {  # $1 = revision -> the binary's path on stdout
   if [ ! -x "$dir/.build/release/tenki" ] || readelf -d "$dir/.build/release/tenki" | grep -qE '\((RUNPATH|RPATH)\)'; then
     rm -rf "$dir" && mkdir -p "$dir" || return 1
     git -C "$ROOT" archive "$rev" | tar -x -C "$dir" || return 1
-    # The same build flags as the current binary, so the comparison is of the code alone.
-    (cd "$dir" && swift build -c release --static-swift-stdlib --disable-local-rpath 2>&1 | tail -1) >&2 || return 1
+    # The same build as the current binary's, so the comparison is of the code alone.
+    "$HERE/release-build.sh" "$dir" >/dev/null || return 1
   fi
   echo "$dir/.build/release/tenki"
 }

@@ -37,7 +37,7 @@ mkdir -p "$OUT"
 export SLACK_SIGNING_SECRET="${SLACK_SIGNING_SECRET:-benchsecret}"
 export TENKI_BIN="${TENKI_BIN:-$ROOT/.build/release/tenki}"
 mkdir -p "$OUT/state"
-if [ "$BUILD" = 1 ]; then (cd "$ROOT" && swift build -c release --static-swift-stdlib --disable-local-rpath 2>&1 | tail -1) || exit 1; fi
+if [ "$BUILD" = 1 ]; then "$HERE/release-build.sh" >/dev/null || exit 1; fi
 PIN_SERVER=(); PIN_WRK=()
 if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then PIN_SERVER=(taskset -c 0); PIN_WRK=(taskset -c 1); fi
 

@@ -5,5 +5,5 @@
 # Usage: bench/socket-mode.sh [--no-build] [--latency 500] [--throughput 5000]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ "${1:-}" = "--no-build" ]; then shift; else swift build -c release --static-swift-stdlib --disable-local-rpath --product tenki; fi
-exec python3 bench/socket_mode.py --bin "$(swift build -c release --show-bin-path)/tenki" "$@"
+if [ "${1:-}" = "--no-build" ]; then shift; else bench/release-build.sh >/dev/null; fi
+exec python3 bench/socket_mode.py --bin "$PWD/.build/release/tenki" "$@"
