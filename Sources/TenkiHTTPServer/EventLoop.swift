@@ -52,9 +52,9 @@ final class EventLoop: @unchecked Sendable {
     var deferred: [Connection] = []
     /// Counts the loop's turns (one wait for events, the answers it produced written).
     var turn: UInt64 = 0
-    private var listening = true
+    var listening = true
     /// Accepting failed (out of descriptors): the listener is out of the poller until the next sweep.
-    private var listenerPaused = false
+    var listenerPaused = false
     private var reportedDrained = false
     var dateCache = HTTPDateCache()
     let clock = ContinuousClock()
@@ -195,15 +195,6 @@ final class EventLoop: @unchecked Sendable {
         return running
     }
 
-    /// Adds the shared listening socket to this loop's poller: exclusively when several loops share
-    /// it (one wake-up per connection, not one per loop), plainly on kernels older than 4.5.
-    private func watchListener() {
-        if configuration.loopCount > 1, poller.add(listenerFD, read: true, write: false, exclusive: true) { return }
-        if !poller.add(listenerFD, read: true, write: false) {
-            logger.error("cannot watch the listening socket", [("errno", "\(errno)")])
-        }
-    }
-
     /// Applies what other threads posted; returns false when the loop must stop.
     private func processInbox() -> Bool {
         let posted = inbox.withLock { inbox -> Inbox in
@@ -232,94 +223,4 @@ final class EventLoop: @unchecked Sendable {
             close(connection)
         }
     }
-
-    private func acceptConnections() {
-        for _ in 0..<64 {
-            switch Socket.accept(listenerFD) {
-            case .wouldBlock:
-                return
-            case .failed(let code):
-                // EMFILE and friends: leave the connection in the backlog and retry on the next sweep,
-                // instead of spinning on a listener that stays readable.
-                poller.remove(listenerFD)
-                if code == EINVAL {  // the listener was shut down: shutdown has begun
-                    listening = false
-                } else {
-                    logger.warning("accept failed", [("errno", "\(code)")])
-                    listenerPaused = true
-                }
-                return
-            case .accepted(let fd, let remote):
-                register(fd: fd, remote: remote)
-            }
-        }
-    }
-
-    private func register(fd: Int32, remote: String) {
-        let open = coordinator.connectionOpened()
-        // Far over the limit, a connection is not worth its memory: a 503 in one write, then close.
-        guard open <= configuration.maxConnections * 2 else {
-            refuseAtOnce(fd)
-            coordinator.connectionClosed()
-            observer?.rejected(.overloaded)
-            return
-        }
-        nextConnectionID &+= 1
-        let parser = HTTPRequestParser(
-            maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: configuration.maxBodyBytes, remoteAddress: remote
-        )
-        let connection = Connection(
-            id: nextConnectionID, fd: fd, remoteAddress: remote, overloaded: open > configuration.maxConnections,
-            parser: parser, now: clock.now
-        )
-        connections[fd] = connection
-        poller.add(fd, read: true, write: false)
-        observer?.connectionOpened()
-        if connection.overloaded { refuse(connection) }
-    }
-
-    /// Answers a connection over `maxConnections` with 503 now, before its request arrives, then
-    /// closes it after a short lingering close: a slow or silent client over the limit holds its
-    /// place for at most that, not for a header timeout, and gets an answer rather than a reset.
-    private func refuse(_ connection: Connection) {
-        observer?.rejected(.overloaded)
-        let summary = Connection.RequestSummary(method: "-", path: "-", version: .http1_1, keepAlive: false, startedAt: clock.now)
-        respond(connection, ResponseSerializer.rejection(.serviceUnavailable, "server busy"), to: summary)
-        flush(connection)
-    }
-
-    /// Writes a prepared 503 to a connection that is not registered, then closes it. Whatever the
-    /// client sent already is read first, so the close does not turn into a reset that would
-    /// destroy the answer (bytes that arrive later still do).
-    private func refuseAtOnce(_ fd: Int32) {
-        _ = Socket.receive(fd, into: readBuffer)
-        var answer: [UInt8] = []
-        ResponseSerializer.append(
-            ResponseSerializer.rejection(.serviceUnavailable, "server busy"), to: &answer, keepAlive: false,
-            requestVersion: .http1_1, omitBody: false, date: dateCache.current())
-        answer.withUnsafeBytes { _ = Socket.send(fd, $0) }
-        Socket.closeWrite(fd)
-        _ = systemClose(fd)
-    }
-
-    func close(_ connection: Connection) {
-        guard !connection.isClosed else { return }
-        connection.isClosed = true
-        connection.inFlight?.task.cancel()
-        connection.inFlight = nil
-        // Counted as closed before the peer can see EOF, so the count never lags what clients observe.
-        coordinator.connectionClosed()
-        observer?.connectionClosed()
-        poller.remove(connection.fd)
-        connections[connection.fd] = nil
-        _ = systemClose(connection.fd)
-    }
-}
-
-func systemClose(_ fd: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.close(fd)
-    #else
-    Darwin.close(fd)
-    #endif
 }
