@@ -149,9 +149,12 @@ public final class ReplayHarness: Sendable {
         let observation: ReplayObservation
         do {
             if let target = options.target {
-                if file.settings != nil || file.scenario != nil {
-                    notes.append("settings and scenario do not apply with --target")
+                if let reason = Self.needsItsOwnListener(file) {
+                    var result = ReplayResult(name: replayCase.name, file: file, observation: nil, differences: [])
+                    result.skipped = "\(reason), which a running target does not have"
+                    return result
                 }
+                if file.expect?.upstreamCalls != nil { notes.append("upstream_calls are not checked with --target") }
                 observation = try await send(file, to: target, sinkPath: sinkPath, observeUpstreams: false)
             } else {
                 observation = try await sendInProcess(file, sinkPath: sinkPath, number: number)
@@ -174,6 +177,19 @@ public final class ReplayHarness: Sendable {
         fakes.openWeather.removeAllCalls()
         fakes.news.removeAllCalls()
         fakes.feeds.removeAllCalls()
+    }
+
+    /// What a file needs from its own in-process listener, if anything: its settings, a scenario of
+    /// the fakes, or this run's Discord key. Against a `--target` such a file cannot pass.
+    static func needsItsOwnListener(_ file: ReplayFile) -> String? {
+        if let settings = file.settings, !settings.isEmpty {
+            return "it sets \(settings.keys.sorted().joined(separator: ", "))"
+        }
+        if let scenario = file.scenario, scenario != FakeScenario.normal.rawValue {
+            return "it needs the fakes' \"\(scenario)\" scenario"
+        }
+        if file.signing == .discord || file.signing == .discordWrongKey { return "it is signed with this run's own Discord key" }
+        return nil
     }
 
     /// A budget that never runs out first: the answer always comes back inline.

@@ -8,8 +8,11 @@ public struct ReplayResult: Sendable {
     public var observation: ReplayObservation?
     /// One line per difference (or the reason nothing could be observed); empty when it passed.
     public var differences: [String]
-    /// Things worth knowing that are not failures (e.g. settings ignored with `--target`).
+    /// Things worth knowing that are not failures.
     public var notes: [String] = []
+    /// Why the file was not sent at all (it needs what only the in-process listener has, and the
+    /// run has a `--target`); a skipped file neither passes nor fails.
+    public var skipped: String?
 
     public var passed: Bool { differences.isEmpty }
 

@@ -35,7 +35,9 @@ public enum ReplayTranscript {
             }
         }
         for note in result.notes { lines.append("  note: \(note)") }
-        if result.passed {
+        if let reason = result.skipped {
+            lines.append("– skipped: \(reason)")
+        } else if result.passed {
             lines.append(result.file?.expect == nil ? "✓ replayed (no expectations)" : "✓ as expected")
         } else {
             lines += result.failureLines
@@ -43,9 +45,12 @@ public enum ReplayTranscript {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `3 of 40 failed` (or `0 of 40 failed`), the line scripts and people look for.
+    /// `3 of 40 failed` (or `0 of 40 failed`), the line scripts and people look for; files that were
+    /// skipped count apart: `0 of 25 failed, 15 skipped`.
     public static func summary(_ results: [ReplayResult]) -> String {
-        "\(results.filter { !$0.passed }.count) of \(results.count) failed"
+        let skipped = results.filter { $0.skipped != nil }.count
+        let failed = "\(results.filter { !$0.passed }.count) of \(results.count - skipped) failed"
+        return skipped == 0 ? failed : failed + ", \(skipped) skipped"
     }
 
     private static func message(_ message: SlackMessage?, body: [UInt8], links: Bool) -> [String] {

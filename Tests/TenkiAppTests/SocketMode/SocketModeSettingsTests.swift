@@ -107,11 +107,14 @@ struct SocketModeManifestTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("deploy/slack-app-manifest.socket.yml")
 
-    @Test("deploy/slack-app-manifest.socket.yml turns Socket Mode on and has no request URL")
+    @Test("deploy/slack-app-manifest.socket.yml turns Socket Mode on, has no request URL, and gets the Home tab's events")
     func manifest() throws {
         let lines = try String(contentsOf: Self.manifest, encoding: .utf8).split(separator: "\n")
             .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
-        #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces) == "socket_mode_enabled: true" })
+        let trimmed = lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(trimmed.contains("socket_mode_enabled: true"))
+        #expect(trimmed.contains("home_tab_enabled: true"))
+        #expect(trimmed.contains("event_subscriptions:") && trimmed.contains("- app_home_opened"))
         #expect(!lines.contains { $0.contains("url:") || $0.contains("https://") })
         #expect(lines.contains { $0.contains("- command: /weather") } && lines.contains { $0.contains("- command: /news") })
     }
