@@ -10,10 +10,10 @@
 #  2. systemd-analyze verify and security (exposure at most 2.0) on the units; shellcheck on the scripts; hadolint on the Dockerfile;
 #     `docker compose config` with placeholder secrets, which must not show their values;
 #  3. assertions: one image for every workload, grace periods >= the drain, LimitNOFILE, timers,
-#     every setting in .env.example, the postgres-ha overlay's rollout, disruption budget, database
+#     the Ingress's paths (the public ones only), every setting in .env.example, the postgres-ha overlay's rollout, disruption budget, database
 #     Secret, connection budget, readiness flip and egress (check_assertions.py, check_postgres_ha.py);
 #  4. a self-test: a deliberately broken copy (two images, a grace period shorter than the drain,
-#     and one break for each postgres-ha rule) must fail each of those assertions;
+#     an Ingress routing /metrics, and one break for each postgres-ha rule) must fail each of those assertions;
 #  5. the given binary answers --help and lists the commands the units and jobs run.
 set -euo pipefail
 export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ left in deploy/
@@ -255,6 +255,8 @@ cp -r . "$broken/deploy"
 # The CronJob pinning its own image again, and a grace period shorter than the drain.
 sed -i 's#^\( *\)image: tenki$#\1image: registry.example.com/tenki:0.0.9#' "$broken/deploy/kubernetes/overlays/cronjob-digest/cronjob.yaml"
 sed -i 's#terminationGracePeriodSeconds: .*#terminationGracePeriodSeconds: 20#' "$broken/deploy/kubernetes/base/deployment.yaml"
+# The Ingress letting /metrics out instead of the charts in.
+sed -i 's#- path: /charts$#- path: /metrics#' "$broken/deploy/kubernetes/base/ingress.yaml"
 # One break for each postgres-ha rule, each with the line it must produce (grep -F).
 ha="$broken/deploy/kubernetes/overlays/postgres-ha"
 sed -i -e 's#^  replicas: 3$#  replicas: 1#' -e 's#maxUnavailable: 0$#maxUnavailable: 1#' \
@@ -271,6 +273,7 @@ sed -i 's#^  - ../../base$#&\n  - ../../state#' "$ha/kustomization.yaml"
 expected=(
     'different images'
     'terminationGracePeriodSeconds 20 <'
+    "base: Ingress/tenki: routes"
     'tenki:0.0.8 in postgres-ha: Deployment/tenki'
     'postgres-ha: Deployment/tenki: replicas 1;'
     'postgres-ha: Deployment/tenki: rollingUpdate maxUnavailable 1, maxSurge 1;'

@@ -29,6 +29,15 @@ DEFAULT_MAX_CONNECTIONS = 1024
 DIGEST_FIRING_MINUTES = 5
 
 
+# What an Ingress lets in from outside: the chat endpoints, the install pages and the charts Slack
+# fetches. /metrics and /healthz stay inside the cluster.
+PUBLIC_PATHS = {
+    ("/slack/commands", "Exact"), ("/slack/interactions", "Exact"), ("/slack/events", "Exact"),
+    ("/slack/install", "Exact"), ("/slack/oauth_redirect", "Exact"), ("/mattermost/commands", "Exact"),
+    ("/discord/interactions", "Exact"), ("/charts", "Prefix"),
+}
+
+
 def drain_seconds(env):
     delay = int(env.get("TENKI_DRAIN_DELAY_MS") or DEFAULT_DRAIN_DELAY_MS) / 1000
     timeout = int(env.get("TENKI_DRAIN_TIMEOUT_MS") or DEFAULT_DRAIN_TIMEOUT_MS) / 1000
@@ -112,6 +121,13 @@ def check_kubernetes(deploy, rendered_dir):
                     ok(f"{where} fires every {DIGEST_FIRING_MINUTES} minutes")
             if obj["kind"] == "NetworkPolicy":
                 check_network_policy(where, obj)
+            if obj["kind"] == "Ingress":
+                paths = {(p["path"], p.get("pathType")) for r in obj["spec"]["rules"] for p in r["http"]["paths"]}
+                if paths != PUBLIC_PATHS:
+                    fail(f"{where}: routes {sorted(paths)}; it must route exactly {sorted(PUBLIC_PATHS)} "
+                         f"(missing {sorted(PUBLIC_PATHS - paths)}, extra {sorted(paths - PUBLIC_PATHS)})")
+                else:
+                    ok(f"{where}: routes the chat endpoints, install pages and charts only")
             if obj["kind"] == "ServiceMonitor":
                 secrets = {(e.get("authorization", {}).get("credentials", {}).get("name"),
                             e.get("authorization", {}).get("credentials", {}).get("key")) for e in obj["spec"]["endpoints"]}
