@@ -8,6 +8,7 @@
 #     (kubernetes-validate); the alert rules check and pass their unit tests (promtool), or at
 #     least their structure;
 #  2. systemd-analyze verify and security (exposure at most 2.0) on the units; shellcheck on the scripts; hadolint on the Dockerfile;
+#     docs/deploy.md's Caddy and nginx snippets run in front of a stub (check_proxies.py: public paths in, /metrics out);
 #     `docker compose config` with placeholder secrets, which must not show their values;
 #  3. assertions: one image for every workload, grace periods >= the drain, LimitNOFILE, timers,
 #     the Ingress's paths (the public ones only), every setting in .env.example, the postgres-ha overlay's rollout, disruption budget, database
@@ -244,6 +245,9 @@ if [ "${#compose[@]}" -gt 0 ]; then
 else
     echo "notice: neither docker compose nor docker-compose installed; compose file not checked"
 fi
+
+step "the TLS proxy snippets of docs/deploy.md (Caddy, nginx: each when installed)"
+python3 check_proxies.py ../docs/deploy.md
 
 step "assertions (check_assertions.py)"
 python3 check_assertions.py . ../Sources/TenkiApp/Settings/SettingsTable.swift "$work/rendered"
