@@ -18,8 +18,9 @@ public struct SettingsTable: Sendable {
     var signingSecrets: Setting<[String]> = .custom(
         "SLACK_SIGNING_SECRET", default: [], defaultText: "required for `serve` unless `--insecure-skip-verification`",
         secret: true,
-        readers: [.serve, .replay],
-        "verifies every request (Slack's v0 scheme); two secrets separated by `,` are both accepted while rotating",
+        readers: [.serve, .replay, .digest],
+        "verifies every request (Slack's v0 scheme), and signs chart URLs; two secrets separated by `,` are both accepted "
+            + "while rotating",
         parse: SettingParsers.signingSecrets)
     var openWeatherAPIKey: Setting<String?> = .text(
         "OPENWEATHER_API_KEY", secret: true,
