@@ -61,6 +61,11 @@ public final class HTTPServer: Sendable {
         public let port: Int
     }
 
+    /// Whether `host` is an address `listen(host:port:)` takes: IPv4, dotted (`0.0.0.0`, `127.0.0.1`).
+    public static func canListen(on host: String) -> Bool {
+        Socket.isIPv4(host)
+    }
+
     /// Binds and listens now; pass the result to `start(on:)`.
     public static func listen(host: String, port: Int) throws(HTTPServerError) -> ListeningSocket {
         let listener = try Socket.listen(host: host, port: port)

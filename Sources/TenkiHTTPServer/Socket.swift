@@ -7,6 +7,12 @@ import Darwin
 
 /// Thin wrappers over the socket calls the server makes, so the loop reads as HTTP, not as C.
 enum Socket {
+    /// A dotted IPv4 address, as `listen` parses it.
+    static func isIPv4(_ host: String) -> Bool {
+        var address = in_addr()
+        return inet_pton(AF_INET, host, &address) == 1
+    }
+
     /// A bound, listening, non-blocking IPv4 socket and the port it got.
     static func listen(host: String, port: Int, backlog: Int32 = 1024) throws(HTTPServerError) -> (fd: Int32, port: Int) {
         var address = sockaddr_in()

@@ -53,19 +53,23 @@ struct ArgumentList {
 
 /// An operator's command on the service's state file (`tenki outbox [retry ID]`, `tenki
 /// subscriptions [remove ID]`): no options, then an action word and its one ID, or nothing to
-/// list. The words are checked before the file is opened.
+/// list. The words are checked before the file is opened (`open()`), so a usage error is a usage
+/// error (64) wherever the state file is.
 struct StateFileCommand {
     let name: String
     /// The word after the command; nil lists.
     let action: String?
-    let state: StateFile
     private let words: [String]
 
-    init(_ name: String, _ arguments: [String]) throws {
+    init(_ name: String, _ arguments: [String]) throws(UsageError) {
         words = try ArgumentList(arguments, command: name, valueOptions: [], flagOptions: []).positional
         self.name = name
         action = words.first
-        state = try StateFile.existing(for: name)
+    }
+
+    /// The service's state file; 78 naming the path when it does not exist.
+    func open() throws -> StateFile {
+        try StateFile.existing(for: name)
     }
 
     /// The action's one ID as `parse` reads it; else a usage error saying `usage`.

@@ -10,7 +10,7 @@ import TenkiStorage
 enum BackupCommand {
     static func run(_ arguments: [String]) async throws -> ExitCode {
         let list = try ArgumentList(arguments, command: "backup", valueOptions: [], flagOptions: [])
-        guard list.positional.count == 1, let destination = list.positional.first else {
+        guard list.positional.count == 1, let destination = list.positional.first, !destination.isEmpty else {
             throw UsageError(
                 "backup needs one PATH to write the copy to, e.g. tenki backup /backups/tenki.sqlite", command: "backup")
         }

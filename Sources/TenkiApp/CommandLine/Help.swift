@@ -68,7 +68,7 @@ enum Help {
                         accept unsigned requests; for local development on loopback only
 
         NEEDS: \(name(\.signingSecrets)) (or \(name(\.slackAppToken)) alone: Socket Mode),
-        and \(name(\.openWeatherAPIKey)) or \(name(\.newsAPIKey)).
+        and \(name(\.openWeatherAPIKey)), \(name(\.newsAPIKey)) or \(name(\.newsFeeds)).
         Stops gracefully on SIGTERM or SIGINT: /healthz turns 503, in-flight requests finish.
         """
 

@@ -11,9 +11,10 @@ enum OutboxCommand {
         let command = try StateFileCommand("outbox", arguments)
         switch command.action {
         case nil:
-            let rows = try await command.state.deliveries.list(states: [.pending, .dead])
+            let state = try command.open()
+            let rows = try await state.deliveries.list(states: [.pending, .dead])
             TenkiCLI.printOutput(OutboxTable.render(rows, now: Date()))
-            let owed = try await command.state.deliveries.pendingCommandCount()
+            let owed = try await state.deliveries.pendingCommandCount()
             if owed > 0 {
                 TenkiCLI.printOutput(
                     "\(owed) command(s) acknowledged with a placeholder are still being looked up (their answer is queued when ready)")
@@ -21,7 +22,7 @@ enum OutboxCommand {
             return .success
         case "retry":
             let id = try command.id(usage: "retry needs one delivery ID, e.g. tenki outbox retry 42") { DeliveryID($0) }
-            guard try await command.state.deliveries.retry(id, now: Date()) else {
+            guard try await command.open().deliveries.retry(id, now: Date()) else {
                 TenkiCLI.printError("tenki outbox: no dead delivery with ID \(id) (see 'tenki outbox')")
                 return .failure
             }

@@ -16,7 +16,13 @@ enum ServeCommand {
             throw UsageError("unexpected argument \"\(list.positional[0])\"", command: "serve")
         }
         let insecure = list.has("insecure-skip-verification")
-        let host = list.value("host") ?? (insecure ? "127.0.0.1" : "0.0.0.0")
+        let requestedHost = list.value("host") ?? (insecure ? "127.0.0.1" : "0.0.0.0")
+        let host = requestedHost == "localhost" ? "127.0.0.1" : requestedHost
+        guard HTTPServer.canListen(on: host) else {
+            throw UsageError(
+                "--host must be an IPv4 address: 0.0.0.0 (every interface), 127.0.0.1 or localhost (got \"\(requestedHost)\")",
+                command: "serve")
+        }
         if insecure, !AllowedResponseHost.isLoopback(host) {
             throw UsageError(
                 "--insecure-skip-verification only listens on loopback; drop --host \(host) or use 127.0.0.1", command: "serve")
@@ -29,9 +35,9 @@ enum ServeCommand {
         let settings = try Settings.load()
         let port = flagPort ?? settings.port
         if settings.openWeatherAPIKey == nil, settings.newsAPIKey == nil, settings.newsFeeds.isEmpty {
+            let providers = [\.openWeatherAPIKey, \.newsAPIKey].map(SettingsTable.name) + [SettingsTable.name(\.newsFeeds)]
             throw ConfigurationError(
-                \.openWeatherAPIKey,
-                problem: "\(SettingsTable.name(\.newsAPIKey)) and \(SettingsTable.name(\.newsFeeds)) are all unset",
+                setting: "\(providers[0]), \(providers[1]) and \(providers[2])", problem: "are all unset",
                 fix: "set at least one provider key, or list news feeds")
         }
         let logger = TenkiCLI.makeLogger(settings)

@@ -9,13 +9,13 @@ enum SubscriptionsCommand {
         let command = try StateFileCommand("subscriptions", arguments)
         switch command.action {
         case nil:
-            TenkiCLI.printOutput(SubscriptionsTable.render(try await command.state.subscriptions.all(), now: Date()))
+            TenkiCLI.printOutput(SubscriptionsTable.render(try await command.open().subscriptions.all(), now: Date()))
             return .success
         case "remove":
             let id = try command.id(usage: "remove needs one subscription ID, e.g. tenki subscriptions remove 3") { word in
                 Int64(word).flatMap { $0 > 0 ? $0 : nil }
             }
-            guard try await command.state.subscriptions.remove([id], team: nil, channel: nil) == 1 else {
+            guard try await command.open().subscriptions.remove([id], team: nil, channel: nil) == 1 else {
                 TenkiCLI.printError("tenki subscriptions: no subscription with ID \(id) (see 'tenki subscriptions')")
                 return .failure
             }

@@ -27,11 +27,15 @@ public enum TenkiCLI {
         }
         let rest = Array(words.dropFirst())
         if name == "--help" || name == "-h" || name == "help" {
-            if let topic = rest.first.flatMap(Help.Topic.init(rawValue:)) {
-                print(topic.text)
-            } else {
+            guard let asked = rest.first else {
                 print(Help.overview)
+                return ExitCode.success.rawValue
             }
+            guard let topic = Help.Topic(rawValue: asked) else {
+                printError(UsageError("no help for '\(asked)': it is not a command (tenki --help lists them)").description)
+                return ExitCode.usage.rawValue
+            }
+            print(topic.text)
             return ExitCode.success.rawValue
         }
         if name == "--version" {

@@ -70,7 +70,8 @@ enum SettingParsers {
             return try Ed25519PublicKey(hex: text.trimmingWhitespace())
         } catch {
             throw SettingProblem(
-                "\(error)", fix: "copy the Public Key from the Discord Developer Portal (your application → General Information)")
+                "is not a usable key: \(error)",
+                fix: "copy the Public Key from the Discord Developer Portal (your application → General Information)")
         }
     }
 

@@ -17,7 +17,7 @@ public enum Ed25519KeyError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         switch self {
         case .notHex(let count):
-            "an Ed25519 key is 64 hex digits (0-9, a-f); this value has \(count) characters, not all of them hex digits"
+            "an Ed25519 key is 64 hex digits (0-9, a-f); this value has \(count) characters and is not that"
         case .wrongLength(let byteCount):
             "an Ed25519 key is 64 hex digits (32 bytes); this value has \(byteCount * 2)"
         case .rejectedByLibrary:

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// Mistakes on the command line are usage errors (64) that say what to type, whatever else is
+/// wrong: checked before the state file, the settings or any log line. Found by trying the
+/// commands as a new user would; each case here was once a 0, a 75 or a 78.
+@Suite("Usage errors as processes")
+struct UsageErrorProcessTests {
+    static func missingState() -> [String: String] {
+        ["TENKI_STATE": FileManager.default.temporaryDirectory.appendingPathComponent("tenki-usage-\(UUID()).sqlite").path]
+    }
+
+    @Test("a wrong word for outbox or subscriptions is 64 even where the state file does not exist")
+    func stateFileCommandsCheckWordsFirst() async throws {
+        guard TenkiRun.isBuilt() else { return }
+        for arguments in [
+            ["outbox", "bogus"], ["outbox", "retry"], ["outbox", "retry", "abc"], ["outbox", "retry", "1", "2"],
+            ["subscriptions", "bogus"], ["subscriptions", "remove"],
+        ] {
+            let run = try await TenkiRun.run(arguments, Self.missingState())
+            #expect(run.status == 64, "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.contains("does not exist"), "\(arguments): \(run.stderr)")
+        }
+    }
+
+    @Test("backup with an empty PATH, healthcheck with extra words or a non-HTTP URL, help for no command: 64")
+    func emptyAndExtraArguments() async throws {
+        guard TenkiRun.isBuilt() else { return }
+        let backup = try await TenkiRun.run(["backup", ""], Self.missingState())
+        #expect(backup.status == 64 && backup.stderr.contains("backup needs one PATH"), "\(backup)")
+        let extra = try await TenkiRun.run(["healthcheck", "whatever"], ["PORT": "9"])
+        #expect(extra.status == 64 && extra.stderr.contains("unexpected argument \"whatever\""), "\(extra)")
+        let ftp = try await TenkiRun.run(["healthcheck", "--url", "ftp://127.0.0.1/healthz"], [:])
+        #expect(ftp.status == 64 && ftp.stderr.contains("http(s) URL"), "\(ftp)")
+        let help = try await TenkiRun.run(["help", "bogus"], [:])
+        #expect(help.status == 64 && help.stderr.contains("no help for 'bogus'"), "\(help)")
+        let known = try await TenkiRun.run(["help", "outbox"], [:])
+        #expect(known.status == 0 && known.stdout.contains("tenki outbox"), "\(known)")
+    }
+
+    @Test("serve --host that is no IPv4 address: 64 in one line, before any setting is read or logged")
+    func badHost() async throws {
+        guard TenkiRun.isBuilt() else { return }
+        for host in ["not a host!!", "::1", "127.0.0.1:80", ""] {
+            // No provider key either: the host is checked first, so the answer is still 64.
+            let run = try await TenkiRun.run(["serve", "--host", host, "--port", "0"], Self.missingState())
+            #expect(run.status == 64, "\(host): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(host): \(run.stderr)")
+            #expect(run.stderr.contains("--host must be an IPv4 address"), "\(host): \(run.stderr)")
+        }
+    }
+
+    @Test("serve without any provider names all three settings in one readable line")
+    func noProvider() async throws {
+        guard TenkiRun.isBuilt() else { return }
+        var environment = Self.missingState()
+        environment["SLACK_SIGNING_SECRET"] = "usage-test-secret"
+        let run = try await TenkiRun.run(["serve", "--host", "localhost", "--port", "0"], environment)
+        #expect(run.status == 78, "\(run.stderr)")
+        #expect(run.stderr.contains("OPENWEATHER_API_KEY, NEWSAPI_KEY and TENKI_NEWS_FEEDS are all unset"), "\(run.stderr)")
+    }
+
+    @Test("a DISCORD_PUBLIC_KEY one digit short says so, instead of calling its hex digits something else")
+    func discordKeyOneDigitShort() async throws {
+        guard TenkiRun.isBuilt() else { return }
+        var environment = Self.missingState()
+        environment["DISCORD_PUBLIC_KEY"] = String(repeating: "a", count: 63)
+        let run = try await TenkiRun.run(["preview", "/weather help"], environment)
+        #expect(run.status == 78, "\(run.stderr)")
+        #expect(run.stderr.contains("DISCORD_PUBLIC_KEY is not a usable key"), "\(run.stderr)")
+        #expect(run.stderr.contains("has 63 characters and is not that"), "\(run.stderr)")
+        #expect(!run.stderr.contains("not all of them hex"), "\(run.stderr)")
+    }
+}
