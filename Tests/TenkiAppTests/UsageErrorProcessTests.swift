@@ -38,6 +38,20 @@ struct UsageErrorProcessTests {
         #expect(known.status == 0 && known.stdout.contains("tenki outbox"), "\(known)")
     }
 
+    @Test("backup into a folder that does not exist: 64 naming it; a state path that is a directory: 78 saying so")
+    func foldersAndDirectories() async throws {
+        guard TenkiRun.isBuilt() else { return }
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        // The folder is checked before the copy starts: an empty file stands in for the state.
+        #expect(FileManager.default.createFile(atPath: scratch.path("state.sqlite"), contents: nil))
+        let backup = try await TenkiRun.run(
+            ["backup", scratch.path("no-such-folder/copy.sqlite")], ["TENKI_STATE": scratch.path("state.sqlite")])
+        #expect(backup.status == 64 && backup.stderr.contains("no-such-folder is not a folder that exists"), "\(backup)")
+        let directory = try await TenkiRun.run(["subscriptions"], ["TENKI_STATE": scratch.path(".")])
+        #expect(directory.status == 78 && directory.stderr.contains("which is a directory"), "\(directory)")
+    }
+
     @Test("serve --host that is no IPv4 address: 64 in one line, before any setting is read or logged")
     func badHost() async throws {
         guard TenkiRun.isBuilt() else { return }

@@ -32,6 +32,11 @@ enum BackupCommand {
             throw UsageError(
                 "\(destination) already exists; a backup never overwrites a file, choose a new name", command: "backup")
         }
+        let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("\(folder) is not a folder that exists; create it first, or choose another PATH", command: "backup")
+        }
         do {
             try SQLiteBackup.copy(from: settings.statePath, to: destination)
         } catch {

@@ -7,8 +7,10 @@ extension StateFile {
     /// Connects to PostgreSQL (loading libpq only now, so a SQLite deployment never does) and
     /// creates or migrates the schema, blocking, before anything is served. Errors name
     /// `TENKI_DATABASE_URL` and never show the password: a missing libpq or a schema from a newer
-    /// build is a configuration error; a server that cannot be reached or refuses is a
-    /// `TemporaryFailure` (exit 75: worth retrying, e.g. while the database starts).
+    /// build is a configuration error, and so is a connection string libpq cannot use (an unknown
+    /// option, a bad value or escape: retrying would fail the same way); a server that cannot be
+    /// reached or refuses is a `TemporaryFailure` (exit 75: worth retrying, e.g. while the
+    /// database starts).
     static func openPostgres(
         _ url: PostgresURL, poolSize: Int, clock: any WallClock, sealer: TokenSealer? = nil
     ) throws -> StateFile {
@@ -24,6 +26,12 @@ extension StateFile {
         do {
             connection = try PostgresConnection(url: url)
         } catch {
+            if Self.isUnusableConnectionString(error.message) {
+                throw ConfigurationError(
+                    \.databaseURL, problem: "cannot be used: \(error.message)",
+                    fix: "correct it (libpq's URI form: postgres://HOST:PORT/DATABASE, the user and password before the host, "
+                        + "options after a ?)")
+            }
             throw TemporaryFailure(
                 "the database at \(url) (\(SettingsTable.name(\.databaseURL))) cannot be reached: \(error.message)")
         }
@@ -41,5 +49,17 @@ extension StateFile {
         var state = StateFile(stores: StateStores.postgresMigrated(pool, clock: clock))
         if let sealer { state.installations = InstallationStores.postgres(pool, sealer: sealer, clock: clock) }
         return state
+    }
+
+    /// libpq's words for a connection string it cannot use, before any server is asked (its
+    /// option parsing: `invalid sslmode value`, `invalid port number`, `invalid URI query
+    /// parameter`, `invalid percent-encoded token`, `missing "=" after …`), as opposed to a server
+    /// it cannot reach (`connection to server at … failed`, `could not translate host name`).
+    static func isUnusableConnectionString(_ message: String) -> Bool {
+        let words = message.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        return ["invalid ", "missing \"=\"", "missing key/value separator", "extra key/value separator",
+            "unterminated quoted string", "unexpected character", "forbidden value", "could not match ",
+            "ipv6 host address may not be empty", "end of string reached when looking for matching"]
+            .contains { words.hasPrefix($0) }
     }
 }

@@ -96,6 +96,12 @@ struct StateFile: Sendable {
     ]
 
     static func classify(_ error: any Error, path: String) -> any Error {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return ConfigurationError(
+                \.statePath, problem: "names \(path), which is a directory",
+                fix: "name a file in it, e.g. \(SettingsTable.name(\.statePath))=\(path)/tenki.sqlite")
+        }
         let code = (error as? SQLiteError).map { $0.code & 0xFF }
         let unreadable = code == 14 && FileManager.default.fileExists(atPath: path)  // SQLITE_CANTOPEN on a file that is there
         if let code, temporaryCodes.contains(code) || unreadable {
