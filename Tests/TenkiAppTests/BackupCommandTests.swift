@@ -98,8 +98,18 @@ struct BackupCommandTests {
     func unwritableDestination() async throws {
         let state = path("tenki.sqlite")
         _ = try SQLiteDeliveryStore(path: state)
-        let destination = path("no-such-directory/copy.sqlite")
+        // A folder that exists but takes no new files, even for root.
+        let destination = "/proc/tenki-backup-\(UUID()).sqlite"
         #expect(throws: TemporaryFailure.self) { _ = try BackupCommand.backUp(settings: settings(state: state), to: destination) }
+        #expect(!FileManager.default.fileExists(atPath: destination))
+    }
+
+    @Test("a PATH in a folder that does not exist is a usage error (64) naming the folder")
+    func missingFolder() async throws {
+        let state = path("tenki.sqlite")
+        _ = try SQLiteDeliveryStore(path: state)
+        let destination = path("no-such-directory/copy.sqlite")
+        #expect(throws: UsageError.self) { _ = try BackupCommand.backUp(settings: settings(state: state), to: destination) }
         #expect(!FileManager.default.fileExists(atPath: destination))
     }
 
