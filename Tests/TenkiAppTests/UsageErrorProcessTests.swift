@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TenkiBase
 
 /// Mistakes on the command line are usage errors (64) that say what to type, whatever else is
 /// wrong: checked before the state file, the settings or any log line. Found by trying the
@@ -52,6 +53,22 @@ struct UsageErrorProcessTests {
         #expect(directory.status == 78 && directory.stderr.contains("which is a directory"), "\(directory)")
     }
 
+    @Test("preview --chart into a folder that does not exist, or onto a folder: 64 before any work; a broken replay file in plain words")
+    func plainFileReasons() async throws {
+        guard TenkiRun.isBuilt() else { return }
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let missing = try await TenkiRun.run(["preview", "/weather hourly Tokyo", "--chart", scratch.path("no-such/c.png")], [:])
+        #expect(missing.status == 64 && missing.stderr.contains("no-such is not a folder that exists"), "\(missing)")
+        let folder = try await TenkiRun.run(["preview", "/weather hourly Tokyo", "--chart", scratch.path(".")], [:])
+        #expect(folder.status == 64 && folder.stderr.contains("--chart needs a file name"), "\(folder)")
+        try Data("{\"request\":".utf8).write(to: URL(fileURLWithPath: scratch.path("broken.json")))
+        let replay = try await TenkiRun.run(["replay", scratch.path("broken.json")], [:])
+        #expect(replay.status == 1, "\(replay)")
+        #expect(replay.stderr.contains("not valid JSON: Unexpected end of file"), "\(replay)")
+        #expect(!(replay.stdout + replay.stderr).contains("NSCocoaErrorDomain"), "\(replay)")
+    }
+
     @Test("serve --host that is no IPv4 address: 64 in one line, before any setting is read or logged")
     func badHost() async throws {
         guard TenkiRun.isBuilt() else { return }
@@ -84,5 +101,19 @@ struct UsageErrorProcessTests {
         #expect(run.stderr.contains("DISCORD_PUBLIC_KEY is not a usable key"), "\(run.stderr)")
         #expect(run.stderr.contains("has 63 characters and is not that"), "\(run.stderr)")
         #expect(!run.stderr.contains("not all of them hex"), "\(run.stderr)")
+    }
+}
+
+@Suite("FileErrorText")
+struct FileErrorTextTests {
+    @Test("a failed write gives the system's reason, not Foundation's error dump")
+    func systemReason() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID())/x.png")
+        do {
+            try Data([1]).write(to: path)
+            Issue.record("the write into a missing folder succeeded")
+        } catch {
+            #expect(FileErrorText.reason(error) == "No such file or directory", "\(error)")
+        }
     }
 }

@@ -22,6 +22,7 @@ enum PreviewCommand {
         }
         let (command, text) = try split(line)
         let chartFile = list.value("chart")
+        if let chartFile { try checkWritable(chartFile) }
         var settings = try Settings.load()
         if chartFile != nil { settings = Self.withCharts(settings) }
         if command == settings.commandNames.weather, settings.openWeatherAPIKey == nil {
@@ -78,7 +79,24 @@ enum PreviewCommand {
             throw UsageError("this answer has no chart: --chart works with the hourly and forecast views", command: "preview")
         }
         let png = try PNGEncoder.encode(MeteogramRenderer.canvas(meteogram))
-        try Data(png).write(to: URL(fileURLWithPath: path))
+        do {
+            try Data(png).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw UsageError("cannot write the chart to \(path): \(FileErrorText.reason(error))", command: "preview")
+        }
+    }
+
+    /// `--chart FILE` names a file in a folder that exists: checked before any work, so a typo
+    /// costs no upstream call.
+    static func checkWritable(_ path: String) throws(UsageError) {
+        var isDirectory: ObjCBool = false
+        if path.isEmpty || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            throw UsageError("--chart needs a file name, e.g. --chart chart.png (got \"\(path)\")", command: "preview")
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("--chart: \(folder) is not a folder that exists", command: "preview")
+        }
     }
 
     /// `/weather Da Nang, VN` → (`/weather`, `Da Nang, VN`). The command must start with `/`.

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 
 /// One recorded request and what must come back: the replay file format (docs/replay.md).
 /// JSON because the toolchain reads it without a dependency; every field but `request` is optional
@@ -69,7 +70,7 @@ extension ReplayFile {
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw .invalidJSON(String(describing: error))
+            throw .invalidJSON(FileErrorText.reason(error))
         }
         try checkKeys(object)
         do {

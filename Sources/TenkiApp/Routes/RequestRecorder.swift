@@ -30,10 +30,14 @@ public final class RequestRecorder: Sendable {
 
     /// Creates `directory` when missing.
     public init(directory: URL, settings: [String: String] = [:]) throws(RecordingError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw RecordingError(directory: directory.path, reason: "it is a file, not a folder")
+        }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw RecordingError(directory: directory.path, reason: error.localizedDescription)
+            throw RecordingError(directory: directory.path, reason: FileErrorText.reason(error))
         }
         self.directory = directory
         self.settings = settings
