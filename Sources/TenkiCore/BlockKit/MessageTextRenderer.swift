@@ -1,7 +1,37 @@
 /// Renders a message for a terminal (`tenki preview --format text`, `tenki demo`): the header in
-/// capitals, mrkdwn links as `title (url)`, fields side by side, context lines indented.
+/// capitals, mrkdwn links as `title (url)`, fields side by side, context lines indented. Control
+/// characters from the message (a place typed with an escape sequence, a feed's title) are shown
+/// as symbols, never sent to the terminal, which would act on them.
 public enum MessageTextRenderer {
     public static func render(_ message: SlackMessage) -> String {
+        visibleControls(renderLines(message))
+    }
+
+    /// Control characters as the symbols that stand for them (`ESC` as `␛`, DEL as `␡`, C1 as
+    /// `�`, line and paragraph separators as spaces); line breaks and tabs stay.
+    public static func visibleControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A, 0x09: out.append(scalar)
+            case 0x00..<0x20: out.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+            case 0x7F: out.append("\u{2421}")
+            case 0x80...0x9F: out.append("\u{FFFD}")
+            case 0x2028, 0x2029: out.append(" ")
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (value < 0x20 && value != 0x0A && value != 0x09) || (0x7F...0x9F).contains(value) || value == 0x2028
+            || value == 0x2029
+    }
+
+    private static func renderLines(_ message: SlackMessage) -> String {
         guard !message.blocks.isEmpty else { return plain(message.text) + "\n" }
         var lines: [String] = []
         for block in message.blocks {
