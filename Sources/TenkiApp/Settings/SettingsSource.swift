@@ -25,6 +25,13 @@ struct SettingsSource {
         }
     }
 
+    /// How an error names a setting: `NAME`, or `NAME (in TENKI_CONFIG)` when its value came from
+    /// the file there, so an operator looks where the value is.
+    func label(for name: String) -> String {
+        let fromEnvironment = !(environment[name] ?? "").isEmpty || !(environment[name + "_FILE"] ?? "").isEmpty
+        return fromEnvironment || fileValues[name] == nil ? name : "\(name) (in \(SettingsTable.shared.config.name))"
+    }
+
     /// The trimmed value of a setting, or nil when it is unset or empty. A secret's `NAME_FILE` is
     /// read when `NAME` itself is not set, and an empty file counts as unset; setting both is an
     /// error, as it is ambiguous which one is meant. A value of spaces only is an error: it is a
