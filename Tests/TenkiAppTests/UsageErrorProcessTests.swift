@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TenkiBase
+import TenkiStorage
 
 /// Mistakes on the command line are usage errors (64) that say what to type, whatever else is
 /// wrong: checked before the state file, the settings or any log line. Found by trying the
@@ -44,13 +45,17 @@ struct UsageErrorProcessTests {
         guard TenkiRun.isBuilt() else { return }
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        // The folder is checked before the copy starts: an empty file stands in for the state.
-        #expect(FileManager.default.createFile(atPath: scratch.path("state.sqlite"), contents: nil))
+        _ = try SQLiteDeliveryStore(path: scratch.path("state.sqlite"))
         let backup = try await TenkiRun.run(
             ["backup", scratch.path("no-such-folder/copy.sqlite")], ["TENKI_STATE": scratch.path("state.sqlite")])
         #expect(backup.status == 64 && backup.stderr.contains("no-such-folder is not a folder that exists"), "\(backup)")
         let directory = try await TenkiRun.run(["subscriptions"], ["TENKI_STATE": scratch.path(".")])
         #expect(directory.status == 78 && directory.stderr.contains("which is a directory"), "\(directory)")
+        // A file that is no SQLite database is refused, not written into.
+        #expect(FileManager.default.createFile(atPath: scratch.path("empty.sqlite"), contents: nil))
+        let empty = try await TenkiRun.run(["outbox"], ["TENKI_STATE": scratch.path("empty.sqlite")])
+        #expect(empty.status == 78 && empty.stderr.contains("which is not a SQLite state file"), "\(empty)")
+        #expect(try FileManager.default.attributesOfItem(atPath: scratch.path("empty.sqlite"))[.size] as? Int == 0)
     }
 
     @Test("preview --chart into a folder that does not exist, or onto a folder: 64 before any work; a broken replay file in plain words")

@@ -63,11 +63,19 @@ struct StateFile: Sendable {
     /// For commands that read the service's state (`outbox`, `backup`), before anything opens it:
     /// a missing file is never created (it would only show an empty outbox from the wrong file),
     /// and the error names the path.
+    /// A file that is there but is no SQLite database (empty, or something else) is refused too:
+    /// opening it would write a new schema into it.
     static func requireExisting(_ settings: Settings, command: String) throws(ConfigurationError) {
         guard settings.databaseURL == nil else { return }
         let path = settings.statePath
-        guard !FileManager.default.fileExists(atPath: path) else { return }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard !isDirectory.boolValue, !isSQLite(path) else { return }
+            throw ConfigurationError(
+                \.statePath, problem: "names \(absolute), which is not a SQLite state file (tenki \(command) never writes one)",
+                fix: "set \(SettingsTable.name(\.statePath)) to the service's state file")
+        }
         throw ConfigurationError(
             \.statePath,
             problem: "names \(absolute), which does not exist (tenki \(command) reads the state, never creates it)",
@@ -82,6 +90,14 @@ struct StateFile: Sendable {
         let settings = try Settings.load()
         try requireExisting(settings, command: command)
         return try open(.settings, settings: settings, clock: SystemWallClock())
+    }
+
+    /// Whether the file starts with SQLite's 16-byte header ("SQLite format 3" and a NUL).
+    static func isSQLite(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return true }  // unreadable: let the open say why
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        return header == Data("SQLite format 3\u{0}".utf8)
     }
 
     /// SQLite's primary result codes that may pass without a change of settings.
