@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TenkiBase
 import TenkiStorage
+@testable import TenkiApp
 
 /// Mistakes on the command line are usage errors (64) that say what to type, whatever else is
 /// wrong: checked before the state file, the settings or any log line. Found by trying the
@@ -120,5 +121,18 @@ struct FileErrorTextTests {
         } catch {
             #expect(FileErrorText.reason(error) == "No such file or directory", "\(error)")
         }
+    }
+}
+
+@Suite("preview's notes for commands that save")
+struct PreviewNoteTests {
+    @Test("set, unset and subscriptions get a note that nothing was saved; a plain lookup and the list get none")
+    func notes() {
+        #expect(PreviewCommand.previewNote(for: "set Tokyo") == "preview: nothing was saved (tenki preview writes no state)")
+        #expect(PreviewCommand.previewNote(for: "unset")?.contains("nothing was saved") == true)
+        #expect(PreviewCommand.previewNote(for: "subscribe Tokyo")?.contains("a subscription belongs to a channel") == true)
+        #expect(PreviewCommand.previewNote(for: "unsubscribe 3")?.contains("nothing was saved") == true)
+        #expect(PreviewCommand.previewNote(for: "Tokyo") == nil)
+        #expect(PreviewCommand.previewNote(for: "subscriptions") == nil)
     }
 }

@@ -40,7 +40,25 @@ enum PreviewCommand {
         } else {
             TenkiCLI.printOutput(String(decoding: MessageEncoding.json(message, pretty: true), as: UTF8.self))
         }
+        if command == settings.commandNames.weather, let note = previewNote(for: text) { TenkiCLI.printError(note) }
         return .success
+    }
+
+    /// What the reply of a command that saves something cannot show in a preview: nothing was
+    /// saved, and a subscription needs a channel. On stderr, beside the reply, so JSON stays JSON.
+    static func previewNote(for text: String) -> String? {
+        if let subscription = SubscriptionCommand(text: text) {
+            switch subscription {
+            case .subscribe, .subscribeRain, .unsubscribe:
+                return "preview: a subscription belongs to a channel, which a preview has none of; nothing was saved "
+                    + "(type the command in a Slack channel)"
+            case .list, .invalid: return nil
+            }
+        }
+        switch WeatherCommand(text: text).action {
+        case .savePlace, .saveUnits, .forget: return "preview: nothing was saved (tenki preview writes no state)"
+        default: return nil
+        }
     }
 
     /// The reply to one command, as `preview` prints it: the server built without signature checks,
