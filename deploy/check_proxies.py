@@ -66,12 +66,15 @@ class Stub(http.server.BaseHTTPRequestHandler):
 
 
 def request(port, method, path):
+    """(status, body), or (0, the reason) when the proxy reset, closed or timed out."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     try:
         connection.request(method, path, body=b"a=1" if method == "POST" else None,
                            headers={"Content-Type": "application/x-www-form-urlencoded"} if method == "POST" else {})
         response = connection.getresponse()
         return response.status, response.read()
+    except (OSError, http.client.HTTPException) as error:
+        return 0, str(error).encode()
     finally:
         connection.close()
 
@@ -111,7 +114,11 @@ def check(name, command, port, log):
             ok(f"{name}: forwards the {len(PUBLIC)} public paths, keeps {', '.join(INTERNAL)} out")
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def snippet(markdown, language):
@@ -132,8 +139,8 @@ def main():
             port = free_port()
             config = os.path.join(scratch, "Caddyfile")
             with open(config, "w") as out:
-                # The site as written, on plain HTTP on loopback (no certificate, no admin endpoint).
-                out.write("{\n\tadmin off\n\tauto_https off\n}\n")
+                # The site as written, on plain HTTP on loopback only (no certificate, no admin endpoint).
+                out.write("{\n\tadmin off\n\tauto_https off\n\tdefault_bind 127.0.0.1\n}\n")
                 out.write(caddy.replace("tenki.example.com", f"http://127.0.0.1:{port}").replace("127.0.0.1:8080", upstream))
             with open(os.path.join(scratch, "caddy.log"), "w+b") as log:
                 check("Caddy", ["caddy", "run", "--config", config, "--adapter", "caddyfile"], port, log)

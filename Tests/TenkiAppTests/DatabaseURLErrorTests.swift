@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TenkiApp
+@testable import TenkiStorage
 
 /// A `TENKI_DATABASE_URL` that libpq cannot use is a configuration error (78: fix the setting),
 /// not a temporary failure (75: a restart loop that can never succeed); a server that refuses
@@ -15,14 +15,14 @@ struct DatabaseURLErrorTests {
             "invalid URI query parameter: \"foo\"", "invalid percent-encoded token: \"***\"",
             "missing \"=\" after \"x\" in connection info string\n",
         ] {
-            #expect(StateFile.isUnusableConnectionString(unusable), "\(unusable)")
+            #expect(PostgresConnection.isUnusableConnectionString(unusable), "\(unusable)")
         }
         for unreachable in [
             "connection to server at \"127.0.0.1\", port 1 failed: Connection refused",
             "could not translate host name \"db\" to address: Name or service not known",
             "connection to server on socket \"/run/postgresql/.s.PGSQL.5432\" failed: No such file or directory",
         ] {
-            #expect(!StateFile.isUnusableConnectionString(unreachable), "\(unreachable)")
+            #expect(!PostgresConnection.isUnusableConnectionString(unreachable), "\(unreachable)")
         }
     }
 
@@ -38,6 +38,12 @@ struct DatabaseURLErrorTests {
         #expect(bad.status == 78, "\(bad.stderr)")
         #expect(bad.stderr.contains("configuration error: TENKI_DATABASE_URL cannot be used: invalid sslmode value"), "\(bad.stderr)")
         #expect(!bad.stderr.contains("PW-SHOULD-NOT-LEAK"), "\(bad.stderr)")
+        // Judged before the password is masked: a one-letter password that occurs in libpq's words
+        // ("inv***lid") must not turn the configuration error back into a temporary failure.
+        var shortPassword = environment
+        shortPassword["TENKI_DATABASE_URL"] = "postgres://user:a@127.0.0.1:1/db?sslmode=bogus"
+        let short = try await TenkiRun.run(["serve", "--host", "127.0.0.1", "--port", "0", "--no-scheduler"], shortPassword)
+        #expect(short.status == 78, "\(short.stderr)")
         var refusing = environment
         refusing["TENKI_DATABASE_URL"] = "postgres://user:PW-SHOULD-NOT-LEAK@127.0.0.1:1/db"
         let refused = try await TenkiRun.run(["serve", "--host", "127.0.0.1", "--port", "0", "--no-scheduler"], refusing)

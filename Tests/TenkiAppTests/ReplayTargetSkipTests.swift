@@ -22,6 +22,16 @@ struct ReplayTargetSkipTests {
         #expect(ReplayHarness.needsItsOwnListener(try Self.file("discord-ping.json")) == "it is signed with this run's own Discord key")
     }
 
+    @Test("a run against a target in which every file was skipped checked nothing: exit 1, saying so")
+    func everythingSkippedFails() async throws {
+        guard TenkiRun.isBuilt() else { return }
+        let file = ReplayFolderTests.folder.appendingPathComponent("weather-japanese.json").path
+        let run = try await TenkiRun.run(["replay", file, "--target", "http://127.0.0.1:9"], [:])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout.contains("0 of 0 failed, 1 skipped"), "\(run)")
+        #expect(run.stderr.contains("every file was skipped, so nothing was checked"), "\(run)")
+    }
+
     @Test("against a target such a file is not sent: skipped with its reason, and counted apart in the summary")
     func skippedAndCounted() async throws {
         // Nothing listens here: a file that were sent would fail with a transport error.

@@ -44,6 +44,11 @@ enum ReplayCommand {
             for line in result.failureLines { TenkiCLI.printError(line) }
         }
         TenkiCLI.printOutput(ReplayTranscript.summary(results))
+        // A run that sent nothing (every file skipped against a target) proves nothing: not a pass.
+        guard results.contains(where: { $0.skipped == nil }) else {
+            TenkiCLI.printError("tenki replay: every file was skipped, so nothing was checked")
+            return .failure
+        }
         return failed.isEmpty ? .success : .failure
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiCore
 
 /// One replayed file: what was sent, what came back, and how it differed from the expectation.
 public struct ReplayResult: Sendable {
@@ -18,6 +19,6 @@ public struct ReplayResult: Sendable {
 
     /// `✗ replay/weather.json: expected …` lines, one per difference.
     public var failureLines: [String] {
-        differences.map { "✗ \(name): \($0)" }
+        differences.map { MessageTextRenderer.visibleControls("✗ \(name): \($0)") }
     }
 }

@@ -42,7 +42,9 @@ public enum ReplayTranscript {
         } else {
             lines += result.failureLines
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Everything in a transcript may come from outside (a recorded command's text, an upstream
+        // query, a target's body): control characters are shown, never sent to the terminal.
+        return MessageTextRenderer.visibleControls(lines.joined(separator: "\n") + "\n")
     }
 
     /// `3 of 40 failed` (or `0 of 40 failed`), the line scripts and people look for; files that were

@@ -26,7 +26,7 @@ extension StateFile {
         do {
             connection = try PostgresConnection(url: url)
         } catch {
-            if Self.isUnusableConnectionString(error.message) {
+            if error.kind == .unusableConnectionString {
                 throw ConfigurationError(
                     \.databaseURL, problem: "cannot be used: \(error.message)",
                     fix: "correct it (libpq's URI form: postgres://HOST:PORT/DATABASE, the user and password before the host, "
@@ -49,17 +49,5 @@ extension StateFile {
         var state = StateFile(stores: StateStores.postgresMigrated(pool, clock: clock))
         if let sealer { state.installations = InstallationStores.postgres(pool, sealer: sealer, clock: clock) }
         return state
-    }
-
-    /// libpq's words for a connection string it cannot use, before any server is asked (its
-    /// option parsing: `invalid sslmode value`, `invalid port number`, `invalid URI query
-    /// parameter`, `invalid percent-encoded token`, `missing "=" after …`), as opposed to a server
-    /// it cannot reach (`connection to server at … failed`, `could not translate host name`).
-    static func isUnusableConnectionString(_ message: String) -> Bool {
-        let words = message.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        return ["invalid ", "missing \"=\"", "missing key/value separator", "extra key/value separator",
-            "unterminated quoted string", "unexpected character", "forbidden value", "could not match ",
-            "ipv6 host address may not be empty", "end of string reached when looking for matching"]
-            .contains { words.hasPrefix($0) }
     }
 }

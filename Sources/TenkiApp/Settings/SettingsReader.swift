@@ -10,7 +10,7 @@ struct SettingsReader {
     /// The value of `setting` in the source, or its default when absent.
     func decode<Value>(_ setting: Setting<Value>) throws(ConfigurationError) -> Value {
         guard let text = try source.value(setting.declaration) else { return setting.fallback }
-        return try Self.parse(text, as: setting, label: source.label(for: setting.name))
+        return try Self.parse(text, as: setting, label: source.label(for: setting.declaration))
     }
 
     /// `text` parsed by `setting`, with errors naming `label` (the setting, or its key in a digest

@@ -27,8 +27,10 @@ struct SettingsSource {
 
     /// How an error names a setting: `NAME`, or `NAME (in TENKI_CONFIG)` when its value came from
     /// the file there, so an operator looks where the value is.
-    func label(for name: String) -> String {
-        let fromEnvironment = !(environment[name] ?? "").isEmpty || !(environment[name + "_FILE"] ?? "").isEmpty
+    func label(for declaration: SettingDeclaration) -> String {
+        let name = declaration.name
+        let fromEnvironment =
+            !(environment[name] ?? "").isEmpty || (declaration.isSecret && !(environment[name + "_FILE"] ?? "").isEmpty)
         return fromEnvironment || fileValues[name] == nil ? name : "\(name) (in \(SettingsTable.shared.config.name))"
     }
 

@@ -7,8 +7,8 @@ public enum MessageTextRenderer {
         visibleControls(renderLines(message))
     }
 
-    /// Control characters as the symbols that stand for them (`ESC` as `␛`, DEL as `␡`, C1 as
-    /// `�`, line and paragraph separators as spaces); line breaks and tabs stay.
+    /// Control characters as the symbols that stand for them (`ESC` as `␛`, DEL as `␡`, C1 and the
+    /// bidi overrides as `�`, line and paragraph separators as spaces); line breaks and tabs stay.
     public static func visibleControls(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = String.UnicodeScalarView()
@@ -19,6 +19,7 @@ public enum MessageTextRenderer {
             case 0x7F: out.append("\u{2421}")
             case 0x80...0x9F: out.append("\u{FFFD}")
             case 0x2028, 0x2029: out.append(" ")
+            case 0x202A...0x202E, 0x2066...0x2069: out.append("\u{FFFD}")  // bidi overrides: they reorder what follows
             default: out.append(scalar)
             }
         }
@@ -28,7 +29,7 @@ public enum MessageTextRenderer {
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return (value < 0x20 && value != 0x0A && value != 0x09) || (0x7F...0x9F).contains(value) || value == 0x2028
-            || value == 0x2029
+            || value == 0x2029 || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 
     private static func renderLines(_ message: SlackMessage) -> String {

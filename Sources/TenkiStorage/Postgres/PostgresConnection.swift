@@ -23,13 +23,27 @@ public final class PostgresConnection: @unchecked Sendable {
             throw PostgresError(.connectionFailed, operation: "connect", message: "libpq is out of memory")
         }
         guard tenki_pq_connection_ok(handle) != 0 else {
-            let message = url.redact(Self.trimmed(String(cString: tenki_pq_connection_error(handle))))
+            let raw = Self.trimmed(String(cString: tenki_pq_connection_error(handle)))
             tenki_pq_finish(handle)
-            throw PostgresError(.connectionFailed, operation: "connect", message: message)
+            // Judged on libpq's own words, before the password is taken out of them.
+            let kind: PostgresError.Kind = Self.isUnusableConnectionString(raw) ? .unusableConnectionString : .connectionFailed
+            throw PostgresError(kind, operation: "connect", message: url.redact(raw))
         }
         self.handle = handle
         self.url = url
         self.cancelHandle = tenki_pq_cancel_handle_for(handle)
+    }
+
+    /// libpq's words for a connection string it cannot use, before any server is asked (its
+    /// option parsing: `invalid sslmode value`, `invalid port number`, `invalid URI query
+    /// parameter`, `invalid percent-encoded token`, `missing "=" after …`), as opposed to a server
+    /// it cannot reach (`connection to server at … failed`, `could not translate host name`).
+    static func isUnusableConnectionString(_ message: String) -> Bool {
+        let words = message.lowercased()
+        return ["invalid ", "missing \"=\"", "missing key/value separator", "extra key/value separator",
+            "unterminated quoted string", "unexpected character", "forbidden value", "could not match ",
+            "ipv6 host address may not be empty", "end of string reached when looking for matching"]
+            .contains { words.hasPrefix($0) }
     }
 
     deinit {

@@ -7,6 +7,9 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
         case libraryUnavailable
         /// No connection could be made (server down, wrong host, refused login).
         case connectionFailed
+        /// libpq refused the connection string itself (an unknown option, a bad value or escape),
+        /// before asking any server: retrying cannot help.
+        case unusableConnectionString
         /// The connection broke during a statement (server restarted, network cut): worth retrying.
         case connectionLost
         /// The server refused or failed the statement.

@@ -15,6 +15,11 @@ struct TerminalControlTests {
         #expect(!rendered.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) }, "\(rendered)")
     }
 
+    @Test("bidi overrides, which reorder what follows them on screen, are shown as �")
+    func bidiOverrides() {
+        #expect(MessageTextRenderer.visibleControls("a\u{202E}cba\u{2066}x\u{2069}") == "a\u{FFFD}cba\u{FFFD}x\u{FFFD}")
+    }
+
     @Test("text without control characters is unchanged")
     func plainTextUnchanged() {
         #expect(MessageTextRenderer.visibleControls("Đà Nẵng, 東京\n\t☀️") == "Đà Nẵng, 東京\n\t☀️")
