@@ -55,7 +55,10 @@ struct UsageErrorProcessTests {
         // A file that is no SQLite database is refused, not written into.
         #expect(FileManager.default.createFile(atPath: scratch.path("empty.sqlite"), contents: nil))
         let empty = try await TenkiRun.run(["outbox"], ["TENKI_STATE": scratch.path("empty.sqlite")])
-        #expect(empty.status == 78 && empty.stderr.contains("which is not a SQLite state file"), "\(empty)")
+        #expect(empty.status == 78 && empty.stderr.contains("which is empty (tenki outbox never writes one)"), "\(empty)")
+        try Data("not a database, just text".utf8).write(to: URL(fileURLWithPath: scratch.path("text.sqlite")))
+        let text = try await TenkiRun.run(["subscriptions"], ["TENKI_STATE": scratch.path("text.sqlite")])
+        #expect(text.status == 78 && text.stderr.contains("which is not a SQLite state file"), "\(text)")
         #expect(try FileManager.default.attributesOfItem(atPath: scratch.path("empty.sqlite"))[.size] as? Int == 0)
     }
 

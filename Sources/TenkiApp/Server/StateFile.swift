@@ -72,9 +72,14 @@ struct StateFile: Sendable {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard !isDirectory.boolValue, !isSQLite(path) else { return }
+            let empty = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) == 0
             throw ConfigurationError(
-                \.statePath, problem: "names \(absolute), which is not a SQLite state file (tenki \(command) never writes one)",
-                fix: "set \(SettingsTable.name(\.statePath)) to the service's state file")
+                \.statePath,
+                problem: "names \(absolute), which is \(empty ? "empty" : "not a SQLite state file") "
+                    + "(tenki \(command) never writes one)",
+                fix: empty
+                    ? "start tenki serve on it once, or set \(SettingsTable.name(\.statePath)) to the service's state file"
+                    : "set \(SettingsTable.name(\.statePath)) to the service's state file")
         }
         throw ConfigurationError(
             \.statePath,
