@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 import TenkiStorage
 
 /// `tenki backup PATH`: a consistent copy of the SQLite state at PATH, taken with SQLite's online
@@ -33,8 +34,7 @@ enum BackupCommand {
                 "\(destination) already exists; a backup never overwrites a file, choose a new name", command: "backup")
         }
         let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.kind(ofPath: folder) == .folder else {
             throw UsageError("\(folder) is not a folder that exists; create it first, or choose another PATH", command: "backup")
         }
         do {

@@ -107,12 +107,11 @@ enum PreviewCommand {
     /// `--chart FILE` names a file in a folder that exists: checked before any work, so a typo
     /// costs no upstream call.
     static func checkWritable(_ path: String) throws(UsageError) {
-        var isDirectory: ObjCBool = false
-        if path.isEmpty || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+        if path.isEmpty || FileManager.default.kind(ofPath: path) == .folder {
             throw UsageError("--chart needs a file name, e.g. --chart chart.png (got \"\(path)\")", command: "preview")
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.kind(ofPath: folder) == .folder else {
             throw UsageError("--chart: \(folder) is not a folder that exists", command: "preview")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 
 /// A replay file with the name it is reported under. A file that does not parse is still a case,
 /// so that it is counted and reported as failed instead of stopping the whole run.
@@ -26,12 +27,10 @@ public struct ReplayCase: Sendable {
     public static func load(_ paths: [String]) throws(ReplayLoadError) -> [ReplayCase] {
         var cases: [ReplayCase] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw ReplayLoadError(reason: .noSuchPath, path: path)
-            }
-            let files = isDirectory.boolValue ? jsonFiles(under: path) : [path]
-            if isDirectory.boolValue, files.isEmpty { throw ReplayLoadError(reason: .emptyFolder, path: path) }
+            let kind = FileManager.default.kind(ofPath: path)
+            guard kind != .nothing else { throw ReplayLoadError(reason: .noSuchPath, path: path) }
+            let files = kind == .folder ? jsonFiles(under: path) : [path]
+            if kind == .folder, files.isEmpty { throw ReplayLoadError(reason: .emptyFolder, path: path) }
             for file in files {
                 do {
                     let data = try Data(contentsOf: URL(fileURLWithPath: file))

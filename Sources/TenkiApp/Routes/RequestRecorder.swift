@@ -30,8 +30,7 @@ public final class RequestRecorder: Sendable {
 
     /// Creates `directory` when missing.
     public init(directory: URL, settings: [String: String] = [:]) throws(RecordingError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if FileManager.default.kind(ofPath: directory.path) == .file {
             throw RecordingError(directory: directory.path, reason: "it is a file, not a folder")
         }
         do {

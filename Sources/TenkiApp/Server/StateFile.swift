@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 import TenkiCore
 import TenkiHTTPClient
 import TenkiSecurity
@@ -69,9 +70,9 @@ struct StateFile: Sendable {
         guard settings.databaseURL == nil else { return }
         let path = settings.statePath
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard !isDirectory.boolValue, !isSQLite(path) else { return }
+        let kind = FileManager.default.kind(ofPath: path)
+        if kind != .nothing {
+            guard kind == .file, !isSQLite(path) else { return }
             let empty = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) == 0
             throw ConfigurationError(
                 \.statePath,
@@ -117,8 +118,7 @@ struct StateFile: Sendable {
     ]
 
     static func classify(_ error: any Error, path: String) -> any Error {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if FileManager.default.kind(ofPath: path) == .folder {
             return ConfigurationError(
                 \.statePath, problem: "names \(path), which is a directory",
                 fix: "name a file in it, e.g. \(SettingsTable.name(\.statePath))=\(path)/tenki.sqlite")
