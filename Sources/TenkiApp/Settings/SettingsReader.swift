@@ -14,9 +14,11 @@ struct SettingsReader {
     }
 
     /// `text` parsed by `setting`, with errors naming `label` (the setting, or its key in a digest
-    /// of `TENKI_CONFIG`); a secret's text never appears in them, and a value with URL credentials
-    /// appears only with them masked.
-    static func parse<Value>(_ text: String, as setting: Setting<Value>, label: String) throws(ConfigurationError) -> Value {
+    /// of `TENKI_CONFIG`), worked out only for an error; a secret's text never appears in them, and a
+    /// value with URL credentials appears only with them masked.
+    static func parse<Value>(
+        _ text: String, as setting: Setting<Value>, label: @autoclosure () -> String
+    ) throws(ConfigurationError) -> Value {
         do {
             return try setting.parse(text)
         } catch {
@@ -25,7 +27,7 @@ struct SettingsReader {
                 let shown = setting.declaration.hasURLCredentials ? CredentialRedaction.redactingURLs(in: got) : got
                 problem += " (got \"\(shown)\")"
             }
-            throw ConfigurationError(setting: label, problem: problem, fix: error.fix)
+            throw ConfigurationError(setting: label(), problem: problem, fix: error.fix)
         }
     }
 }
