@@ -10,15 +10,20 @@ struct SettingsReader {
     /// The value of `setting` in the source, or its default when absent.
     func decode<Value>(_ setting: Setting<Value>) throws(ConfigurationError) -> Value {
         guard let text = try source.value(setting.declaration) else { return setting.fallback }
-        return try Self.parse(text, as: setting, label: source.label(for: setting.declaration))
+        do {
+            return try Self.parse(text, as: setting, label: setting.name)
+        } catch {
+            // Named where its value is (the environment or TENKI_CONFIG), worked out only for an error.
+            var located = error
+            located.setting = source.label(for: setting.declaration)
+            throw located
+        }
     }
 
     /// `text` parsed by `setting`, with errors naming `label` (the setting, or its key in a digest
-    /// of `TENKI_CONFIG`), worked out only for an error; a secret's text never appears in them, and a
-    /// value with URL credentials appears only with them masked.
-    static func parse<Value>(
-        _ text: String, as setting: Setting<Value>, label: @autoclosure () -> String
-    ) throws(ConfigurationError) -> Value {
+    /// of `TENKI_CONFIG`); a secret's text never appears in them, and a value with URL credentials
+    /// appears only with them masked.
+    static func parse<Value>(_ text: String, as setting: Setting<Value>, label: String) throws(ConfigurationError) -> Value {
         do {
             return try setting.parse(text)
         } catch {
@@ -27,7 +32,7 @@ struct SettingsReader {
                 let shown = setting.declaration.hasURLCredentials ? CredentialRedaction.redactingURLs(in: got) : got
                 problem += " (got \"\(shown)\")"
             }
-            throw ConfigurationError(setting: label(), problem: problem, fix: error.fix)
+            throw ConfigurationError(setting: label, problem: problem, fix: error.fix)
         }
     }
 }
