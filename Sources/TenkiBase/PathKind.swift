@@ -14,4 +14,16 @@ extension FileManager {
         guard fileExists(atPath: path, isDirectory: &isDirectory) else { return .nothing }
         return isDirectory.boolValue ? .folder : .file
     }
+
+    /// The folder a file at `path` would be written in, when it is not a folder that exists; nil
+    /// when the file can go there.
+    public func missingFolder(for path: String) -> String? {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return kind(ofPath: folder) == .folder ? nil : folder
+    }
+
+    /// The size of the file at `path` in bytes; 0 when it cannot be read.
+    public func size(ofPath path: String) -> Int {
+        ((try? attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
 }

@@ -17,7 +17,7 @@ enum BackupCommand {
         }
         let settings = try Settings.load()
         let written = try backUp(settings: settings, to: destination)
-        TenkiCLI.printOutput("backed up \(settings.statePath) to \(written) (\(size(of: written)) bytes)")
+        TenkiCLI.printOutput("backed up \(settings.statePath) to \(written) (\(FileManager.default.size(ofPath: written)) bytes)")
         return .success
     }
 
@@ -33,8 +33,7 @@ enum BackupCommand {
             throw UsageError(
                 "\(destination) already exists; a backup never overwrites a file, choose a new name", command: "backup")
         }
-        let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
-        guard FileManager.default.kind(ofPath: folder) == .folder else {
+        if let folder = FileManager.default.missingFolder(for: destination) {
             throw UsageError("\(folder) is not a folder that exists; create it first, or choose another PATH", command: "backup")
         }
         do {
@@ -44,9 +43,5 @@ enum BackupCommand {
                 "backing up \(settings.statePath) to \(destination) failed (\(error)); nothing was written there")
         }
         return destination
-    }
-
-    private static func size(of path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 }

@@ -110,8 +110,7 @@ enum PreviewCommand {
         if path.isEmpty || FileManager.default.kind(ofPath: path) == .folder {
             throw UsageError("--chart needs a file name, e.g. --chart chart.png (got \"\(path)\")", command: "preview")
         }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        guard FileManager.default.kind(ofPath: folder) == .folder else {
+        if let folder = FileManager.default.missingFolder(for: path) {
             throw UsageError("--chart: \(folder) is not a folder that exists", command: "preview")
         }
     }

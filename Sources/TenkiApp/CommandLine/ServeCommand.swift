@@ -35,9 +35,10 @@ enum ServeCommand {
         let settings = try Settings.load()
         let port = flagPort ?? settings.port
         if settings.openWeatherAPIKey == nil, settings.newsAPIKey == nil, settings.newsFeeds.isEmpty {
-            let providers = [\.openWeatherAPIKey, \.newsAPIKey].map(SettingsTable.name) + [SettingsTable.name(\.newsFeeds)]
             throw ConfigurationError(
-                setting: "\(providers[0]), \(providers[1]) and \(providers[2])", problem: "are all unset",
+                setting: "\(SettingsTable.name(\.openWeatherAPIKey)), \(SettingsTable.name(\.newsAPIKey)) "
+                    + "and \(SettingsTable.name(\.newsFeeds))",
+                problem: "are all unset",
                 fix: "set at least one provider key, or list news feeds")
         }
         let logger = TenkiCLI.makeLogger(settings)

@@ -73,7 +73,7 @@ struct StateFile: Sendable {
         let kind = FileManager.default.kind(ofPath: path)
         if kind != .nothing {
             guard kind == .file, !isSQLite(path) else { return }
-            let empty = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) == 0
+            let empty = FileManager.default.size(ofPath: path) == 0
             throw ConfigurationError(
                 \.statePath,
                 problem: "names \(absolute), which is \(empty ? "empty" : "not a SQLite state file") "
