@@ -62,7 +62,12 @@ struct AppHarness {
 
     /// A slash command request signed with the harness's secret at the harness's time.
     static func signedRequest(_ command: String, _ text: String, userID: String = "U0TENKIDEMO") -> HTTPRequest {
-        let body = Array(FormURLEncoded.encode(SignedCommandSender.fields(command: command, text: text, userID: userID)).utf8)
+        signedRequest(fields: SignedCommandSender.fields(command: command, text: text, userID: userID))
+    }
+
+    /// A slash command request with exactly these form fields, signed as above.
+    static func signedRequest(fields: [(String, String)]) -> HTTPRequest {
+        let body = Array(FormURLEncoded.encode(fields).utf8)
         var headers: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
         for (name, value) in SlackRequestSigner(signingSecret: Self.secret).headers(
             timestamp: Int64(Self.now.timeIntervalSince1970), body: body)

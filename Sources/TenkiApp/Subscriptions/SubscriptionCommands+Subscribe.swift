@@ -34,7 +34,7 @@ extension SubscriptionCommands {
         case .installed(nil), .notInstalled: return .failure(.notConfigured)
         case .unavailable: return .failure(.stateUnavailable)
         }
-        guard !channel.isEmpty else { return .failure(.postRefused("no channel")) }
+        guard !channel.isEmpty else { return .failure(.noChannel) }
         // With many workspaces the token is the workspace's own; with one, it must be this one's.
         if !workspaces.isDistributed {
             switch await isBotsWorkspace(team, slack: slack, logger: logger) {
@@ -84,6 +84,7 @@ extension SubscriptionCommands {
         case .channelFull(let count): say(strings.channelFull, nil, ["count": .literal(String(count))])
         case .notInChannel: say(strings.notInChannel)
         case .postRefused(let error): say(strings.postRefused, nil, ["error": .text(error)])
+        case .noChannel: say(strings.noChannel)
         }
     }
 
@@ -196,4 +197,6 @@ enum SubscribeRefusal: Error, Sendable {
     /// `not_in_channel` or `channel_not_found`: Tenki must be invited.
     case notInChannel
     case postRefused(String)
+    /// The command named no channel to subscribe.
+    case noChannel
 }

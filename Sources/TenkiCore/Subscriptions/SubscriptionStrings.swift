@@ -17,6 +17,8 @@ public struct SubscriptionStrings: StringTable {
     public var channelFull: String
     public var notInChannel: String
     public var postRefused: String
+    /// The command came with no channel (only `tenki preview`, or a malformed payload, sends none).
+    public var noChannel: String
     /// Posted in the channel: the confirmation that also proves Tenki may post there.
     public var morningConfirmation: String
     public var rainConfirmation: String
@@ -52,6 +54,7 @@ public struct SubscriptionStrings: StringTable {
         channelFull: "This channel already has {count} subscriptions, the most it may hold: remove one with `{command} unsubscribe ID`.",
         notInChannel: "I cannot post in this channel yet. Invite me with `/invite @Tenki`, then subscribe again. Nothing was saved.",
         postRefused: "Slack refused my post in this channel ({error}), so nothing was saved.",
+        noChannel: "A subscription belongs to a channel: type `{command} subscribe …` in the channel that should get the reports. Nothing was saved.",
         morningConfirmation: "☀️ {user} subscribed this channel to a morning report for *{place}* at {time} {days} ({zone}). Next: {next}. (#{id})",
         rainConfirmation: "🌧️ {user} subscribed this channel to rain alerts for *{place}*: a message when rain is likely (60 % or more) within 6 hours, at most once a day, never between 22:00 and 07:00 ({zone}). (#{id})",
         saved: "Subscribed (#{id}). `{command} subscriptions` lists this channel's subscriptions; `{command} unsubscribe {id}` removes it.",
@@ -83,6 +86,7 @@ public struct SubscriptionStrings: StringTable {
         channelFull: "このチャンネルの購読はすでに上限の {count} 件です。`{command} 解除 ID` で一つ解除してください。",
         notInChannel: "このチャンネルにはまだ投稿できません。`/invite @Tenki` で招待してから、もう一度購読してください。何も保存していません。",
         postRefused: "Slack がこのチャンネルへの投稿を拒否しました（{error}）。何も保存していません。",
+        noChannel: "購読はチャンネルごとです。レポートを受け取るチャンネルで `{command} subscribe …` と入力してください。何も保存していません。",
         morningConfirmation: "☀️ {user} さんがこのチャンネルで *{place}* の朝の天気を購読しました: {days} {time}（{zone}）。次回: {next}（#{id}）",
         rainConfirmation: "🌧️ {user} さんがこのチャンネルで *{place}* の雨のお知らせを購読しました: 6 時間以内の降水確率が 60 % 以上のとき、1 日 1 回まで、22:00〜07:00 は送りません（{zone}）。（#{id}）",
         saved: "購読しました（#{id}）。`{command} 購読一覧` で一覧、`{command} 解除 {id}` で解除できます。",

@@ -64,6 +64,17 @@ struct SubscribeCommandTests {
         #expect(try await harness.application.state.subscriptions.all().isEmpty)
     }
 
+    @Test("a command with no channel (only a preview sends none) is told where to type it; nothing is saved or posted")
+    func noChannel() async throws {
+        let harness = try Self.harness()
+        let fields = SignedCommandSender.fields(command: "/weather", text: "subscribe Danang").filter { $0.0 != "channel_id" }
+        let response = await harness.application.router.respond(to: AppHarness.signedRequest(fields: fields))
+        let reply = Self.text(try JSONDecoder().decode(SlackMessage.self, from: Data(response.body)))
+        #expect(reply.contains("in the channel that should get the reports") && !reply.contains("refused"), "\(reply)")
+        #expect(try await harness.application.state.subscriptions.all().isEmpty)
+        #expect(harness.fakes.slackAPI.posts.isEmpty)
+    }
+
     @Test("without SLACK_BOT_TOKEN the answer names the setting and nothing is asked of anyone")
     func noToken() async throws {
         let harness = try AppHarness()
