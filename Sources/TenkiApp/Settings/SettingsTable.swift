@@ -79,11 +79,11 @@ public struct SettingsTable: Sendable {
         "SLACK_BOT_TOKEN", secret: true, none: "none: `subscribe` is unavailable", readers: [.serve, .digest],
         "bot token (`xoxb-...`) for channel subscriptions (`chat.postMessage`, `users.info`)")
     var slackClientID: Setting<String?> = .text(
-        "SLACK_CLIENT_ID", none: "none: one workspace, `SLACK_BOT_TOKEN`", readers: .serve,
+        "SLACK_CLIENT_ID", none: "none: one workspace, `SLACK_BOT_TOKEN`", readers: [.serve, .digest],
         "the Slack app's client id (Basic Information → App Credentials): with `SLACK_CLIENT_SECRET`, `TENKI_PUBLIC_URL` and "
             + "`TENKI_ENCRYPTION_KEY`, Tenki is a multi-workspace app with its own install page (see docs/distributed-app.md)")
     var slackClientSecret: Setting<String?> = .text(
-        "SLACK_CLIENT_SECRET", secret: true, none: "none", readers: .serve,
+        "SLACK_CLIENT_SECRET", secret: true, none: "none", readers: [.serve, .digest],
         "the Slack app's client secret, sent to `oauth.v2.access` when a workspace installs Tenki or a token is refreshed")
     var slackOAuthAuthorizeURL: Setting<URL> = .url(
         "SLACK_OAUTH_AUTHORIZE_URL", default: "https://slack.com/oauth/v2/authorize", readers: .serve,
@@ -103,7 +103,7 @@ public struct SettingsTable: Sendable {
     var encryptionKeys: Setting<EncryptionKeys?> = .custom(
         "TENKI_ENCRYPTION_KEY", default: nil,
         defaultText: "none; required with `SLACK_CLIENT_ID`",
-        secret: true, readers: .serve,
+        secret: true, readers: [.serve, .digest],
         "32 bytes, base64 or 64 hex digits (`openssl rand -base64 32`): encrypts the Slack tokens of installed workspaces "
             + "at rest (AES-256-GCM); `NEW,OLD` while rotating (read with either, re-encrypted with the new when read)",
         parse: SettingParsers.encryptionKeys)
