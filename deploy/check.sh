@@ -85,6 +85,34 @@ ports = [p["port"] for rule in policy["spec"]["ingress"] for p in rule["ports"]]
 assert ports == [9100], f"ingress other than metrics scraping: {ports}"
 print(f"ok  socket-mode overlay: no Ingress, RollingUpdate, {peak} connections at the peak, ingress only 9100")
 PY
+    # The many-workspaces component, added to each layout the way its header says: the listener
+    # and the digest CronJob (where there is one) read both secrets from files of the Secret.
+    for layout in base overlays/cronjob-digest overlays/postgres-ha overlays/socket-mode; do
+        mine="$work/many-workspaces/${layout##*/}"
+        mkdir -p "$mine"
+        printf 'resources: [%s]\ncomponents: [%s]\n' "$(realpath --relative-to="$mine" "kubernetes/$layout")" \
+            "$(realpath --relative-to="$mine" kubernetes/components/many-workspaces)" >"$mine/kustomization.yaml"
+        kubectl kustomize "$mine" >"$mine.yaml"
+        python3 - "$mine.yaml" "$layout" kubernetes/secret.example.yaml <<'PY'
+import sys, yaml
+docs = [d for d in yaml.safe_load_all(open(sys.argv[1])) if d]
+keys = yaml.safe_load(open(sys.argv[3]))["stringData"]
+want = {"SLACK_CLIENT_SECRET_FILE": "/run/secrets/tenki/slack-client-secret",
+        "TENKI_ENCRYPTION_KEY_FILE": "/run/secrets/tenki/encryption-key"}
+assert all(path.rsplit("/", 1)[1] in keys for path in want.values()), "secret.example.yaml lacks a key"
+def spec(d):
+    return d["spec"]["template"]["spec"] if d["kind"] == "Deployment" else d["spec"]["jobTemplate"]["spec"]["template"]["spec"]
+readers = [d for d in docs if d["kind"] == "Deployment" or (d["kind"] == "CronJob" and d["metadata"]["name"] == "tenki-digest")]
+for d in readers:
+    c = spec(d)["containers"][0]
+    env = {e["name"]: e.get("value") for e in c["env"]}
+    assert all(env.get(k) == v for k, v in want.items()), (d["metadata"]["name"], sorted(env))
+    assert any(m["mountPath"] == "/run/secrets/tenki" for m in c["volumeMounts"]), d["metadata"]["name"]
+backup = [d for d in docs if d["kind"] == "CronJob" and d["metadata"]["name"] == "tenki-backup"]
+assert all("SLACK_CLIENT_SECRET_FILE" not in str(spec(d)) for d in backup), "the backup Job got the secrets"
+print(f"ok  {sys.argv[2]} + components/many-workspaces: {', '.join(d['metadata']['name'] for d in readers)} read both secret files")
+PY
+    done
 else
     rmdir "$work/rendered"
     echo "notice: no kubectl with kustomize v4+; the assertions below render with their fallback (kustomize_fallback.py)"
@@ -139,7 +167,7 @@ step "systemd units verify"
 if command -v systemd-analyze >/dev/null 2>&1; then
     # Temporary copies with ExecStart pointing at the binary under test (verify refuses a
     # command that is not executable). User=tenki is kept as written. Checked twice: the units
-    # alone, and tenki.service with its drop-ins (digest-timer, socket-mode).
+    # alone, and each unit with its drop-ins (digest-timer, socket-mode, many-workspaces).
     for variant in plain with-drop-in; do
         dir="$work/units-$variant"
         mkdir -p "$dir"
@@ -148,9 +176,10 @@ if command -v systemd-analyze >/dev/null 2>&1; then
                 "$unit" >"$dir/$(basename "$unit")"
         done
         if [ "$variant" = with-drop-in ]; then
-            mkdir -p "$dir/tenki.service.d"
-            for conf in systemd/tenki.service.d/*.conf; do
-                sed "s#/usr/local/bin/tenki#$bin#g" "$conf" >"$dir/tenki.service.d/$(basename "$conf")"
+            for conf in systemd/*.service.d/*.conf; do
+                unit_dir="$(basename "$(dirname "$conf")")"
+                mkdir -p "$dir/$unit_dir"
+                sed "s#/usr/local/bin/tenki#$bin#g" "$conf" >"$dir/$unit_dir/$(basename "$conf")"
             done
         fi
         set +e
@@ -242,6 +271,19 @@ if [ "${#compose[@]}" -gt 0 ]; then
     fi
     grep -q 'SLACK_APP_TOKEN_FILE: /run/secrets/slack_app_token' "$work/compose-socket.yaml"
     echo "ok  ${compose[*]} config with compose.socket.yaml: the app-level token as a file, no secret value"
+    # The many-workspaces override: the client secret and the encryption key as two more files.
+    cp compose.many-workspaces.yaml "$work/compose/"
+    for secret in slack_client_secret tenki_encryption_key; do
+        printf 'PLACEHOLDER-SECRET-%s' "$secret" >"$work/compose/secrets/$secret"
+    done
+    (cd "$work/compose" && "${compose[@]}" -f compose.yaml -f compose.many-workspaces.yaml config) >"$work/compose-many.yaml"
+    if grep -q 'PLACEHOLDER-SECRET' "$work/compose-many.yaml"; then
+        echo "docker compose config (with compose.many-workspaces.yaml) shows a secret value" >&2
+        exit 1
+    fi
+    grep -q 'SLACK_CLIENT_SECRET_FILE: /run/secrets/slack_client_secret' "$work/compose-many.yaml"
+    grep -q 'TENKI_ENCRYPTION_KEY_FILE: /run/secrets/tenki_encryption_key' "$work/compose-many.yaml"
+    echo "ok  ${compose[*]} config with compose.many-workspaces.yaml: both secrets as files, no secret value"
 else
     echo "notice: neither docker compose nor docker-compose installed; compose file not checked"
 fi

@@ -49,7 +49,10 @@ def render(directory):
     images = list(spec.get("images", []))
     for component in spec.get("components", []):
         with open(os.path.join(directory, component, "kustomization.yaml"), encoding="utf-8") as f:
-            images += yaml.safe_load(f).get("images", [])
+            component_spec = yaml.safe_load(f)
+        if set(component_spec) - {"apiVersion", "kind", "images"}:
+            raise Unsupported(f"{directory}: the component {component} has more than images; install kubectl")
+        images += component_spec.get("images", [])
     for entry in spec.get("patches", []):
         if "target" in entry or "options" in entry:
             raise Unsupported(f"{directory}: patches with target or options; install kubectl")

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # deploy/smoke.sh [TENKI-BINARY]: starts Tenki the way each deploy layout would, from the shipped
 # files, and checks that it works: compose (compose.yaml + Dockerfile, alone and with the Socket Mode
-# override), systemd (the units, with and without the digest timer, and in Socket Mode), and every
+# or many-workspaces override), systemd (the units, with and without the digest timer, in Socket
+# Mode, and with the many-workspaces drop-ins and the digest timer), and every
 # Kubernetes kustomization (base, overlays; the state and monitoring ones start no process and say
 # so). For each: /healthz is 200, a signed
 # /weather is answered with the weather (in Socket Mode: a /weather envelope sent by the fake Socket
-# Mode server is acknowledged with it), `tenki healthcheck` and `tenki digest --dry-run` exit 0, and
+# Mode server is acknowledged with it; with many workspaces: the install page links to Slack with
+# the client id, and the command is answered with its address), `tenki healthcheck` and `tenki
+# digest --dry-run` exit 0, and
 # the backup location is writable and `tenki backup` (and tenki-backup-keep) work.
 #
 # What each process gets (command, environment, secret files at their mount paths, user, read-only

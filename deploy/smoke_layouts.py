@@ -16,6 +16,7 @@ a read-only root, the state and backup locations. Only what the README tells an 
 is filled in (FILLED below); every other secret keeps the shipped placeholder. The upstream origins
 are pointed at `tenki fakes` on loopback (OVERRIDES).
 """
+import base64
 import glob
 import hashlib
 import hmac
@@ -43,7 +44,10 @@ DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 BIN_DIR = "/usr/local/bin"  # where the Dockerfile and the systemd recipe install tenki and tenki-backup-keep
 # Settings the README's "Set the secrets" step says an operator fills in (the digest webhook because
 # the digest is what the timer and CronJob layouts run; the database URI for the PostgreSQL overlay).
-FILLED = ("SLACK_SIGNING_SECRET", "OPENWEATHER_API_KEY", "DIGEST_WEBHOOK_URL", "TENKI_DATABASE_URL", "SLACK_APP_TOKEN")
+# Many workspaces: the two secrets and two settings the opt-in files' headers say to fill in.
+FILLED = ("SLACK_SIGNING_SECRET", "OPENWEATHER_API_KEY", "DIGEST_WEBHOOK_URL", "TENKI_DATABASE_URL", "SLACK_APP_TOKEN",
+          "SLACK_CLIENT_SECRET", "TENKI_ENCRYPTION_KEY")
+MANY_WORKSPACES = {"SLACK_CLIENT_ID": "smoke.client", "TENKI_PUBLIC_URL": "http://127.0.0.1:8080"}
 # The only settings changed from the shipped files: every upstream is the fakes on loopback.
 OVERRIDES = ("OPENWEATHER_BASE_URL", "NEWSAPI_BASE_URL", "SLACK_API_BASE_URL", "DISCORD_API_BASE_URL")
 WORKLOAD_KINDS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "Pod"}
@@ -181,8 +185,9 @@ def tmpfs(target):
 class Context:
     """One layout's scratch directory and the values filled in."""
 
-    def __init__(self, work, binary, fakes, secrets):
+    def __init__(self, work, binary, fakes, secrets, settings=None):
         self.work, self.binary, self.fakes, self.secrets = work, binary, fakes, secrets
+        self.settings = settings or {}  # what the operator adds to deploy/.env or /etc/tenki/tenki.env
         self.bin = os.path.join(work, "bin")
 
     def dir(self, name, uid=0, gid=0, mode=0o755):
@@ -245,6 +250,8 @@ def compose_layout(ctx, override=None):
                 if not os.path.exists(source):  # the README: cp deploy/.env.example deploy/.env
                     source = os.path.join(DEPLOY, ".env.example") if f == ".env" else source
                 env.update(env_file(source))
+                if f == ".env":
+                    env.update(ctx.settings)
         env.update({k: str(v) for k, v in (svc.get("environment") or {}).items()})
         env = ctx.with_overrides(env)
         uid, gid = image.uid_gid(svc.get("user"))
@@ -284,7 +291,7 @@ def compose_layout(ctx, override=None):
     return {"serve": serve, "healthcheck": healthcheck, "digest": digest, "backup": backup}
 
 
-def systemd_layout(ctx, drop_in, socket_mode=False):
+def systemd_layout(ctx, drop_in, socket_mode=False, many_workspaces=False):
     sd = os.path.join(DEPLOY, "systemd")
     image_copies = {os.path.join(BIN_DIR, "tenki"): "tenki",
                     os.path.join(BIN_DIR, "tenki-backup-keep"): os.path.join(DEPLOY, "tenki-backup-keep")}
@@ -324,6 +331,7 @@ def systemd_layout(ctx, drop_in, socket_mode=False):
         for v in keys.get("EnvironmentFile", []):  # EnvironmentFile= wins over Environment=
             if v.lstrip("-") == "/etc/tenki/tenki.env":
                 env.update(env_file(env_source))
+                env.update(ctx.settings)
             elif not v.startswith("-"):
                 raise LayoutError(f"{name}: EnvironmentFile={v} is not one the README installs")
         env = ctx.with_overrides(env)
@@ -347,10 +355,12 @@ def systemd_layout(ctx, drop_in, socket_mode=False):
                     keys.get("WorkingDirectory", ["/"])[-1], keys.get("NoNewPrivileges", ["no"])[-1] == "yes")
 
     serve = service("tenki.service", (["tenki.service.d/digest-timer.conf"] if drop_in else [])
-                    + (["tenki.service.d/socket-mode.conf"] if socket_mode else []))
+                    + (["tenki.service.d/socket-mode.conf"] if socket_mode else [])
+                    + (["tenki.service.d/many-workspaces.conf"] if many_workspaces else []))
     healthcheck = dict(serve, argv=[serve["argv"][0], "healthcheck"], label="tenki healthcheck")
     if drop_in:
-        digest = service("tenki-digest.service", args=["--dry-run"])
+        digest = service("tenki-digest.service", ["tenki-digest.service.d/many-workspaces.conf"] if many_workspaces else [],
+                         args=["--dry-run"])
     else:
         digest = dict(serve, argv=[serve["argv"][0], "digest", "--dry-run"], label="tenki digest")
     backup = service("tenki-backup.service")
@@ -536,6 +546,21 @@ def signed_weather(port, secret):
         "X-Slack-Signature": "v0=" + sig})
 
 
+def install_page(r, port, client_id, secret, log):
+    """Many workspaces: the install page links to Slack with the client id, and a command from a
+    workspace that has not installed Tenki is answered with that page's address."""
+    status, body = http("GET", f"http://127.0.0.1:{port}/slack/install", headers={"Accept-Language": "en"})
+    if status == 200 and f"client_id={client_id}" in body:
+        r.ok("GET /slack/install: 200, the \"Add to Slack\" link with the client id")
+    else:
+        r.fail(f"GET /slack/install: {status} {body[:200]!r}", log)
+    status, body = signed_weather(port, secret)
+    if status == 200 and "/slack/install" in body:
+        r.ok("signed /weather danang from a workspace without Tenki: 200 with the install link")
+    else:
+        r.fail(f"signed /weather danang from a workspace without Tenki: {status} {body[:200]!r}", log)
+
+
 def socket_weather(r, origin, log):
     """Socket Mode: once Tenki has a connection open to the fake, `/weather danang` as an envelope
     through the fake's control API, and its acknowledgement carrying the weather."""
@@ -655,6 +680,8 @@ def check_layout(r, layout, binary, secrets):
                     r.fail(f"{kind}: GET :{probe_port}{path} {probe_status}", log)
             if "SLACK_APP_TOKEN_FILE" in serve["env"]:
                 socket_weather(r, secrets["FAKES_ORIGIN"], log)
+            elif serve["env"].get("SLACK_CLIENT_ID"):
+                install_page(r, port, serve["env"]["SLACK_CLIENT_ID"], secrets["SLACK_SIGNING_SECRET"], log)
             else:
                 status, body = signed_weather(port, secrets["SLACK_SIGNING_SECRET"])
                 if status == 200 and "nang" in body.lower():
@@ -716,7 +743,8 @@ def check_layout(r, layout, binary, secrets):
 
 
 def layouts():
-    names = ["compose", "compose-socket-mode", "systemd", "systemd-digest-timer", "systemd-socket-mode"]
+    names = ["compose", "compose-socket-mode", "compose-many-workspaces", "systemd", "systemd-digest-timer",
+             "systemd-socket-mode", "systemd-many-workspaces"]
     kube = os.path.join(DEPLOY, "kubernetes")
     for k in sorted(os.listdir(kube)):
         d = os.path.join(kube, k)
@@ -733,6 +761,10 @@ def build_layout(name, ctx):
         return compose_layout(ctx)
     if name == "compose-socket-mode":
         return compose_layout(ctx, override="compose.socket.yaml")
+    if name == "compose-many-workspaces":
+        return compose_layout(ctx, override="compose.many-workspaces.yaml")
+    if name == "systemd-many-workspaces":  # with the digest timer, so that both drop-ins are started
+        return systemd_layout(ctx, drop_in=True, many_workspaces=True)
     if name.startswith("systemd"):
         return systemd_layout(ctx, drop_in=name == "systemd-digest-timer", socket_mode=name == "systemd-socket-mode")
     if name.startswith("kubernetes-"):
@@ -766,7 +798,10 @@ def run_layout(name, binary, work):
         needs_pg = "postgres" in name or name == "kubernetes-overlays/socket-mode"
         if needs_pg:
             secrets["TENKI_DATABASE_URL"] = start_postgres(work)
-        ctx = Context(work, binary, values, secrets)
+        if name.endswith("many-workspaces"):
+            secrets["SLACK_CLIENT_SECRET"] = os.urandom(16).hex()
+            secrets["TENKI_ENCRYPTION_KEY"] = base64.b64encode(os.urandom(32)).decode()
+        ctx = Context(work, binary, values, secrets, MANY_WORKSPACES if name.endswith("many-workspaces") else None)
         layout = build_layout(name, ctx)
         for point in mountpoints(layout):
             if not os.path.exists(point):
