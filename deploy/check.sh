@@ -85,32 +85,42 @@ ports = [p["port"] for rule in policy["spec"]["ingress"] for p in rule["ports"]]
 assert ports == [9100], f"ingress other than metrics scraping: {ports}"
 print(f"ok  socket-mode overlay: no Ingress, RollingUpdate, {peak} connections at the peak, ingress only 9100")
 PY
-    # The many-workspaces component, added to each layout the way its header says: the listener
-    # and the digest CronJob (where there is one) read both secrets from files of the Secret.
-    for layout in base overlays/cronjob-digest overlays/postgres-ha overlays/socket-mode; do
+    # The many-workspaces component as its header says to use it: that example kustomization,
+    # pointed at each layout with an Ingress. Every container that reads the settings (envFrom
+    # tenki-settings) must get both secret files, and the Ingress must let the browser reach the
+    # install paths.
+    component=kubernetes/components/many-workspaces
+    for layout in base overlays/cronjob-digest overlays/postgres-ha; do
         mine="$work/many-workspaces/${layout##*/}"
         mkdir -p "$mine"
-        printf 'resources: [%s]\ncomponents: [%s]\n' "$(realpath --relative-to="$mine" "kubernetes/$layout")" \
-            "$(realpath --relative-to="$mine" kubernetes/components/many-workspaces)" >"$mine/kustomization.yaml"
+        sed -n '/^# apiVersion: kustomize.config.k8s.io\/v1beta1/,/^#$/p' "$component/kustomization.yaml" \
+            | sed -e '/^#$/d' -e 's/^# //' \
+                -e "s#\.\./deploy/kubernetes/overlays/postgres-ha#$(realpath --relative-to="$mine" "kubernetes/$layout")#" \
+                -e "s#\.\./deploy/$component#$(realpath --relative-to="$mine" "$component")#" >"$mine/kustomization.yaml"
         kubectl kustomize "$mine" >"$mine.yaml"
         python3 - "$mine.yaml" "$layout" kubernetes/secret.example.yaml <<'PY'
 import sys, yaml
 docs = [d for d in yaml.safe_load_all(open(sys.argv[1])) if d]
-keys = yaml.safe_load(open(sys.argv[3]))["stringData"]
+layout, keys = sys.argv[2], yaml.safe_load(open(sys.argv[3]))["stringData"]
 want = {"SLACK_CLIENT_SECRET_FILE": "/run/secrets/tenki/slack-client-secret",
         "TENKI_ENCRYPTION_KEY_FILE": "/run/secrets/tenki/encryption-key"}
 assert all(path.rsplit("/", 1)[1] in keys for path in want.values()), "secret.example.yaml lacks a key"
+settings = next(d for d in docs if d["kind"] == "ConfigMap" and d["metadata"]["name"] == "tenki-settings")["data"]
+assert settings.get("SLACK_CLIENT_ID") and settings.get("TENKI_PUBLIC_URL"), "the example's ConfigMap patch did not apply"
 def spec(d):
     return d["spec"]["template"]["spec"] if d["kind"] == "Deployment" else d["spec"]["jobTemplate"]["spec"]["template"]["spec"]
-readers = [d for d in docs if d["kind"] == "Deployment" or (d["kind"] == "CronJob" and d["metadata"]["name"] == "tenki-digest")]
+readers = [d for d in docs if d["kind"] in ("Deployment", "CronJob")
+           and any(ref.get("configMapRef", {}).get("name") == "tenki-settings" for ref in spec(d)["containers"][0].get("envFrom", []))]
+assert len(readers) == (2 if layout.endswith("cronjob-digest") else 1), [d["metadata"]["name"] for d in readers]
 for d in readers:
     c = spec(d)["containers"][0]
     env = {e["name"]: e.get("value") for e in c["env"]}
     assert all(env.get(k) == v for k, v in want.items()), (d["metadata"]["name"], sorted(env))
     assert any(m["mountPath"] == "/run/secrets/tenki" for m in c["volumeMounts"]), d["metadata"]["name"]
-backup = [d for d in docs if d["kind"] == "CronJob" and d["metadata"]["name"] == "tenki-backup"]
-assert all("SLACK_CLIENT_SECRET_FILE" not in str(spec(d)) for d in backup), "the backup Job got the secrets"
-print(f"ok  {sys.argv[2]} + components/many-workspaces: {', '.join(d['metadata']['name'] for d in readers)} read both secret files")
+paths = {p["path"] for d in docs if d["kind"] == "Ingress" for r in d["spec"]["rules"] for p in r["http"]["paths"]}
+assert {"/slack/install", "/slack/oauth_redirect"} <= paths, f"the Ingress does not route the install paths: {sorted(paths)}"
+print(f"ok  {layout} with components/many-workspaces as its header shows: "
+      f"{', '.join(d['metadata']['name'] for d in readers)} read both secret files, the Ingress routes the install")
 PY
     done
 else
@@ -283,6 +293,13 @@ if [ "${#compose[@]}" -gt 0 ]; then
     fi
     grep -q 'SLACK_CLIENT_SECRET_FILE: /run/secrets/slack_client_secret' "$work/compose-many.yaml"
     grep -q 'TENKI_ENCRYPTION_KEY_FILE: /run/secrets/tenki_encryption_key' "$work/compose-many.yaml"
+    python3 - "$work/compose-many.yaml" compose.yaml <<'PY'
+import sys, yaml
+merged, shipped = (yaml.safe_load(open(path)) for path in sys.argv[1:])
+names = lambda svc: {s if isinstance(s, str) else s["source"] for s in svc.get("secrets", [])}
+missing = (names(shipped["services"]["tenki"]) | {"slack_client_secret", "tenki_encryption_key"}) - names(merged["services"]["tenki"])
+assert not missing, f"compose.many-workspaces.yaml drops secrets of compose.yaml: {sorted(missing)}"
+PY
     echo "ok  ${compose[*]} config with compose.many-workspaces.yaml: both secrets as files, no secret value"
 else
     echo "notice: neither docker compose nor docker-compose installed; compose file not checked"

@@ -546,16 +546,16 @@ def signed_weather(port, secret):
         "X-Slack-Signature": "v0=" + sig})
 
 
-def install_page(r, port, client_id, secret, log):
+def install_page(r, port, env, secret, log):
     """Many workspaces: the install page links to Slack with the client id, and a command from a
-    workspace that has not installed Tenki is answered with that page's address."""
+    workspace that has not installed Tenki is answered with that page's public address."""
     status, body = http("GET", f"http://127.0.0.1:{port}/slack/install", headers={"Accept-Language": "en"})
-    if status == 200 and f"client_id={client_id}" in body:
+    if status == 200 and f"client_id={env['SLACK_CLIENT_ID']}" in body:
         r.ok("GET /slack/install: 200, the \"Add to Slack\" link with the client id")
     else:
         r.fail(f"GET /slack/install: {status} {body[:200]!r}", log)
     status, body = signed_weather(port, secret)
-    if status == 200 and "/slack/install" in body:
+    if status == 200 and env["TENKI_PUBLIC_URL"] + "/slack/install" in body:
         r.ok("signed /weather danang from a workspace without Tenki: 200 with the install link")
     else:
         r.fail(f"signed /weather danang from a workspace without Tenki: {status} {body[:200]!r}", log)
@@ -681,7 +681,7 @@ def check_layout(r, layout, binary, secrets):
             if "SLACK_APP_TOKEN_FILE" in serve["env"]:
                 socket_weather(r, secrets["FAKES_ORIGIN"], log)
             elif serve["env"].get("SLACK_CLIENT_ID"):
-                install_page(r, port, serve["env"]["SLACK_CLIENT_ID"], secrets["SLACK_SIGNING_SECRET"], log)
+                install_page(r, port, serve["env"], secrets["SLACK_SIGNING_SECRET"], log)
             else:
                 status, body = signed_weather(port, secrets["SLACK_SIGNING_SECRET"])
                 if status == 200 and "nang" in body.lower():
