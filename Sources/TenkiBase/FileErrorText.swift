@@ -30,7 +30,9 @@ public enum FileErrorText {
         NSFileWriteFileExistsError: EEXIST, NSFileWriteOutOfSpaceError: ENOSPC, NSFileWriteVolumeReadOnlyError: EROFS,
     ]
 
-    private static func systemReason(_ code: Int) -> String {
-        String(cString: strerror(Int32(truncatingIfNeeded: code)))
-    }
+    private static func systemReason(_ code: Int) -> String { errnoText(Int32(truncatingIfNeeded: code)) }
 }
+
+/// The system's words for an `errno` value ("Connection refused"), as `strerror` gives them; by
+/// default for the current `errno`, so call it before anything else can change it.
+public func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }

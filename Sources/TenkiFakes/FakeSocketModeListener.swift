@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TenkiBase
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,7 @@ final class FakeSocketModeListener: Sendable {
 
     init(port: Int) throws(FakeSocketModeError) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .listen(Self.errnoText()) }
+        guard fd >= 0 else { throw .listen(errnoText()) }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -25,7 +26,7 @@ final class FakeSocketModeListener: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0, listen(fd, 64) == 0 else {
-            let reason = Self.errnoText()
+            let reason = errnoText()
             _ = Glibc.close(fd)
             throw .listen(reason)
         }
@@ -71,6 +72,4 @@ final class FakeSocketModeListener: Sendable {
         }
         if first { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
     }
-
-    static func errnoText() -> String { String(cString: strerror(errno)) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +21,7 @@ public struct SpawnedProcess: Sendable {
     public struct Failure: Error, CustomStringConvertible {
         public var call: String
         public var code: Int32
-        public var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+        public var description: String { "\(call) failed: \(errnoText(code))" }
     }
 
     /// Where one of the child's standard streams goes.

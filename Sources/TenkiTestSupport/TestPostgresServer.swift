@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 
 #if canImport(Glibc)
 import Glibc
@@ -134,7 +135,7 @@ public enum TestPostgresServer {
         var pid = pid_t()
         let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
         guard spawned == 0 else {
-            throw Unavailable(description: "\(argv[0]) could not be started: \(String(cString: strerror(spawned)))")
+            throw Unavailable(description: "\(argv[0]) could not be started: \(errnoText(spawned))")
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TenkiBase
 
 /// What a non-blocking read or write did.
 enum StreamResult: Equatable {
@@ -53,8 +54,6 @@ final class PlainStream: ByteStream {
     }
 }
 
-/// `strerror` of the current errno.
-func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
 /// Waiting on one socket with a deadline in real time, for the opening steps (connect, proxy, TLS,
 /// handshake), which run before the connection has a thread loop of its own.

@@ -1,3 +1,5 @@
+import TenkiBase
+
 #if canImport(Glibc)
 import Glibc
 #endif

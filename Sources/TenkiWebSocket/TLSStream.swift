@@ -1,4 +1,5 @@
 import CSSL
+import TenkiBase
 
 #if canImport(Glibc)
 import Glibc
