@@ -73,7 +73,7 @@ extension AllowedResponseHost {
 
     /// The entry in its shortest form.
     public var description: String {
-        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let shownHost = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host  // an IPv6 address
         switch (scheme, port) {
         case ("https", 443): return shownHost
         case ("https", _): return "\(shownHost):\(port)"
