@@ -14,8 +14,7 @@ import TenkiTestSupport
 @Suite("Discord interactions over loopback")
 struct DiscordInteractionTests {
     static let key = Ed25519PrivateKey.generate()
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures", isDirectory: true)
+    static let fixtures = Fixtures.directory
 
     final class Stack: Sendable {
         let fake = FakeOpenWeatherMap(apiKey: "discord-owm-key")

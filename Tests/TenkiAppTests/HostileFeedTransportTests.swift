@@ -8,6 +8,7 @@ import TenkiBase
 import TenkiHTTPClient
 @testable import TenkiHTTPServer
 import TenkiLogging
+import TenkiTestSupport
 @testable import TenkiProviders
 import Testing
 
@@ -15,8 +16,7 @@ import Testing
 /// drips forever are refused within their limits, and the bomb never fills memory.
 @Suite("Hostile feeds over the live transport", .serialized)
 struct HostileFeedTransportTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/feeds")
+    static let fixtures = Fixtures.directory.appendingPathComponent("feeds")
 
     func client(timeout: Duration = .seconds(60)) -> FeedClient {
         FeedClient(

@@ -14,8 +14,7 @@ import Testing
 @Suite("Mattermost slash commands")
 struct MattermostCommandTests {
     static let token = "xr3j5x3p4pfk7kk6ck7b4e6ghh"
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures", isDirectory: true)
+    static let fixtures = Fixtures.directory
     static let responseHost = "http://mattermost.example:8065"
     static let responseURL = "http://mattermost.example:8065/hooks/commands/q7xk3bz5"
 

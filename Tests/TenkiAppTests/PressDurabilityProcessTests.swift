@@ -22,8 +22,7 @@ struct PressDurabilityProcessTests {
 
     /// The press, signed, as Slack sends it: 5-day on Da Nang, answered at `responseURL`.
     static func press(to port: Int, responseURL: String) async throws -> OutboundResponse {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/slack_block_actions_button_in_channel_DERIVED_docs_shape.json")
+        let fixture = Fixtures.directory.appendingPathComponent("slack_block_actions_button_in_channel_DERIVED_docs_shape.json")
         var payload = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: fixture)) as? [String: Any])
         var actions = try #require(payload["actions"] as? [[String: Any]])
         actions[0]["action_id"] = "tenki.weather.forecast"

@@ -13,8 +13,7 @@ import TenkiTestSupport
 /// `tenki replay --target` against it, and `tenki digest --digest NAME --wait` against `tenki fakes`.
 @Suite("serve's routes, replay --target and digest --digest as processes", .serialized)
 struct ServeRouteProcessTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures", isDirectory: true)
+    static let fixtures = Fixtures.directory
     static let repository = fixtures.deletingLastPathComponent().deletingLastPathComponent()
 
     @Test("one serve process answers each documented route: commands, a button press, a Discord PING, /metrics with its token, /healthz")

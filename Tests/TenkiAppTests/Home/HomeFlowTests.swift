@@ -25,8 +25,7 @@ struct HomeFlowTests {
     }
 
     static func fixture(_ name: String) throws -> [String: Any] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
+        let url = Fixtures.directory.appendingPathComponent(name)
         return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     }
 

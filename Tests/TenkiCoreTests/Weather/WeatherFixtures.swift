@@ -3,11 +3,7 @@ import Foundation
 /// Reads the captured responses in `Tests/Fixtures`, found from this file's own path so that
 /// tests run from any working directory.
 enum WeatherFixtures {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Weather
-        .deletingLastPathComponent()  // TenkiCoreTests
-        .deletingLastPathComponent()  // Tests
-        .appendingPathComponent("Fixtures")
+    static let directory = Fixtures.directory
 
     static func data(_ name: String) throws -> Data {
         try Data(contentsOf: directory.appendingPathComponent(name))

@@ -79,7 +79,7 @@ struct FakeOpenWeatherMapTests {
             #expect(
                 body
                     == String(
-                        decoding: try OpenWeatherFixtures.bytes("owm_error_401_invalid_api_key_cod_int.json"), as: UTF8.self))
+                        decoding: try Fixtures.bytes("owm_error_401_invalid_api_key_cod_int.json"), as: UTF8.self))
         }
     }
 

@@ -67,7 +67,7 @@ struct OpenWeatherErrorMappingTests {
 
     @Test(arguments: cases)
     func mapsStatusAndBody(_ row: ErrorCase) async throws {
-        let body = try row.fixture.map(OpenWeatherFixtures.bytes) ?? Array(row.body.utf8)
+        let body = try row.fixture.map(Fixtures.bytes) ?? Array(row.body.utf8)
         let client = try client(status: row.status, body: body)
         let error = await #expect(throws: OpenWeatherError.self) {
             try await client.currentWeather(at: Coordinates(latitude: 1, longitude: 2))
@@ -81,7 +81,7 @@ struct OpenWeatherErrorMappingTests {
     }
 
     @Test func geocodingEmptyArrayIsPlaceNotFound() async throws {
-        let client = try client(status: 200, body: try OpenWeatherFixtures.bytes("owm_geocoding_no_match_empty_array.json"))
+        let client = try client(status: 200, body: try Fixtures.bytes("owm_geocoding_no_match_empty_array.json"))
         let error = await #expect(throws: OpenWeatherError.self) { try await client.geocode("Nowhere") }
         #expect(error?.kind == .placeNotFound(query: "Nowhere"))
         #expect(error?.isTemporary == false)
