@@ -54,7 +54,6 @@ final class PlainStream: ByteStream {
     }
 }
 
-
 /// Waiting on one socket with a deadline in real time, for the opening steps (connect, proxy, TLS,
 /// handshake), which run before the connection has a thread loop of its own.
 enum SocketWait {

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 @testable import TenkiHTTPServer
 import TenkiLogging
 
@@ -22,7 +23,7 @@ final class HeldPort: @unchecked Sendable {
     struct Failed: Error, CustomStringConvertible {
         var call: String
         var code: Int32
-        var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+        var description: String { "\(call) failed: \(errnoText(code))" }
     }
 
     init() throws {

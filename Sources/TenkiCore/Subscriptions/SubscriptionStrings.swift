@@ -86,7 +86,7 @@ public struct SubscriptionStrings: StringTable {
         channelFull: "このチャンネルの購読はすでに上限の {count} 件です。`{command} 解除 ID` で一つ解除してください。",
         notInChannel: "このチャンネルにはまだ投稿できません。`/invite @Tenki` で招待してから、もう一度購読してください。何も保存していません。",
         postRefused: "Slack がこのチャンネルへの投稿を拒否しました（{error}）。何も保存していません。",
-        noChannel: "購読はチャンネルごとです。レポートを受け取るチャンネルで `{command} subscribe …` と入力してください。何も保存していません。",
+        noChannel: "購読はチャンネル単位です。レポートを受け取るチャンネルで `{command} 購読 …` と入力してください。何も保存していません。",
         morningConfirmation: "☀️ {user} さんがこのチャンネルで *{place}* の朝の天気を購読しました: {days} {time}（{zone}）。次回: {next}（#{id}）",
         rainConfirmation: "🌧️ {user} さんがこのチャンネルで *{place}* の雨のお知らせを購読しました: 6 時間以内の降水確率が 60 % 以上のとき、1 日 1 回まで、22:00〜07:00 は送りません（{zone}）。（#{id}）",
         saved: "購読しました（#{id}）。`{command} 購読一覧` で一覧、`{command} 解除 {id}` で解除できます。",

@@ -1,4 +1,5 @@
 import Foundation
+import TenkiBase
 
 #if canImport(Glibc)
 import Glibc
@@ -14,9 +15,11 @@ final class RefusingPort {
     let port: Int
     private let fd: Int32
 
+    /// The call and the system's words for its errno, taken when it failed (a later call may change errno).
     struct Failed: Error, CustomStringConvertible {
         var call: String
-        var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
+        var reason = errnoText()
+        var description: String { "\(call) failed: \(reason)" }
     }
 
     init() throws {
