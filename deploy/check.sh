@@ -98,9 +98,13 @@ PY
                 -e "s#\.\./deploy/kubernetes/overlays/postgres-ha#$(realpath --relative-to="$mine" "kubernetes/$layout")#" \
                 -e "s#\.\./deploy/$component#$(realpath --relative-to="$mine" "$component")#" >"$mine/kustomization.yaml"
         kubectl kustomize "$mine" >"$mine.yaml"
-        python3 - "$mine.yaml" "$layout" kubernetes/secret.example.yaml <<'PY'
+        python3 - "$mine.yaml" "$layout" kubernetes/secret.example.yaml "$mine" <<'PY'
 import sys, yaml
+import kustomize_fallback
 docs = [d for d in yaml.safe_load_all(open(sys.argv[1])) if d]
+# deploy/smoke.sh starts this layout from the fallback's rendering: it must be kubectl's.
+assert kustomize_fallback.canonical(kustomize_fallback.render(sys.argv[4])) == kustomize_fallback.canonical(docs), \
+    "kustomize_fallback.py renders the component otherwise than kubectl"
 layout, keys = sys.argv[2], yaml.safe_load(open(sys.argv[3]))["stringData"]
 want = {"SLACK_CLIENT_SECRET_FILE": "/run/secrets/tenki/slack-client-secret",
         "TENKI_ENCRYPTION_KEY_FILE": "/run/secrets/tenki/encryption-key"}

@@ -1,8 +1,9 @@
 """A small kustomize for deploy/check_assertions.py when no `kubectl kustomize` (v4+) is installed.
 
 It understands what Tenki's kustomizations use and nothing more: resources (files and
-directories), components, images, namespace, labels (metadata only) and patches given by `path`
-or inline `patch`, applied as strategic merges with the merge keys of the fields those patches
+directories), components (their images and patches), images, namespace, labels (metadata only) and
+patches given by `path` or inline `patch`, to the object they name or to those a `target` selects
+by kind and name, applied as strategic merges with the merge keys of the fields those patches
 touch, `$patch: delete` for an object or a list item, and null for removing a key. Anything else
 it meets is an error naming the field, so a new feature cannot be silently ignored. When kubectl
 is there, check_assertions.py renders both ways and fails if they disagree (`canonical`).
@@ -48,18 +49,14 @@ def render(directory):
             objects += load_documents(path)
     images = list(spec.get("images", []))
     for component in spec.get("components", []):
-        with open(os.path.join(directory, component, "kustomization.yaml"), encoding="utf-8") as f:
+        component_dir = os.path.join(directory, component)
+        with open(os.path.join(component_dir, "kustomization.yaml"), encoding="utf-8") as f:
             component_spec = yaml.safe_load(f)
-        if set(component_spec) - {"apiVersion", "kind", "images"}:
-            raise Unsupported(f"{directory}: the component {component} has more than images; install kubectl")
+        if set(component_spec) - {"apiVersion", "kind", "images", "patches"}:
+            raise Unsupported(f"{directory}: the component {component} has more than images and patches; install kubectl")
         images += component_spec.get("images", [])
-    for entry in spec.get("patches", []):
-        if "target" in entry or "options" in entry:
-            raise Unsupported(f"{directory}: patches with target or options; install kubectl")
-        documents = load_documents(os.path.join(directory, entry["path"])) if "path" in entry \
-            else [d for d in yaml.safe_load_all(entry["patch"]) if d]
-        for patch in documents:
-            objects = apply_patch(objects, patch, directory)
+        objects = apply_patches(objects, component_spec.get("patches", []), component_dir)
+    objects = apply_patches(objects, spec.get("patches", []), directory)
     for obj in objects:
         set_images(obj, images)
         if "namespace" in spec:
@@ -68,6 +65,29 @@ def render(directory):
             if entry.get("includeSelectors") or entry.get("includeTemplates"):
                 raise Unsupported(f"{directory}: labels with includeSelectors/includeTemplates; install kubectl")
             obj.setdefault("metadata", {}).setdefault("labels", {}).update(entry["pairs"])
+    return objects
+
+
+def apply_patches(objects, entries, directory):
+    """Each entry's strategic-merge documents (`path` or inline `patch`): to the one object of the
+    document's kind and name, or, with a `target` (kind and name only), to every object it
+    selects, none included, as kustomize does."""
+    for entry in entries:
+        if "options" in entry or set(entry.get("target", {})) - {"kind", "name"}:
+            raise Unsupported(f"{directory}: patches with options, or a target by more than kind and name; install kubectl")
+        documents = load_documents(os.path.join(directory, entry["path"])) if "path" in entry \
+            else [d for d in yaml.safe_load_all(entry["patch"]) if d]
+        for patch in documents:
+            target = entry.get("target")
+            if target is None:
+                objects = apply_patch(objects, patch, directory)
+                continue
+            selected = [o for o in objects
+                        if all((o["kind"] if key == "kind" else o["metadata"]["name"]) == value for key, value in target.items())]
+            for obj in selected:
+                merged = merge(obj, patch)
+                merged["kind"], merged["metadata"]["name"] = obj["kind"], obj["metadata"]["name"]
+                objects = [merged if o is obj else o for o in objects]
     return objects
 
 

@@ -2,9 +2,9 @@
 # deploy/smoke.sh [TENKI-BINARY]: starts Tenki the way each deploy layout would, from the shipped
 # files, and checks that it works: compose (compose.yaml + Dockerfile, alone and with the Socket Mode
 # or many-workspaces override), systemd (the units, with and without the digest timer, in Socket
-# Mode, and with the many-workspaces drop-ins and the digest timer), and every
-# Kubernetes kustomization (base, overlays; the state and monitoring ones start no process and say
-# so). For each: /healthz is 200, a signed
+# Mode, and with the many-workspaces drop-ins and the digest timer), every Kubernetes
+# kustomization (base, overlays; the state and monitoring ones start no process and say so), and
+# components/many-workspaces as its header's example applies it to overlays/cronjob-digest. For each: /healthz is 200, a signed
 # /weather is answered with the weather (in Socket Mode: a /weather envelope sent by the fake Socket
 # Mode server is acknowledged with it; with many workspaces: the install page links to Slack with
 # the client id, and the command is answered with its address), `tenki healthcheck` and `tenki

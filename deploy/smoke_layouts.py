@@ -377,6 +377,29 @@ def example_secret(name):
     raise LayoutError(f"no example of the Secret {name} under deploy/kubernetes")
 
 
+def component_example(ctx, component, layout):
+    """The kustomization a component's header shows (`# apiVersion: …` up to a bare `#`), written as an
+    operator would beside the repository, with its resource pointed at LAYOUT (a directory under
+    deploy/kubernetes); the directory it is in."""
+    path = os.path.join(DEPLOY, "kubernetes", component, "kustomization.yaml")
+    lines, inside = [], False
+    for line in read(path).splitlines():
+        if line.startswith("# apiVersion: kustomize.config.k8s.io/v1beta1"):
+            inside = True
+        if inside and line == "#":
+            break
+        if inside:
+            lines.append(line[2:])
+    if not lines:
+        raise LayoutError(f"{path}: no example kustomization in its header")
+    mine = ctx.dir("my-tenki")
+    text = "\n".join(lines).replace("../deploy/kubernetes/overlays/postgres-ha", os.path.join(DEPLOY, "kubernetes", layout))
+    text = text.replace("../deploy/" + os.path.join("kubernetes", component), os.path.join(DEPLOY, "kubernetes", component))
+    with open(os.path.join(mine, "kustomization.yaml"), "w", encoding="utf-8") as f:
+        f.write(text + "\n")
+    return mine
+
+
 def kubernetes_layout(ctx, directory):
     objects = kustomize_fallback.render(os.path.join(DEPLOY, "kubernetes", directory))
     image = Image()
@@ -753,6 +776,8 @@ def layouts():
         names.append(f"kubernetes-{k}")
     for k in sorted(os.listdir(os.path.join(kube, "overlays"))):
         names.append(f"kubernetes-overlays/{k}")
+    # The component as its header shows it, on the layout with both a listener and a digest CronJob.
+    names.append("kubernetes-components/many-workspaces")
     return names
 
 
@@ -767,6 +792,8 @@ def build_layout(name, ctx):
         return systemd_layout(ctx, drop_in=True, many_workspaces=True)
     if name.startswith("systemd"):
         return systemd_layout(ctx, drop_in=name == "systemd-digest-timer", socket_mode=name == "systemd-socket-mode")
+    if name == "kubernetes-components/many-workspaces":
+        return kubernetes_layout(ctx, component_example(ctx, "components/many-workspaces", "overlays/cronjob-digest"))
     if name.startswith("kubernetes-"):
         return kubernetes_layout(ctx, name[len("kubernetes-"):])
     raise LayoutError(f"unknown layout {name}")
