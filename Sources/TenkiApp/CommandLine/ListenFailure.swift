@@ -12,14 +12,15 @@ struct ListenFailure: Error, Sendable, CustomStringConvertible {
     var chosenBy: String
     var reason: HTTPServerError
 
-    /// Runs `listen`, turning its failure into one that names `address` and `chosenBy`.
+    /// Runs `listen`, turning its failure into one that names `address` and `chosenBy` (worked
+    /// out only for a failure).
     static func explaining<Value>(
-        address: String, chosenBy: String, _ listen: () throws(HTTPServerError) -> Value
+        address: String, chosenBy: @autoclosure () -> String, _ listen: () throws(HTTPServerError) -> Value
     ) throws(ListenFailure) -> Value {
         do {
             return try listen()
         } catch {
-            throw ListenFailure(address: address, chosenBy: chosenBy, reason: error)
+            throw ListenFailure(address: address, chosenBy: chosenBy(), reason: error)
         }
     }
 

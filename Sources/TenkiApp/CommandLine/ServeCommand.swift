@@ -32,8 +32,14 @@ enum ServeCommand {
                 "--record writes only verified requests; it cannot be used with --insecure-skip-verification", command: "serve")
         }
         let flagPort = try list.port("port", command: "serve")
+        // Listening as soon as the address is known: a request that arrives while the settings
+        // are read and the state file opens waits in the backlog instead of being refused.
+        let knownPort = earlyPort(flag: flagPort)
+        let early = try knownPort.map { port throws(ListenFailure) in
+            try listen(host: host, port: port, hostFlag: list.value("host"), portFlag: flagPort)
+        }
         let settings = try Settings.load()
-        let port = flagPort ?? settings.port
+        let port = knownPort ?? settings.port
         if settings.openWeatherAPIKey == nil, settings.newsAPIKey == nil, settings.newsFeeds.isEmpty {
             throw ConfigurationError(
                 setting: "\(SettingsTable.name(\.openWeatherAPIKey)), \(SettingsTable.name(\.newsAPIKey)) "
@@ -59,11 +65,7 @@ enum ServeCommand {
         MattermostHostWarning.log(
             hasTokens: !settings.mattermostTokens.isEmpty, allowList: settings.allowedResponseHosts, to: logger)
 
-        // Listening before the state file opens: a request that arrives meanwhile waits in the
-        // backlog and is answered once the listener starts, instead of being refused.
-        let listening = try ListenFailure.explaining(
-            address: "\(host):\(port)", chosenBy: listenSource(hostFlag: list.value("host"), portFlag: flagPort)
-        ) { () throws(HTTPServerError) in try HTTPServer.listen(host: host, port: port) }
+        let listening = try early ?? listen(host: host, port: port, hostFlag: list.value("host"), portFlag: flagPort)
         var dependencies = ServerDependencies.production(settings: settings, logger: logger)
         dependencies.verification = insecure ? .skipped : .required
         let server = try TenkiServer.build(settings: settings, dependencies: dependencies)
@@ -85,9 +87,30 @@ enum ServeCommand {
         return .success
     }
 
+    /// The port when it is known before the settings are read, which is what they would say:
+    /// `--port`; else a port number in the environment's port setting (which wins over a config
+    /// file); else, with neither that setting nor a config file, the default. Nil leaves it to the
+    /// settings (a config file, or a value they will refuse).
+    static func earlyPort(flag: Int?, environment: (String) -> String? = ProcessEnvironment.value) -> Int? {
+        if let flag { return flag }
+        let text = environment(SettingsTable.portName) ?? ""
+        if !text.isEmpty { return Int(text).flatMap { SettingsTable.portRange.contains($0) ? $0 : nil } }
+        let configFile = environment(SettingsTable.configFileName) ?? ""
+        return configFile.isEmpty ? SettingsTable.defaultPort : nil
+    }
+
+    /// Binds and listens; a failure names the address and what chose it.
+    static func listen(
+        host: String, port: Int, hostFlag: String?, portFlag: Int?
+    ) throws(ListenFailure) -> HTTPServer.ListeningSocket {
+        try ListenFailure.explaining(
+            address: "\(host):\(port)", chosenBy: listenSource(hostFlag: hostFlag, portFlag: portFlag)
+        ) { () throws(HTTPServerError) in try HTTPServer.listen(host: host, port: port) }
+    }
+
     /// What chose the listening address, for the error when it cannot be used.
     static func listenSource(hostFlag: String?, portFlag: Int?) -> String {
-        let port = SettingsTable.name(\.port)
+        let port = SettingsTable.portName
         let portFromEnvironment = !(ProcessEnvironment.value(port) ?? "").isEmpty
         let portSource = portFlag != nil ? "--port" : portFromEnvironment ? port : "the default port, --port or \(port)"
         return hostFlag != nil ? "--host and \(portSource)" : portSource

@@ -210,7 +210,7 @@ public struct SettingsTable: Sendable {
         "PostgreSQL connections per process (every replica and job together must fit the server's `max_connections`)",
         as: { $0 })
     var config: Setting<String?> = .text(
-        "TENKI_CONFIG", none: "none", readers: .all,
+        Self.configFileName, none: "none", readers: .all,
         "a JSON file of these settings and named digests; the environment wins over it, and an unknown key is an error")
     var schedulerEnabled: Setting<Bool> = .onOff(
         "TENKI_SCHEDULER", default: true, readers: .serve, "`on` or `off`: whether `serve` runs the digest scheduler")
@@ -268,7 +268,7 @@ public struct SettingsTable: Sendable {
         "`host:port` of a separate listener for `/metrics` and `/healthz`; the main listener then answers `/metrics` with 404",
         parse: SettingParsers.address)
     var port: Setting<Int> = .number(
-        "PORT", default: 8080, range: 1...65535, readers: [.serve, .healthcheck], "port of `serve` when `--port` is not given")
+        Self.portName, default: Self.defaultPort, range: Self.portRange, readers: [.serve, .healthcheck], "port of `serve` when `--port` is not given")
 
     // Digests
     var digestWebhookURL: Setting<URL?> = .custom(
@@ -300,4 +300,13 @@ public struct SettingsTable: Sendable {
     var digestWait: Setting<Duration> = .number(
         "TENKI_DIGEST_WAIT_SECONDS", default: 60, range: 1...3600, readers: .digest,
         "how long `tenki digest` waits for its post before exiting 75 (1–3600)", as: { .seconds($0) })
+}
+
+extension SettingsTable {
+    /// What `serve` needs to listen before the table is built (`ServeCommand.earlyPort`): building
+    /// it costs about half a millisecond, and a request that connects meanwhile is refused.
+    static let portName = "PORT"
+    static let defaultPort = 8080
+    static let portRange = 1...65535
+    static let configFileName = "TENKI_CONFIG"
 }

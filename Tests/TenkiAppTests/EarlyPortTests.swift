@@ -1,0 +1,42 @@
+import Testing
+
+@testable import TenkiApp
+
+/// `serve` listens before it reads its settings when the port is already known; the port it
+/// picks then must be the one the settings would have given, or nil.
+@Suite("serve's port before the settings are read")
+struct EarlyPortTests {
+    static let config = #"{"PORT": "9300"}"#
+
+    @Test("--port wins; a port number in PORT; the default with neither PORT nor TENKI_CONFIG", arguments: [
+        (9000, [String: String](), 9000 as Int?),
+        (nil, ["PORT": "9001"], 9001),
+        (nil, [:], 8080),
+        (nil, ["PORT": ""], 8080),
+        (nil, ["TENKI_CONFIG": "/etc/tenki.json"], nil),
+        (nil, ["PORT": "9002", "TENKI_CONFIG": "/etc/tenki.json"], 9002),
+        (nil, ["PORT": "0"], nil),
+        (nil, ["PORT": "70000"], nil),
+        (nil, ["PORT": " 9003"], nil),
+        (nil, ["PORT": "http"], nil),
+    ] as [(Int?, [String: String], Int?)])
+    func earlyPort(flag: Int?, environment: [String: String], expected: Int?) {
+        #expect(ServeCommand.earlyPort(flag: flag, environment: { environment[$0] }) == expected)
+    }
+
+    @Test("every port chosen early is the one the settings read from the same environment and file")
+    func agreesWithTheSettings() throws {
+        let environments: [[String: String]] = [
+            [:], ["PORT": "9001"], ["PORT": ""], ["PORT": "9002", "TENKI_CONFIG": "/etc/tenki.json"],
+            ["TENKI_CONFIG": "/etc/tenki.json"],
+        ]
+        for environment in environments {
+            let settings = try Settings.load(environment: environment) { _ in Self.config }
+            if let early = ServeCommand.earlyPort(flag: nil, environment: { environment[$0] }) {
+                #expect(early == settings.port, "\(environment)")
+            } else {
+                #expect(settings.port == 9300, "left to the settings, which read the file: \(environment)")
+            }
+        }
+    }
+}
