@@ -112,7 +112,12 @@ enum ServeCommand {
     static func listenSource(hostFlag: String?, portFlag: Int?) -> String {
         let port = SettingsTable.portName
         let portFromEnvironment = !(ProcessEnvironment.value(port) ?? "").isEmpty
-        let portSource = portFlag != nil ? "--port" : portFromEnvironment ? port : "the default port, --port or \(port)"
+        let configFile = !(ProcessEnvironment.value(SettingsTable.configFileName) ?? "").isEmpty
+        let portSource =
+            portFlag != nil ? "--port"
+            : portFromEnvironment ? port
+            : configFile ? "\(port) in \(SettingsTable.configFileName), or the default port"
+            : "the default port, --port or \(port)"
         return hostFlag != nil ? "--host and \(portSource)" : portSource
     }
 }

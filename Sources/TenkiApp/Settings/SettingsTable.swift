@@ -268,7 +268,8 @@ public struct SettingsTable: Sendable {
         "`host:port` of a separate listener for `/metrics` and `/healthz`; the main listener then answers `/metrics` with 404",
         parse: SettingParsers.address)
     var port: Setting<Int> = .number(
-        Self.portName, default: Self.defaultPort, range: Self.portRange, readers: [.serve, .healthcheck], "port of `serve` when `--port` is not given")
+        Self.portName, default: Self.defaultPort, range: Self.portRange, readers: [.serve, .healthcheck],
+        "port of `serve` when `--port` is not given")
 
     // Digests
     var digestWebhookURL: Setting<URL?> = .custom(
