@@ -99,7 +99,8 @@ public enum TestPostgresServer {
         try run(
             user: user, "\(bin)/initdb",
             ["-D", data, "-U", "tenki", "-A", "trust", "-E", "UTF8", "--no-sync", "--no-instructions"])
-        let port = freePort()
+        let port: Int
+        do { port = try freeLoopbackPort() } catch { throw Unavailable(description: error.description) }
         // Suites run in parallel, each case with its own pool (and some with serve processes): a
         // full run holds about 160 connections at its peak here and passed 200 on CI's machine.
         let options = "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=1000"
@@ -143,22 +144,5 @@ public enum TestPostgresServer {
             let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
             throw Unavailable(description: "\((executable as NSString).lastPathComponent) failed: \(text.suffix(500))")
         }
-    }
-
-    /// A port nobody listens on right now: bound on 127.0.0.1 with port 0, then closed.
-    private static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

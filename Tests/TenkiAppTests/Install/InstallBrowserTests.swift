@@ -53,7 +53,7 @@ struct InstallBrowserTests {
         let (out, _) = try await fakes.waitFor("the fakes' settings") { out, _ in out.contains("SLACK_API_BASE_URL=") }
         let api = try #require(ChildProcess.setting("SLACK_API_BASE_URL", in: out))
         let origin = String(api.dropLast("/slack-api".count))
-        let port = try Self.freePort()
+        let port = try freeLoopbackPort()  // TENKI_PUBLIC_URL must name serve's port before it starts
         let base = "http://127.0.0.1:\(port)"
         let state = scratch.path("tenki.sqlite")
         var environment: [String: String] = [

@@ -1,0 +1,34 @@
+import Foundation
+import TenkiBase
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A port on 127.0.0.1 that nothing listens on right now (bound with port 0, read back, closed),
+/// for a process that must be told its port before it starts.
+public func freeLoopbackPort() throws(FreeLoopbackPortUnavailable) -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw FreeLoopbackPortUnavailable(reason: errnoText()) }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+        }
+    }
+    guard bound else { throw FreeLoopbackPortUnavailable(reason: errnoText()) }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// No loopback port could be bound, and why.
+public struct FreeLoopbackPortUnavailable: Error, CustomStringConvertible {
+    public var reason: String
+    public var description: String { "no free port on 127.0.0.1: \(reason)" }
+}
