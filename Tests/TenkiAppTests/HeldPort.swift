@@ -2,6 +2,7 @@ import Foundation
 import TenkiBase
 @testable import TenkiHTTPServer
 import TenkiLogging
+import TenkiTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -38,24 +39,13 @@ final class HeldPort: @unchecked Sendable {
         #if !os(Linux)
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        guard bound == 0 else {
+        guard let port = bindToLoopback(fd) else {
             let code = errno
             close(fd)
             throw Failed(call: "bind", code: code)
         }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
         self.fd = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
     }
 
     /// Starts listening on the held socket and serves `handler` there; the server owns the socket

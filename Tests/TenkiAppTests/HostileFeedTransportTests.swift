@@ -183,21 +183,10 @@ private final class FloodListener: @unchecked Sendable {
 /// A listening TCP socket on 127.0.0.1 and a free port, for the raw listeners above.
 private func listenOnLoopback() throws -> (socket: Int32, port: Int) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-    }
-    guard bound == 0, listen(fd, 4) == 0 else {
+    guard let port = bindToLoopback(fd), listen(fd, 4) == 0 else {
         close(fd)
         throw POSIXError(.EADDRINUSE)
     }
-    _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    return (fd, port)
 }
 #endif

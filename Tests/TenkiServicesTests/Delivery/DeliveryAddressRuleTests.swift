@@ -3,6 +3,7 @@ import TenkiCore
 import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
+import TenkiTestSupport
 import Testing
 
 @testable import TenkiDelivery
@@ -23,23 +24,13 @@ private final class CountingListener {
     init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard bound else {
+        guard let port = bindToLoopback(fd), listen(fd, 16) == 0 else {
             close(fd)
             throw POSIXError(.EADDRNOTAVAIL)
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         descriptor = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
     }
 
     /// Connections completed so far (each is accepted and closed here).
