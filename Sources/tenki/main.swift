@@ -8,5 +8,6 @@ import Darwin
 #endif
 
 TenkiCLI.prepareProcess()
-let code = await TenkiCLI.main(arguments: CommandLine.arguments)
+let prelude = TenkiCLI.prelude(arguments: CommandLine.arguments)
+let code = await TenkiCLI.main(arguments: CommandLine.arguments, prelude: prelude)
 exit(code)

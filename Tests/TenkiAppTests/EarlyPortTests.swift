@@ -1,6 +1,13 @@
 import Testing
 
 @testable import TenkiApp
+@testable import TenkiHTTPServer
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `serve` listens before it reads its settings when the port is already known; the port it
 /// picks then must be the one the settings would have given, or nil.
@@ -46,5 +53,21 @@ struct EarlyPortTests {
                 #expect([9300, 9003].contains(settings.port), "left to the settings (the file, or a trimmed value): \(environment)")
             }
         }
+    }
+
+    @Test("serve listens in its prelude, before main runs; its help, other commands and bad arguments leave no socket")
+    func preludeListens() throws {
+        let prelude = TenkiCLI.prelude(arguments: ["tenki", "serve", "--host", "127.0.0.1", "--port", "0"])
+        let socket = try #require(try prelude.serve?.get().early)
+        defer { close(socket.fd) }
+        var accepting: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        #expect(getsockopt(socket.fd, SOL_SOCKET, SO_ACCEPTCONN, &accepting, &length) == 0)
+        #expect(accepting == 1 && socket.port > 0)
+
+        #expect(TenkiCLI.prelude(arguments: ["tenki", "serve", "--port", "0", "--help"]).serve == nil)
+        #expect(TenkiCLI.prelude(arguments: ["tenki", "demo"]).serve == nil)
+        // Kept for `main`, which reports it as it reports every usage error (exit 64).
+        #expect(throws: UsageError.self) { try TenkiCLI.prelude(arguments: ["tenki", "serve", "extra"]).serve?.get() }
     }
 }

@@ -8,7 +8,20 @@ import TenkiMetrics
 
 /// `tenki serve`: the webhook listener, until SIGTERM or SIGINT, then a graceful drain.
 enum ServeCommand {
-    static func run(_ arguments: [String]) async throws -> ExitCode {
+    /// What `serve` does before anything waits: its arguments checked and, when the port is already
+    /// known (`earlyPort`), the socket listening, so that a request arriving while the settings are
+    /// read and the state file opens waits in the backlog instead of being refused. `main.swift`
+    /// makes it on the main thread, before the process's first `await` starts the threads that run
+    /// tasks (about half a millisecond that a start-up probe would otherwise find refused).
+    struct Start {
+        let list: ArgumentList
+        let host: String
+        let flagPort: Int?
+        let knownPort: Int?
+        let early: HTTPServer.ListeningSocket?
+    }
+
+    static func start(_ arguments: [String]) throws -> Start {
         let list = try ArgumentList(
             arguments, command: "serve", valueOptions: ["host", "port", "record"],
             flagOptions: ["no-scheduler", "insecure-skip-verification"])
@@ -32,12 +45,16 @@ enum ServeCommand {
                 "--record writes only verified requests; it cannot be used with --insecure-skip-verification", command: "serve")
         }
         let flagPort = try list.port("port", command: "serve")
-        // Listening as soon as the address is known: a request that arrives while the settings
-        // are read and the state file opens waits in the backlog instead of being refused.
         let knownPort = earlyPort(flag: flagPort)
         let early = try knownPort.map { port throws(ListenFailure) in
             try listen(host: host, port: port, hostFlag: list.value("host"), portFlag: flagPort)
         }
+        return Start(list: list, host: host, flagPort: flagPort, knownPort: knownPort, early: early)
+    }
+
+    static func run(_ start: Start) async throws -> ExitCode {
+        let (list, host, flagPort, knownPort, early) = (start.list, start.host, start.flagPort, start.knownPort, start.early)
+        let insecure = list.has("insecure-skip-verification")
         let settings = try Settings.load()
         let port = knownPort ?? settings.port
         if settings.openWeatherAPIKey == nil, settings.newsAPIKey == nil, settings.newsFeeds.isEmpty {

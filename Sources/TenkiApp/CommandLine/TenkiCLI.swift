@@ -3,7 +3,7 @@ import TenkiBase
 import TenkiLogging
 
 /// The `tenki` executable: reads the command line, runs one command, returns its exit code.
-/// `main.swift` only calls `TenkiCLI.prepareProcess` and `TenkiCLI.main`.
+/// `main.swift` only calls `TenkiCLI.prepareProcess`, `TenkiCLI.prelude` and `TenkiCLI.main`.
 public enum TenkiCLI {
     /// The process-wide setup, first thing in `main.swift`: before its first `await`, the process
     /// still has one thread, as `setenv` needs.
@@ -19,7 +19,24 @@ public enum TenkiCLI {
         setenv("GNUTLS_NO_IMPLICIT_INIT", "1", 0)
     }
 
-    public static func main(arguments: [String]) async -> Int32 {
+    /// What a command does before the process's first `await`, on the main thread: `serve`
+    /// listens (`ServeCommand.Start`); every other command starts in `main`.
+    public struct Prelude: Sendable {
+        var serve: Result<ServeCommand.Start, any Error>?
+
+        public init() {}
+    }
+
+    /// The prelude of the command in `arguments` (as `main` reads them), made before `main` runs.
+    public static func prelude(arguments: [String]) -> Prelude {
+        var prelude = Prelude()
+        let words = arguments.dropFirst()
+        guard words.first == "serve", !words.contains("--help"), !words.contains("-h") else { return prelude }
+        prelude.serve = Result { try ServeCommand.start(Array(words.dropFirst())) }
+        return prelude
+    }
+
+    public static func main(arguments: [String], prelude: Prelude = Prelude()) async -> Int32 {
         let words = Array(arguments.dropFirst())
         guard let name = words.first else {
             print(Help.overview)
@@ -53,7 +70,7 @@ public enum TenkiCLI {
         do {
             let code: ExitCode
             switch name {
-            case "serve": code = try await ServeCommand.run(rest)
+            case "serve": code = try await ServeCommand.run(prelude.serve?.get() ?? ServeCommand.start(rest))
             case "preview": code = try await PreviewCommand.run(rest)
             case "demo": code = try await DemoCommand.run(rest)
             case "fakes": code = try await FakesCommand.run(rest)
