@@ -12,16 +12,18 @@ enum ServeCommand {
     /// known (`earlyPort`), the socket listening, so that a request arriving while the settings are
     /// read and the state file opens waits in the backlog instead of being refused. `main.swift`
     /// makes it on the main thread, before the process's first `await` starts the threads that run
-    /// tasks (about half a millisecond that a start-up probe would otherwise find refused).
-    struct Start {
+    /// tasks (about a millisecond in which a start-up probe would otherwise be refused). The socket
+    /// is `run`'s to serve on: one `Prepared` is run once.
+    struct Prepared {
         let list: ArgumentList
         let host: String
+        let insecure: Bool
         let flagPort: Int?
         let knownPort: Int?
         let early: HTTPServer.ListeningSocket?
     }
 
-    static func start(_ arguments: [String]) throws -> Start {
+    static func prepare(_ arguments: [String]) throws -> Prepared {
         let list = try ArgumentList(
             arguments, command: "serve", valueOptions: ["host", "port", "record"],
             flagOptions: ["no-scheduler", "insecure-skip-verification"])
@@ -49,14 +51,14 @@ enum ServeCommand {
         let early = try knownPort.map { port throws(ListenFailure) in
             try listen(host: host, port: port, hostFlag: list.value("host"), portFlag: flagPort)
         }
-        return Start(list: list, host: host, flagPort: flagPort, knownPort: knownPort, early: early)
+        return Prepared(
+            list: list, host: host, insecure: insecure, flagPort: flagPort, knownPort: knownPort, early: early)
     }
 
-    static func run(_ start: Start) async throws -> ExitCode {
-        let (list, host, flagPort, knownPort, early) = (start.list, start.host, start.flagPort, start.knownPort, start.early)
-        let insecure = list.has("insecure-skip-verification")
+    static func run(_ prepared: Prepared) async throws -> ExitCode {
+        let list = prepared.list, host = prepared.host, insecure = prepared.insecure, flagPort = prepared.flagPort
         let settings = try Settings.load()
-        let port = knownPort ?? settings.port
+        let port = prepared.knownPort ?? settings.port
         if settings.openWeatherAPIKey == nil, settings.newsAPIKey == nil, settings.newsFeeds.isEmpty {
             throw ConfigurationError(
                 setting: "\(SettingsTable.name(\.openWeatherAPIKey)), \(SettingsTable.name(\.newsAPIKey)) "
@@ -82,7 +84,7 @@ enum ServeCommand {
         MattermostHostWarning.log(
             hasTokens: !settings.mattermostTokens.isEmpty, allowList: settings.allowedResponseHosts, to: logger)
 
-        let listening = try early ?? listen(host: host, port: port, hostFlag: list.value("host"), portFlag: flagPort)
+        let listening = try prepared.early ?? listen(host: host, port: port, hostFlag: list.value("host"), portFlag: flagPort)
         var dependencies = ServerDependencies.production(settings: settings, logger: logger)
         dependencies.verification = insecure ? .skipped : .required
         let server = try TenkiServer.build(settings: settings, dependencies: dependencies)

@@ -20,19 +20,23 @@ public enum TenkiCLI {
     }
 
     /// What a command does before the process's first `await`, on the main thread: `serve`
-    /// listens (`ServeCommand.Start`); every other command starts in `main`.
+    /// listens (`ServeCommand.Prepared`); every other command starts in `main`.
     public struct Prelude: Sendable {
-        var serve: Result<ServeCommand.Start, any Error>?
+        /// The command line it was made from: `main` uses it for the same one only.
+        let arguments: [String]
+        var serve: Result<ServeCommand.Prepared, any Error>?
 
-        public init() {}
+        public init() { arguments = [] }
+
+        init(arguments: [String]) { self.arguments = arguments }
     }
 
     /// The prelude of the command in `arguments` (as `main` reads them), made before `main` runs.
     public static func prelude(arguments: [String]) -> Prelude {
-        var prelude = Prelude()
+        var prelude = Prelude(arguments: arguments)
         let words = arguments.dropFirst()
         guard words.first == "serve", !words.contains("--help"), !words.contains("-h") else { return prelude }
-        prelude.serve = Result { try ServeCommand.start(Array(words.dropFirst())) }
+        prelude.serve = Result { try ServeCommand.prepare(Array(words.dropFirst())) }
         return prelude
     }
 
@@ -70,7 +74,9 @@ public enum TenkiCLI {
         do {
             let code: ExitCode
             switch name {
-            case "serve": code = try await ServeCommand.run(prelude.serve?.get() ?? ServeCommand.start(rest))
+            case "serve":
+                let prepared = prelude.arguments == arguments ? try prelude.serve?.get() : nil
+                code = try await ServeCommand.run(prepared ?? ServeCommand.prepare(rest))
             case "preview": code = try await PreviewCommand.run(rest)
             case "demo": code = try await DemoCommand.run(rest)
             case "fakes": code = try await FakesCommand.run(rest)
