@@ -1,15 +1,13 @@
 #!/usr/bin/env bash
-# Writes Sources/tenki/hot-code.order: the functions `tenki serve` runs from exec until it answers
-# signed /weather commands from its cache (start-up, the first cold answer through the fake
-# upstream, cached answers; then a restart on the same state file, which reads places and weather back),
-# in the order callgrind first met them. The release link on Linux hands
-# this list to lld (--symbol-ordering-file, Package.swift), which places those functions side by
-# side at the start of the code, so a warmed server touches a few megabytes of code pages instead of
-# pages spread over the whole 20 MB of code. A stale list is harmless: names that no longer exist
-# are ignored, new functions keep their default place; regenerate after large changes and commit
-# the file with the RSS figure from bench/run.sh.
+# Writes Sources/tenki/hot-code.order: the functions `tenki serve` runs from exec until it answers signed /weather
+# commands from its cache (start-up, the first cold answer through the fake upstream, cached answers), then those only a
+# restart on the same state file runs (places and weather read back), each start's in the order callgrind first met
+# them. The release link on Linux hands this list to lld (--symbol-ordering-file, Package.swift), which places those
+# functions side by side at the start of the code, so a warmed server touches a few MiB of code pages instead of pages
+# spread over the whole 20 MiB of code. A stale list is harmless: names that no longer exist are ignored, new functions
+# keep their default place; regenerate after large changes and commit the file with the RSS figure from bench/run.sh.
 #
-#   bench/hot-code.sh TENKI-BINARY    # a release build; about two minutes
+#   bench/hot-code.sh TENKI-BINARY    # a release build; about ten seconds
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 BIN="$(cd "$(dirname "${1:?usage: bench/hot-code.sh TENKI-BINARY}")" && pwd)/$(basename "$1")"
@@ -37,9 +35,9 @@ PORT="$(free_port)"
 # weather read back from it, as after every deploy), each answering 50 cached commands.
 for start in first restart; do
   LD_PRELOAD="$OUT/shim.so" valgrind --tool=callgrind --demangle=no --callgrind-out-file="$OUT/callgrind-$start.out" \
-    "$OUT/tenki" serve --host 127.0.0.1 --port "$PORT" >"$OUT/server.log" 2>&1 &
+    "$OUT/tenki" serve --host 127.0.0.1 --port "$PORT" >"$OUT/server-$start.log" 2>&1 &
   SERVER_PID=$!
-  wait_until_answering hot-code "$PORT" "$SERVER_PID" "$OUT/server.log"
+  wait_until_answering hot-code "$PORT" "$SERVER_PID" "$OUT/server-$start.log"
   python3 "$HERE/cost_client.py" "$PORT" 50
   kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
 done
