@@ -35,9 +35,15 @@ public enum TenkiCLI {
     public static func prelude(arguments: [String]) -> Prelude {
         var prelude = Prelude(arguments: arguments)
         let words = arguments.dropFirst()
-        guard words.first == "serve", !words.contains("--help"), !words.contains("-h") else { return prelude }
+        guard words.first == "serve", !asksForHelp(words.dropFirst()) else { return prelude }
         prelude.serve = Result { try ServeCommand.prepare(Array(words.dropFirst())) }
         return prelude
+    }
+
+    /// `--help` or `-h` among a command's words: `main` prints the command's help instead of running it (and so
+    /// `prelude` does not start it).
+    static func asksForHelp(_ words: some Collection<String>) -> Bool {
+        words.contains("--help") || words.contains("-h")
     }
 
     public static func main(arguments: [String], prelude: Prelude = Prelude()) async -> Int32 {
@@ -67,7 +73,7 @@ public enum TenkiCLI {
             printError(UsageError("unknown command '\(name)'").description)
             return ExitCode.usage.rawValue
         }
-        if rest.contains("--help") || rest.contains("-h") {
+        if asksForHelp(rest) {
             print(topic.text)
             return ExitCode.success.rawValue
         }
