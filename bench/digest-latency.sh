@@ -39,7 +39,7 @@ digest_ms() {
     url=$(sed -n 's/^OPENWEATHER_BASE_URL=//p' "$1")
     start=$(date +%s%N)
     TENKI_STATE="$2" OPENWEATHER_BASE_URL="$url" OPENWEATHER_API_KEY="$key" DIGEST_CITIES="$cities" \
-        DIGEST_WEBHOOK_URL=http://127.0.0.1:9/digest-latency NEWSAPI_KEY= TENKI_LOG_LEVEL=warning \
+        DIGEST_WEBHOOK_URL=http://127.0.0.1:9/digest-latency NEWSAPI_KEY='' TENKI_LOG_LEVEL=warning \
         "$bin" digest --dry-run --force >"$work/digest.json" 2>"$work/digest.log" \
         || { echo "digest-latency: tenki digest failed:" >&2; cat "$work/digest.log" >&2; exit 1; }
     end=$(date +%s%N)
@@ -63,7 +63,7 @@ report "fresh state file" "$work/fresh-slow.sqlite" "$work/fresh-fast.sqlite"
 # webhook, upstream 0 ms away) stores them, as the first digest of a deployment does.
 fast_url=$(sed -n 's/^OPENWEATHER_BASE_URL=//p' "$work/fast.out")
 TENKI_STATE="$work/primed.sqlite" OPENWEATHER_BASE_URL="$fast_url" OPENWEATHER_API_KEY="$key" DIGEST_CITIES="$cities" \
-    DIGEST_WEBHOOK_URL="$fast_url/services/T0FAKE/B0FAKE/fakefakefake" NEWSAPI_KEY= TENKI_LOG_LEVEL=warning \
+    DIGEST_WEBHOOK_URL="$fast_url/services/T0FAKE/B0FAKE/fakefakefake" NEWSAPI_KEY='' TENKI_LOG_LEVEL=warning \
     "$bin" digest --force >/dev/null 2>"$work/primed.log" \
     || { echo "digest-latency: the priming digest failed:" >&2; cat "$work/primed.log" >&2; exit 1; }
 # It stored the weather too: deleted, as its 10 minutes would, so the runs measure places seen before.

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the bench scripts (not run).
 #
 # start_fakes BINARY OUT_DIR SCRIPT_NAME

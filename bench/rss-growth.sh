@@ -22,6 +22,7 @@ mkdir -p "$OUT/state"
 export SLACK_SIGNING_SECRET="${SLACK_SIGNING_SECRET:-benchsecret}"
 export TENKI_BIN="${TENKI_BIN:-$ROOT/.build/release/tenki}"
 FAKES_PID=""; SERVER_PID=""
+# shellcheck source=bench/fakes.sh
 . "$HERE/fakes.sh"
 trap stop_server_and_fakes EXIT
 start_fakes "$TENKI_BIN" "$OUT" rss-growth.sh || exit 1

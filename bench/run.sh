@@ -74,6 +74,7 @@ for rev in "${BASELINES[@]}"; do
 done
 
 FAKES_PID=""; WATCH_PID=""
+# shellcheck disable=SC2317 # called by the EXIT trap
 cleanup() {
   [ -n "$WATCH_PID" ] && kill "$WATCH_PID" 2>/dev/null
   if [ -n "$FAKES_PID" ]; then kill -TERM "$FAKES_PID" 2>/dev/null; wait "$FAKES_PID" 2>/dev/null; fi
@@ -83,6 +84,7 @@ trap 'exit 130' INT TERM
 
 # The fake upstream: its own process, started here, so the server's process tree (and its RSS) is Tenki alone.
 # The state file outlives each start, as it does across restarts in production (the first start creates it).
+# shellcheck source=bench/fakes.sh
 . "$HERE/fakes.sh"
 start_fakes "$TENKI_BIN" "$OUT" bench/run.sh || exit 1
 export_server_settings "$OUT/state/tenki.sqlite"
@@ -106,6 +108,7 @@ probe() {
     exec 3<>"/dev/tcp/127.0.0.1/$port" || { echo 000; return; }
     printf 'POST /slack/commands HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nX-Slack-Request-Timestamp: %s\r\nX-Slack-Signature: %s\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s' \
       "$ts" "$1" "${#SLASH_BODY}" "$SLASH_BODY" >&3
+    # shellcheck disable=SC2086 # split on purpose: the status line's second word is the status
     if read -r -t 2 line <&3; then set -- $line; status="${2:-000}"; fi
     exec 3<&-
     echo "$status"

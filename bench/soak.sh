@@ -42,6 +42,7 @@ PIN_SERVER=(); PIN_WRK=()
 if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then PIN_SERVER=(taskset -c 0); PIN_WRK=(taskset -c 1); fi
 
 FAKES_PID=""; SERVER_PID=""; SAMPLER_PID=""
+# shellcheck disable=SC2317 # called by the EXIT trap
 cleanup() {
   [ -n "$SAMPLER_PID" ] && kill "$SAMPLER_PID" 2>/dev/null
   stop_server_and_fakes
@@ -49,6 +50,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# shellcheck source=bench/fakes.sh
 . "$HERE/fakes.sh"
 start_fakes "$TENKI_BIN" "$OUT" soak.sh || exit 1
 
@@ -75,7 +77,7 @@ sample() {  # bounded: stops after DURATION + 2 intervals, or when the server is
     t=$(( $(date +%s) - START ))
     rss=$(awk '/^VmRSS:/ {print $2}' /proc/"$SERVER_PID"/status 2>/dev/null)
     hwm=$(awk '/^VmHWM:/ {print $2}' /proc/"$SERVER_PID"/status 2>/dev/null)
-    fds=$(ls /proc/"$SERVER_PID"/fd 2>/dev/null | wc -l)
+    fds=$(find /proc/"$SERVER_PID"/fd -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)
     printf '%s\t%s\t%s\t%s\n' "$t" "${rss:-0}" "${hwm:-0}" "$fds" >>"$OUT/samples.tsv"
     sleep "$INTERVAL"
   done

@@ -49,7 +49,8 @@ build() {
     modules="$(modules_of "$target" | tr '\n' ' ')"
     [ -n "$modules" ] || { echo "fuzz/targets/$target.swift imports no module of Sources/" >&2; return 1; }
     # One scratch folder per set of modules, so that its object files are exactly their closure.
-    local scratch="$out/build/$(echo $modules | tr ' ' '+')"
+    local scratch
+    scratch="$out/build/$(echo "$modules" | xargs | tr ' ' '+')"
     echo "== building $target against $modules"
     mkdir -p "$out"
     local module
