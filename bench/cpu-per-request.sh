@@ -7,23 +7,29 @@
 #   nginx-tenki  the same nginx answering with Tenki's own answer (the bytes `tenki serve` replies to
 #                the benchmark's signed `/weather danang`, about 1.8 KB): what the answer's size costs
 #   tenki        `tenki serve` with bench/fakes.sh's settings (production, as in bench/run.sh)
+#   baseline     with --baseline, another build of Tenki the same way, with a state file of its own
+#                (e.g. round 1's, as bench/run.sh --baseline 706f8b6 builds it under /tmp/tenki-bench-builds)
 #
-#   bench/cpu-per-request.sh TENKI-BINARY [RUNS] [SECONDS]     # 3 runs of 5 s unless given
+#   bench/cpu-per-request.sh [--baseline TENKI-BINARY] TENKI-BINARY [RUNS] [SECONDS]   # 3 runs of 5 s unless given
 #
 # Needs ../shared/peers/setup.sh run once (wrk, nginx). Loopback only; about 1.5 minutes.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 PEERS="$HERE/../../shared/peers"
-BIN="$(realpath "${1:?usage: bench/cpu-per-request.sh TENKI-BINARY [RUNS] [SECONDS]}")"
+USAGE="usage: bench/cpu-per-request.sh [--baseline TENKI-BINARY] TENKI-BINARY [RUNS] [SECONDS]"
+BASELINE=""
+if [ "${1:-}" = --baseline ]; then BASELINE="$(realpath "${2:?$USAGE}")"; shift 2; fi
+BIN="$(realpath "${1:?$USAGE}")"
 RUNS="${2:-3}"; SECONDS_PER_RUN="${3:-5}"
 for tool in wrk nginx taskset python3; do
   command -v "$tool" >/dev/null || [ -x "/usr/sbin/$tool" ] || { echo "cpu-per-request: $tool not found (../shared/peers/setup.sh)" >&2; exit 1; }
 done
 PATH="$PATH:/usr/sbin"
 OUT="$(mktemp -d /tmp/tenki-cpu-per-request.XXXXXX)"
-FAKES_PID=""; SERVER_PID=""
+FAKES_PID=""; SERVER_PID=""; BASELINE_PID=""
 cleanup() {
   for pidfile in "$OUT"/nginx-*/nginx.pid; do [ -s "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null; done
+  if [ -n "$BASELINE_PID" ]; then kill -TERM "$BASELINE_PID" 2>/dev/null && wait "$BASELINE_PID" 2>/dev/null; fi
   stop_server_and_fakes
   rm -rf "$OUT"
 }
@@ -37,6 +43,15 @@ TENKI_PORT="$(free_port)"
 taskset -c 0 "$BIN" serve --host 127.0.0.1 --port "$TENKI_PORT" --no-scheduler >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
 wait_until_answering cpu-per-request "$TENKI_PORT" "$SERVER_PID" "$OUT/server.log"
+TARGETS=(nginx-133 nginx-tenki tenki)
+if [ -n "$BASELINE" ]; then
+  BASELINE_PORT="$(free_port)"
+  TENKI_STATE="$OUT/baseline.sqlite" taskset -c 0 "$BASELINE" serve --host 127.0.0.1 --port "$BASELINE_PORT" \
+    --no-scheduler >"$OUT/baseline.log" 2>&1 &
+  BASELINE_PID=$!
+  wait_until_answering cpu-per-request "$BASELINE_PORT" "$BASELINE_PID" "$OUT/baseline.log"
+  TARGETS+=(baseline)
+fi
 eval "$(python3 "$PEERS/sign.py" --shell 2>/dev/null)"
 
 # Tenki's answer to the request wrk sends, written as an nginx `return` string.
@@ -79,11 +94,12 @@ worker_of() { pgrep -P "$(cat "$OUT/$1/nginx.pid")" | head -1; }
 
 printf 'run\ttarget\treq/s\tp99_ms\tuser_us\tsys_us\n' >"$OUT/results.tsv"
 for run in $(seq 1 "$RUNS"); do
-  for target in nginx-133 nginx-tenki tenki; do
+  for target in "${TARGETS[@]}"; do
     case "$target" in
       nginx-133) port="$NGINX_133_PORT"; pid="$(worker_of nginx-133)" ;;
       nginx-tenki) port="$NGINX_TENKI_PORT"; pid="$(worker_of nginx-tenki)" ;;
       tenki) port="$TENKI_PORT"; pid="$SERVER_PID" ;;
+      baseline) port="$BASELINE_PORT"; pid="$BASELINE_PID" ;;
     esac
     url="http://127.0.0.1:$port/slack/commands"
     taskset -c 1 wrk -t1 -c50 -d1s -s "$PEERS/slash.lua" "$url" >/dev/null 2>&1  # warm-up
@@ -110,10 +126,13 @@ import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
 median = lambda target, key: statistics.median(float(r[key]) for r in rows if r["target"] == target)
 print("\nmedians        req/s   p99 ms  user µs  sys µs  per request")
-for target in ("nginx-133", "nginx-tenki", "tenki"):
+for target in ("nginx-133", "nginx-tenki", "tenki", "baseline"):
+    if not any(r["target"] == target for r in rows):
+        continue
     print(f"{target:12s} {median(target, 'req/s'):8.0f} {median(target, 'p99_ms'):7.2f} "
           f"{median(target, 'user_us'):8.2f} {median(target, 'sys_us'):7.2f}")
 tenki = median("tenki", "req/s")
-for anchor in ("nginx-133", "nginx-tenki"):
-    print(f"tenki / {anchor}: {tenki / median(anchor, 'req/s'):.2f}x")
+for anchor in ("nginx-133", "nginx-tenki", "baseline"):
+    if any(r["target"] == anchor for r in rows):
+        print(f"tenki / {anchor}: {tenki / median(anchor, 'req/s'):.2f}x")
 EOF
