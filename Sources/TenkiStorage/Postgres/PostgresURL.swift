@@ -54,8 +54,30 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         ("connect_timeout", "5"), ("keepalives_idle", "5"), ("keepalives_interval", "2"), ("keepalives_count", "3"),
     ]
 
-    /// `text` with every occurrence of the password replaced by `***`.
+    /// `text` with its URLs' credential parts masked and every whole occurrence of the password
+    /// (not inside a longer run of letters and digits) replaced by `***`. Only whole ones: masking a
+    /// short password inside the words of libpq's message (`on` in "connection") would garble it and
+    /// give the password away by the gaps.
     public func redact(_ text: String) -> String {
-        passwordForms.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+        passwordForms.reduce(CredentialRedaction.redactingURLs(in: text)) { Self.maskingWhole($1, in: $0) }
+    }
+
+    private static func maskingWhole(_ secret: String, in text: String) -> String {
+        var out = ""
+        var rest = text[...]
+        while let found = rest.range(of: secret) {
+            let before = found.lowerBound > rest.startIndex ? rest[rest.index(before: found.lowerBound)] : nil as Character?
+            let after = found.upperBound < rest.endIndex ? rest[found.upperBound] : nil
+            let whole = !isWordCharacter(before) && !isWordCharacter(after)
+            out += rest[..<found.lowerBound]
+            out += whole ? CredentialRedaction.mask : String(rest[found])
+            rest = rest[found.upperBound...]
+        }
+        return out + rest
+    }
+
+    private static func isWordCharacter(_ character: Character?) -> Bool {
+        guard let character else { return false }
+        return character.isLetter || character.isNumber
     }
 }

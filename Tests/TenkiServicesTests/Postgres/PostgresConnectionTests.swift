@@ -13,6 +13,17 @@ struct PostgresURLTests {
         #expect(url.redact("failed for s3cr@t and s3cr%40t") == "failed for *** and ***")
     }
 
+    @Test("a short password is masked where it stands alone, never inside the words of a message")
+    func shortPassword() throws {
+        let url = try PostgresURL("postgres://tenki:on@127.0.0.1:1/db")
+        let message = "connection to server at \"127.0.0.1\", port 1 failed: Connection refused"
+        #expect(url.redact(message) == message)
+        #expect(url.redact("password \"on\" rejected; tried postgres://tenki:on@127.0.0.1:1/db") ==
+            "password \"***\" rejected; tried postgres://tenki:***@127.0.0.1:1/db")
+        let letter = try PostgresURL("postgres://u:p@127.0.0.1:1/db")
+        #expect(letter.redact("port 1 failed: accepting TCP/IP; p") == "port 1 failed: accepting TCP/IP; ***")
+    }
+
     @Test(
         "refuses what is not a PostgreSQL URI, without repeating the password",
         arguments: [
