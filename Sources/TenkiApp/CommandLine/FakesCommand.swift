@@ -56,11 +56,8 @@ enum FakesCommand {
         TenkiCLI.printOutput(
             "# Socket Mode (no public URL): \(settings([\.slackAppToken: fakes.slackAPI.appToken]))"
                 + " (envelopes: POST \(origin)/socket-mode/envelopes, docs/development.md)")
-        // A comment, so that a file of these lines keeps NewsAPI as the provider unless this line is uncommented.
         let feeds = fakes.feeds.samples.map { "\($0.file.split(separator: ".")[0])=\(origin)/feeds/\($0.file)" }
-            .joined(separator: ";")
-        TenkiCLI.printOutput(
-            "# feeds instead of NewsAPI: " + settings([\.newsFeeds: feeds, \.newsFeedsAllowPrivate: "on"], separator: " "))
+        TenkiCLI.printOutput(feedsLine(feeds))
         TenkiCLI.printOutput(webhookLines(origin: origin).joined(separator: "\n"))
         let places = fakes.openWeather.samples.map { $0.place.name }.joined(separator: ", ")
         logger.notice(
@@ -70,6 +67,13 @@ enum FakesCommand {
         await server.shutdown(gracePeriod: .seconds(2))
         fakes.socketMode.stop()
         return .success
+    }
+
+    /// The feeds as news source, as a comment, so that a file of these lines keeps NewsAPI as the
+    /// provider unless it is uncommented. The list is quoted: its `;` would end a shell command.
+    static func feedsLine(_ feeds: [String]) -> String {
+        "# feeds instead of NewsAPI: "
+            + settings([\.newsFeeds: "'\(feeds.joined(separator: ";"))'", \.newsFeedsAllowPrivate: "on"], separator: " ")
     }
 
     /// Comments naming a webhook URL per platform (loopback hosts are not auto-detected, hence the

@@ -25,11 +25,7 @@ enum PreviewCommand {
         if let chartFile { try checkWritable(chartFile) }
         var settings = try Settings.load()
         if chartFile != nil { settings = Self.withCharts(settings) }
-        if command == settings.commandNames.weather, settings.openWeatherAPIKey == nil {
-            throw ConfigurationError(
-                \.openWeatherAPIKey, problem: "is not set",
-                fix: "set it to your OpenWeatherMap API key (or \(SettingsTable.name(\.openWeatherAPIKey))_FILE to a file holding it)")
-        }
+        if let missing = missingProvider(command: command, text: text, settings: settings) { throw missing }
         let logger = TenkiCLI.makeLogger(settings)
         let message = try await self.message(
             command: command, text: text, userID: list.value("user") ?? "UPREVIEW", settings: settings,

@@ -85,6 +85,11 @@ enum ServeCommand {
             hasTokens: !settings.mattermostTokens.isEmpty, allowList: settings.allowedResponseHosts, to: logger)
 
         let listening = try prepared.early ?? listen(host: host, port: port, hostFlag: list.value("host"), portFlag: flagPort)
+        let metricsListening = try settings.metricsAddress.map { address throws(ListenFailure) in
+            try ListenFailure.explaining(
+                address: "\(address.host):\(address.port)", chosenBy: SettingsTable.name(\.metricsAddress)
+            ) { () throws(HTTPServerError) in try HTTPServer.listen(host: address.host, port: address.port) }
+        }
         var dependencies = ServerDependencies.production(settings: settings, logger: logger)
         dependencies.verification = insecure ? .skipped : .required
         let server = try TenkiServer.build(settings: settings, dependencies: dependencies)
@@ -95,8 +100,8 @@ enum ServeCommand {
             logger.notice("recording verified requests as replay files", [("directory", directory)])
         }
         let options = TenkiServer.ListenOptions(
-            host: host, port: port, listening: listening, scheduler: settings.schedulerEnabled && !list.has("no-scheduler"),
-            recorder: recorder)
+            host: host, port: port, listening: listening, metricsListening: metricsListening,
+            scheduler: settings.schedulerEnabled && !list.has("no-scheduler"), recorder: recorder)
         _ = try await server.run(
             options,
             started: { boundPort in

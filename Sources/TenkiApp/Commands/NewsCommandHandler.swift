@@ -17,7 +17,7 @@ struct NewsCommandHandler: Sendable, AnswersInEveryLanguage {
 
     func respond(to payload: SlashCommandPayload, logger: Logger) async -> ChatMessage {
         let text = payload.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if ["help", "?", "ヘルプ"].contains(text.lowercased()) {
+        if Self.isHelp(text) {
             guard let feeds else { return notices.newsHelp() }
             // Names are `[A-Za-z0-9_-]` (FeedSource.isValidName): nothing in them to escape in a code span.
             let names = feeds.feeds.sources.map { "`" + $0.name + "`" }.joined(separator: ", ")
@@ -25,6 +25,11 @@ struct NewsCommandHandler: Sendable, AnswersInEveryLanguage {
             return notices.notice(ReplyStrings.fill(help, ["command": settings.commandNames.news, "feeds": names]))
         }
         return await page(0, of: text, user: payload.userKey, logger: logger)
+    }
+
+    /// Whether `/news TEXT` asks for help (the words around it trimmed).
+    static func isHelp(_ text: String) -> Bool {
+        ["help", "?", "ヘルプ"].contains(text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
     }
 
     /// Whether `/news` has a source: feeds or NewsAPI.

@@ -11,6 +11,9 @@ extension TenkiServer {
         public var port: Int
         /// A socket already listening (`serve` listens before the state file opens); nil listens on `host:port`.
         public var listening: HTTPServer.ListeningSocket?
+        /// Likewise for the metrics address (`serve` binds it before anything starts, so that an
+        /// address in use is its own one-line error); nil listens on the settings' metrics address.
+        public var metricsListening: HTTPServer.ListeningSocket?
         /// Whether the digest scheduler runs.
         public var scheduler = true
         /// Where verified requests are written as replay files (`serve --record`).
@@ -84,7 +87,7 @@ extension TenkiServer {
             configuration: HTTPServer.Configuration(host: address.host, port: address.port, loopCount: 1),
             handler: metricsRouter(), logger: logger.with("component", "metrics-listener"))
         do {
-            let metricsPort = try metricsListener.start()
+            let metricsPort = try metricsListener.start(on: options.metricsListening)
             logger.notice("metrics listening", [("address", "\(address.host):\(metricsPort)")])
             return Listeners(main: listener, port: port, metrics: metricsListener)
         } catch {
