@@ -38,7 +38,7 @@ public struct NoticeMessages: Sendable {
     }
 
     public func newsHelp() -> ChatMessage {
-        help(RichText.fill(strings.newsHelp, ["command": .literal(newsCommand)]))
+        help(RichText.fill(strings.newsHelp, ["command": .literal(newsCommand)]), title: strings.newsHelpTitle)
     }
 
     public func unknownCommand(_ command: String) -> ChatMessage {
@@ -96,10 +96,9 @@ public struct NoticeMessages: Sendable {
     }
 
     /// Help's notification line is its title; the help itself is in the paragraph.
-    private func help(_ body: RichText) -> ChatMessage {
-        ChatMessage(
-            summary: .markup(strings.helpTitle), parts: [.title(strings.helpTitle), .paragraph(body, image: nil)],
-            visibility: .ephemeral)
+    private func help(_ body: RichText, title: String? = nil) -> ChatMessage {
+        let title = title ?? strings.helpTitle
+        return ChatMessage(summary: .markup(title), parts: [.title(title), .paragraph(body, image: nil)], visibility: .ephemeral)
     }
 
     private func capitalised(_ text: String) -> String {
