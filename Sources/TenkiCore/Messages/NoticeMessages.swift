@@ -77,7 +77,7 @@ public struct NoticeMessages: Sendable {
         case .allowanceShareSpent(let allowance, let resetsIn):
             text = RichText.fill(
                 strings.allowanceShareSpent,
-                names.merging(["wait": .markup(strings.wait(resetsIn)), "count": .markup(String(allowance))]) { $1 })
+                names.merging(["wait": .markup(strings.wait(resetsIn)), "lookups": .markup(strings.lookups(allowance))]) { $1 })
         case .timedOut: text = RichText.fill(strings.timedOut, names)
         case .upstreamFailed: text = RichText.fill(strings.upstreamFailed, names)
         }

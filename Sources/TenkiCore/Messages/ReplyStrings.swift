@@ -42,6 +42,8 @@ public struct ReplyStrings: StringTable {
     public var allowanceSpent: String
     /// This user's share of the daily allowance is spent; others can still ask.
     public var allowanceShareSpent: String
+    public var oneLookup: String
+    public var manyLookups: String
     /// `3 h 12 min` / `3時間12分`, `3 h` / `3時間` and `12 min` / `12分`: how long until something happens.
     public var waitHoursMinutes: String
     public var waitHours: String
@@ -121,6 +123,11 @@ extension ReplyStrings {
         return ReplyStrings.fill(waitHoursMinutes, ["hours": String(minutes / 60), "minutes": String(minutes % 60)])
     }
 
+    /// `1 lookup`, `2 lookups` / `2 回`: a count of calls to a provider.
+    public func lookups(_ count: Int) -> String {
+        ReplyStrings.fill(count == 1 ? oneLookup : manyLookups, ["count": String(count)])
+    }
+
     /// `as of 25 min ago` / `25分前の情報`, for an older answer served because the provider
     /// failed: whole minutes (at least 1) below an hour, else whole hours.
     public func asOf(_ age: TimeInterval) -> String {
@@ -161,7 +168,9 @@ extension ReplyStrings {
         keyRejected: "The {service} service rejected Tenki's API key. Please ask an admin to check it (the server log has the detail).",
         rateLimited: "The {service} service is rate-limiting Tenki right now. Please try again in a minute.",
         allowanceSpent: "Tenki has used today's {provider} allowance for this workspace. It resets at midnight UTC, in {wait}; until then only {service} that Tenki has already fetched can be shown.",
-        allowanceShareSpent: "You have used your share of today's {provider} allowance ({count} lookups). It resets at midnight UTC, in {wait}; others in this workspace can still look things up.",
+        allowanceShareSpent: "You have used your share of today's {provider} allowance ({lookups}). It resets at midnight UTC, in {wait}; others in this workspace can still look things up.",
+        oneLookup: "{count} lookup",
+        manyLookups: "{count} lookups",
         waitHoursMinutes: "{hours} h {minutes} min",
         waitHours: "{hours} h",
         waitMinutes: "{minutes} min",
@@ -231,7 +240,9 @@ extension ReplyStrings {
         keyRejected: "{service}サービスが Tenki の API キーを拒否しました。管理者に確認を依頼してください（詳細はサーバーのログにあります）。",
         rateLimited: "{service}サービスへのリクエストが制限されています。1 分ほどしてからもう一度お試しください。",
         allowanceSpent: "このワークスペースの本日の {provider} 利用枠を使い切りました。UTC の午前 0 時（あと{wait}）にリセットされます。それまでは取得済みの{service}だけを表示できます。",
-        allowanceShareSpent: "本日のあなたの {provider} 利用枠（{count} 回）を使い切りました。UTC の午前 0 時（あと{wait}）にリセットされます。ほかのメンバーは引き続き利用できます。",
+        allowanceShareSpent: "本日のあなたの {provider} 利用枠（{lookups}）を使い切りました。UTC の午前 0 時（あと{wait}）にリセットされます。ほかのメンバーは引き続き利用できます。",
+        oneLookup: "{count} 回",
+        manyLookups: "{count} 回",
         waitHoursMinutes: "{hours}時間{minutes}分",
         waitHours: "{hours}時間",
         waitMinutes: "{minutes}分",

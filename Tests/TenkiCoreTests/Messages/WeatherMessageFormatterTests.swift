@@ -121,4 +121,13 @@ struct NoticeMessagesTests {
         #expect(japanese.allSatisfy { !$0.isEmpty })
         #expect(Set(english).isDisjoint(with: Set(japanese)))
     }
+
+    @Test("a count of lookups is singular for one, in both languages")
+    func lookupCounts() {
+        #expect(ReplyStrings.english.lookups(1) == "1 lookup")
+        #expect(ReplyStrings.english.lookups(2) == "2 lookups")
+        #expect(ReplyStrings.japanese.lookups(1) == "1 回")
+        let refusal = NoticeMessages(language: .en).weather(.allowanceShareSpent(allowance: 1, resetsIn: 60))
+        #expect(SlackRenderer.render(refusal).text.contains("allowance (1 lookup). It resets"))
+    }
 }
