@@ -99,7 +99,8 @@ public struct HomeTab: Sendable {
     private func settingsLine(_ strings: HomeStrings) -> String {
         let units: RichText = .text(strings.units[preferences.units ?? team.units] ?? "")
         guard let place = preferences.place, !place.isEmpty else {
-            return fill(strings.noPlace, ["command": .literal(team.commands.weather), "units": units])
+            let line = team.place == nil ? strings.noPlaceAnywhere : strings.noPlace
+            return fill(line, ["command": .literal(team.commands.weather), "units": units])
         }
         return fill(strings.yourPlace, ["place": .text(place), "units": units])
     }

@@ -6,6 +6,8 @@ public struct HomeStrings: StringTable {
     /// `{place}`, `{units}`.
     public var yourPlace: String
     public var noPlace: String
+    /// `noPlace` where the team has no default place either: a bare command then shows help.
+    public var noPlaceAnywhere: String
     /// `{place}`, `{units}`: the deployment's defaults (`TENKI_DEFAULT_CITY`, `TENKI_UNITS`).
     public var teamDefault: String
     public var noTeamPlace: String
@@ -37,6 +39,7 @@ public struct HomeStrings: StringTable {
         yourSettings: "*Your settings*",
         yourPlace: "Your place: *{place}* · units: {units}",
         noPlace: "No place saved: `{command}` alone answers for the team's · units: {units}",
+        noPlaceAnywhere: "No place saved: set one and `{command}` alone answers for it · units: {units}",
         teamDefault: "Team default: {place} · {units}",
         noTeamPlace: "no place",
         preferencesButton: "Set place and units",
@@ -65,6 +68,7 @@ public struct HomeStrings: StringTable {
         yourSettings: "*あなたの設定*",
         yourPlace: "場所: *{place}* · 単位: {units}",
         noPlace: "場所は未設定です（`{command}` だけならチームの場所で答えます）· 単位: {units}",
+        noPlaceAnywhere: "場所は未設定です（設定すると `{command}` だけでその場所の天気を答えます）· 単位: {units}",
         teamDefault: "チームの既定: {place} · {units}",
         noTeamPlace: "場所なし",
         preferencesButton: "場所と単位を設定",

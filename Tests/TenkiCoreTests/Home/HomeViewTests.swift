@@ -101,7 +101,20 @@ struct HomeViewTests {
     func noPlace() throws {
         let text = String(decoding: try JSONEncoder().encode(Self.home([], place: nil)), as: UTF8.self)
         #expect(text.contains("No place saved"))
+        #expect(text.contains("alone answers for the team's"))
         #expect(text.contains("None yet"))
+    }
+
+    @Test("without a team place either, a user is told to set one, not promised the team's")
+    func noPlaceAnywhere() throws {
+        for language in WeatherLanguage.allCases {
+            let view = HomeTab.view(
+                preferences: .init(place: nil, units: nil), team: .init(place: nil, units: .metric), subscriptions: [],
+                now: Self.now, language: language)
+            let text = String(decoding: try JSONEncoder().encode(view), as: UTF8.self)
+            #expect(!text.contains("answers for the team's") && !text.contains("チームの場所で答えます"), "\(language)")
+            #expect(text.contains("alone answers for it") || text.contains("その場所の天気を答えます"), "\(language)")
+        }
     }
 
     @Test("the preferences modal: callback tenki.preferences, blocks place and units, on the saved values")
