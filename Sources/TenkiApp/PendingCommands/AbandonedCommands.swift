@@ -35,6 +35,7 @@ struct AbandonedCommands: Sendable {
         metrics.describe(
             takenOver, type: "counter",
             help: "Commands answered after the process that acknowledged them died, by outcome (answered, apologized).")
+        for outcome in ["answered", "apologized"] { metrics.increment(takenOver, [("outcome", outcome)], by: 0) }
     }
 
     /// The service loop, until cancelled.

@@ -81,6 +81,9 @@ extension TenkiRouter {
         metrics.describe(
             "tenki_signature_failures_total", type: "counter",
             help: "Requests rejected by signature or token verification (any platform), by reason.")
+        for reason in RequestVerificationError.reasons {
+            metrics.increment("tenki_signature_failures_total", [("reason", reason)], by: 0)
+        }
         ProcessMetrics.register(in: metrics)
     }
 }

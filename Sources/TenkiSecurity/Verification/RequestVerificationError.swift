@@ -76,6 +76,13 @@ public enum RequestVerificationError: Error, Sendable, Equatable, CustomStringCo
         }
     }
 
+    /// Every `reason`, so that each can be counted from 0 before the first refusal (an alert's
+    /// `rate` then has a series to read).
+    public static let reasons = [
+        "missing_header", "duplicate_header", "malformed_timestamp", "stale_timestamp", "future_timestamp",
+        "malformed_signature", "bad_signature", "missing_token", "bad_token", "replayed",
+    ]
+
     /// A stable, low-cardinality label for metrics.
     public var reason: String {
         switch self {
