@@ -30,7 +30,9 @@ extension Setting {
         _ name: String, default fallback: Int, range: ClosedRange<Int>, readers: SettingReaders, _ summary: String,
         as convert: @escaping @Sendable (Int) -> Value
     ) -> Setting {
-        custom(name, default: convert(fallback), defaultText: "`\(fallback)`", readers: readers, summary) {
+        // The reference gives the range beside the default: a value outside it is refused at start.
+        let defaultText = "`\(fallback)` (from \(range.lowerBound) to \(range.upperBound))"
+        return custom(name, default: convert(fallback), defaultText: defaultText, readers: readers, summary) {
             text throws(SettingProblem) in
             guard let value = Int(text), range.contains(value) else {
                 throw SettingProblem(

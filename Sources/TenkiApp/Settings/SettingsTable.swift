@@ -153,7 +153,7 @@ public struct SettingsTable: Sendable {
         "the news command's name, when a workspace renamed it (e.g. `/tenki-news`)", parse: SettingParsers.commandName)
     var inlineBudget: Setting<Duration> = .number(
         "TENKI_INLINE_BUDGET_MS", default: 2000, range: 100...2800, readers: .serve,
-        "how long an answer may take to go back inline (100–2800)", as: { .milliseconds($0) })
+        "how long an answer may take to go back inline", as: { .milliseconds($0) })
     var upstreamTimeout: Setting<Duration> = .number(
         "TENKI_UPSTREAM_TIMEOUT_MS", default: 5000, range: 100...120_000, readers: .providers, "total time for one provider call",
         as: { .milliseconds($0) })
@@ -163,7 +163,7 @@ public struct SettingsTable: Sendable {
         as: { .milliseconds($0) })
     var upstreamConnectionsPerHost: Setting<Int> = .number(
         "TENKI_UPSTREAM_CONNECTIONS_PER_HOST", default: 32, range: 16...1024, readers: .providers,
-        "concurrent connections to one provider (16–1024)")
+        "concurrent connections to one provider")
     var replayCacheEntries: Setting<Int> = .number(
         "TENKI_REPLAY_CACHE_ENTRIES", default: 50_000, range: 0...1_000_000, readers: .serve,
         "signed commands remembered for 10 minutes, so that a captured request sent again is refused (401); 0 turns it off")
@@ -295,12 +295,12 @@ public struct SettingsTable: Sendable {
         "DIGEST_NEWS_QUERY", none: "none: top headlines", readers: [.serve, .digest], "NewsAPI query for the digest's headlines")
     var digestCatchUp: Setting<TimeInterval> = .number(
         "TENKI_DIGEST_CATCH_UP_MINUTES", default: 120, range: 0...10_080, readers: [.serve, .digest],
-        "how long after its slot a missed digest is still posted (0–10080); older slots are logged and skipped; "
+        "how long after its slot a missed digest is still posted; older slots are logged and skipped; "
             + "`0` posts only on time (within a minute of the slot)",
         as: { TimeInterval($0 * 60) })
     var digestWait: Setting<Duration> = .number(
         "TENKI_DIGEST_WAIT_SECONDS", default: 60, range: 1...3600, readers: .digest,
-        "how long `tenki digest` waits for its post before exiting 75 (1–3600)", as: { .seconds($0) })
+        "how long `tenki digest` waits for its post before exiting 75", as: { .seconds($0) })
 }
 
 extension SettingsTable {
