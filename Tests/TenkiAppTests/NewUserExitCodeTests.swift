@@ -43,6 +43,15 @@ struct NewUserExitCodeTests {
         #expect(run.stderr.contains("cannot listen on 127.0.0.1:\(held.port) (set by TENKI_METRICS_ADDRESS)"), "\(run.stderr)")
     }
 
+    @Test("tenki with no command is a usage error: the overview on stderr, nothing on stdout, exit 64")
+    func bareTenki() async throws {
+        guard TenkiRun.isBuilt() else { return }
+        let run = try await TenkiRun.run([], [:])
+        #expect(run.status == 64 && run.stdout.isEmpty && run.stderr.contains("USAGE: tenki <command>"), "\(run)")
+        let help = try await TenkiRun.run(["--help"], [:])
+        #expect(help.status == 0 && help.stdout.contains("'tenki --version' prints the version"), "\(help)")
+    }
+
     @Test("the fakes' feeds line keeps its list in quotes, so a shell reads it as one value")
     func feedsLineIsQuoted() {
         let line = FakesCommand.feedsLine(["a=http://127.0.0.1:1/feeds/a.rss", "b=http://127.0.0.1:1/feeds/b.xml"])

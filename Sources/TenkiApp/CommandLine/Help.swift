@@ -11,20 +11,21 @@ enum Help {
         USAGE: tenki <command> [options]
 
         COMMANDS:
-          serve        answer slash commands, buttons and the Slack Home tab (over HTTP, or Socket Mode)
-          preview      print the message a command would produce, e.g. tenki preview "/weather Danang",
-                       or the Home tab and modals (--home USER, --modal preferences|subscribe)
-          demo         run everything offline against bundled sample data and print the replies
-          fakes        run the fake OpenWeatherMap and NewsAPI used by demo and tests, on loopback
-          healthcheck  exit 0 if a local listener's /healthz answers 200
-          digest       post the digest whose slot is due (for cron, systemd timers, CronJobs)
-          replay       replay recorded requests against fake upstreams and check their expectations
-          outbox       list pending and dead deliveries; 'outbox retry ID' re-queues a dead one
-          backup       write a consistent copy of the state file to PATH, safe while serve runs
-          discord      'discord register' puts the weather and news commands on your Discord application
-          subscriptions list every channel's subscriptions; 'subscriptions remove ID' removes one
+          serve          answer slash commands, buttons and the Slack Home tab (over HTTP, or Socket Mode)
+          preview        print the message a command would produce, e.g. tenki preview "/weather Danang",
+                         or the Home tab and modals (--home USER, --modal preferences|subscribe)
+          demo           run everything offline against bundled sample data and print the replies
+          fakes          run fake OpenWeatherMap, NewsAPI, feeds, Slack Web API and webhooks on loopback
+          healthcheck    exit 0 if a local listener's /healthz answers 200
+          digest         post the digest whose slot is due (for cron, systemd timers, CronJobs)
+          replay         replay recorded requests against fake upstreams and check their expectations
+          outbox         list pending and dead deliveries; 'outbox retry ID' re-queues a dead one
+          backup         write a consistent copy of the state file to PATH, safe while serve runs
+          discord        'discord register' puts the weather and news commands on your Discord application
+          subscriptions  list every channel's subscriptions; 'subscriptions remove ID' removes one
 
-        Settings come from the environment (see docs/configuration.md). Run 'tenki <command> --help' for details.
+        Settings come from the environment (see docs/configuration.md). Run 'tenki <command> --help' for details;
+        'tenki --version' prints the version.
         """
 
     /// The commands, each with its usage text. A text is built only when it is printed: the texts
@@ -100,8 +101,10 @@ enum Help {
 
         Offline: replays the bundled example requests (weather, forecast, news, errors, a late answer
         through response_url, a 401) through the real listener with fake upstreams and a local sink,
-        renders every message with a Block Kit Builder link, writes the hourly and 5-day answers'
-        charts as PNGs into a new folder (and prints its path), and exits 0. Needs no settings.
+        posts a morning digest and a channel's morning report into the sink, answers one /weather
+        over Socket Mode (a fake Socket Mode server on loopback), renders every message with a Block
+        Kit Builder link, writes the hourly and 5-day answers' charts as PNGs into a new folder (and
+        prints its path), and exits 0. Needs no settings.
         """
 
     static let fakes = """

@@ -49,7 +49,7 @@ public enum TenkiCLI {
     public static func main(arguments: [String], prelude: Prelude = Prelude()) async -> Int32 {
         let words = Array(arguments.dropFirst())
         guard let name = words.first else {
-            print(Help.overview)
+            printError(Help.overview)  // a usage error: on stderr, like every other
             return ExitCode.usage.rawValue
         }
         let rest = Array(words.dropFirst())
