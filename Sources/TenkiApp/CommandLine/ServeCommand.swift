@@ -67,23 +67,6 @@ enum ServeCommand {
                 fix: "set at least one provider key, or list news feeds")
         }
         let logger = TenkiCLI.makeLogger(settings)
-        if insecure {
-            logger.warning("signature verification is OFF (--insecure-skip-verification): never expose this listener")
-        }
-        if settings.openWeatherAPIKey == nil {
-            logger.warning(
-                "\(SettingsTable.name(\.openWeatherAPIKey)) is not set: /weather will answer that it is not configured")
-        }
-        if settings.newsProvider == .newsapi, settings.newsAPIKey == nil {
-            logger.warning(
-                "\(SettingsTable.name(\.newsAPIKey)) and \(SettingsTable.name(\.newsFeeds)) are not set: "
-                    + "/news will answer that it is not configured")
-        }
-        MetricsExposureWarning.log(
-            listenerHost: host, metricsHost: settings.metricsAddress?.host, hasToken: settings.metricsToken != nil, to: logger)
-        MattermostHostWarning.log(
-            hasTokens: !settings.mattermostTokens.isEmpty, allowList: settings.allowedResponseHosts, to: logger)
-
         let listening = try prepared.early ?? listen(host: host, port: port, hostFlag: list.value("host"), portFlag: flagPort)
         let metricsListening = try settings.metricsAddress.map { address throws(ListenFailure) in
             try ListenFailure.explaining(
@@ -93,6 +76,8 @@ enum ServeCommand {
         var dependencies = ServerDependencies.production(settings: settings, logger: logger)
         dependencies.verification = insecure ? .skipped : .required
         let server = try TenkiServer.build(settings: settings, dependencies: dependencies)
+        // After everything that can refuse to start: a refusal is then the only line printed.
+        warnAtStart(settings, host: host, insecure: insecure, logger: logger)
         var recorder: RequestRecorder?
         if let directory = list.value("record") {
             recorder = try RequestRecorder(
@@ -109,6 +94,27 @@ enum ServeCommand {
                 logger.notice("listening", [("address", "\(host):\(boundPort)"), ("commands", commands)])
             })
         return .success
+    }
+
+    /// What works but deserves a look: verification off, a provider without its key, `/metrics`
+    /// open beyond loopback, Mattermost tokens whose `response_url` host is not allowed.
+    static func warnAtStart(_ settings: Settings, host: String, insecure: Bool, logger: Logger) {
+        if insecure {
+            logger.warning("signature verification is OFF (--insecure-skip-verification): never expose this listener")
+        }
+        if settings.openWeatherAPIKey == nil {
+            logger.warning(
+                "\(SettingsTable.name(\.openWeatherAPIKey)) is not set: /weather will answer that it is not configured")
+        }
+        if settings.newsProvider == .newsapi, settings.newsAPIKey == nil {
+            logger.warning(
+                "\(SettingsTable.name(\.newsAPIKey)) and \(SettingsTable.name(\.newsFeeds)) are not set: "
+                    + "/news will answer that it is not configured")
+        }
+        MetricsExposureWarning.log(
+            listenerHost: host, metricsHost: settings.metricsAddress?.host, hasToken: settings.metricsToken != nil, to: logger)
+        MattermostHostWarning.log(
+            hasTokens: !settings.mattermostTokens.isEmpty, allowList: settings.allowedResponseHosts, to: logger)
     }
 
     /// The port when it is known before the settings are read, which is what they would say:
