@@ -137,10 +137,9 @@ struct SubscriptionCommands: Sendable {
             let matches = exact.isEmpty ? here.filter { Self.folded($0.title).hasPrefix(wanted) } : exact
             // By text, one at a time: more than one match is listed, and the caller picks by ID.
             if matches.count > 1 {
-                let names = matches.map { "#\($0.id) \($0.title)" }.joined(separator: ", ")
                 return say(
                     strings.ambiguousTarget, nil,
-                    ["target": .text(text), "count": .literal(String(matches.count)), "names": .text(names)])
+                    ["target": .text(text), "count": .literal(String(matches.count)), "names": names(matches)])
             }
             (chosen, asked) = (matches, text)
         }
@@ -149,8 +148,18 @@ struct SubscriptionCommands: Sendable {
             return say(strings.nothingRemoved, nil, ["target": .text(asked)])
         }
         logger.notice("subscriptions removed", [("count", String(removed)), ("channel", channel)])
-        let names = chosen.map { "#\($0.id) \($0.title)" }.joined(separator: ", ")
-        return say(strings.removed, nil, ["count": .literal(String(removed)), "names": .text(names)])
+        return say(strings.removed, nil, ["count": .literal(String(removed)), "names": names(chosen)])
+    }
+
+    /// `#1 Da Nang, VN (morning report at 07:30 on weekdays), #2 Da Nang, VN (rain alerts)`.
+    private func names(_ subscriptions: [Subscription]) -> RichText {
+        let each = subscriptions.map { subscription -> RichText in
+            var values = describe(subscription)
+            values["id"] = .literal(String(subscription.id))
+            guard case .morning = subscription.kind else { return RichText.fill(strings.rainShort, values) }
+            return RichText.fill(strings.morningShort, values)
+        }
+        return RichText.joined(each, separator: ", ")
     }
 
     /// Lowercased letters and digits only (`SubscriptionCommand.isLetterOrDigit`): `Da Nang, VN`

@@ -30,6 +30,10 @@ public struct SubscriptionStrings: StringTable {
     public var listEmpty: String
     public var morningLine: String
     public var rainLine: String
+    /// One subscription named in a sentence (what was removed, what a place matched): its kind says
+    /// which of two for the same place is which.
+    public var morningShort: String
+    public var rainShort: String
     public var paused: String
     public var noScheduler: String
     public var removed: String
@@ -64,6 +68,8 @@ public struct SubscriptionStrings: StringTable {
         listEmpty: "This channel has no subscriptions. `{command} subscribe PLACE` adds a morning report.",
         morningLine: "#{id} · *{place}* · morning report at {time} {days} ({zone}) · next {next}",
         rainLine: "#{id} · *{place}* · rain alerts ({zone})",
+        morningShort: "#{id} {place} (morning report at {time} {days})",
+        rainShort: "#{id} {place} (rain alerts)",
         paused: "   ⏸ paused after 3 failed posts ({reason}); subscribe again to resume",
         noScheduler: "⚠️ No scheduler runs in this Tenki (`{schedulerSetting}=off`): reports go out only when a timer or CronJob runs `tenki digest`.",
         removed: "Removed {count}: {names}.",
@@ -96,6 +102,8 @@ public struct SubscriptionStrings: StringTable {
         listEmpty: "このチャンネルに購読はありません。`{command} 購読 場所` で朝の天気を追加できます。",
         morningLine: "#{id} · *{place}* · 朝の天気 {days} {time}（{zone}）· 次回 {next}",
         rainLine: "#{id} · *{place}* · 雨のお知らせ（{zone}）",
+        morningShort: "#{id} {place}（朝の天気 {days} {time}）",
+        rainShort: "#{id} {place}（雨のお知らせ）",
         paused: "   ⏸ 投稿に 3 回失敗したため停止中（{reason}）。もう一度購読すると再開します",
         noScheduler: "⚠️ この Tenki ではスケジューラーが動いていません（`{schedulerSetting}=off`）。タイマーや CronJob が `tenki digest` を実行したときだけ送られます。",
         removed: "{count} 件解除しました: {names}",

@@ -130,6 +130,8 @@ struct SubscribeCommandTests {
         let reply = Self.text(try await harness.message("/weather", "unsubscribe Da"))
         #expect(reply.contains("matches 2 subscriptions") && reply.contains("#1 Da Nang") && reply.contains("#2 Da Nang"), "\(reply)")
         #expect(reply.contains("Nothing was removed"), "\(reply)")
+        // Which is which: a place's report and its rain alerts are told apart by their kind.
+        #expect(reply.contains("#1 Da Nang, VN (morning report at") && reply.contains("#2 Da Nang, VN (rain alerts)"), "\(reply)")
         #expect(try await harness.application.state.subscriptions.all().count == 3)
         #expect(Self.text(try await harness.message("/weather", "unsubscribe tok")).contains("Removed 1"))
         #expect(Self.text(try await harness.message("/weather", "unsubscribe 2")).contains("Removed 1"))
