@@ -41,10 +41,3 @@ extension PreviewCommand {
         }
     }
 }
-
-extension Settings {
-    /// Whether `/news` has a source to answer from: the feeds, or NewsAPI's key (`ProviderServices`).
-    var hasNewsSource: Bool {
-        newsProvider == .feeds ? !self.newsFeeds.isEmpty : self.newsAPIKey != nil
-    }
-}

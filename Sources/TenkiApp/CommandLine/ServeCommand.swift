@@ -59,7 +59,7 @@ enum ServeCommand {
         let list = prepared.list, host = prepared.host, insecure = prepared.insecure, flagPort = prepared.flagPort
         let settings = try Settings.load()
         let port = prepared.knownPort ?? settings.port
-        if settings.openWeatherAPIKey == nil, settings.newsAPIKey == nil, settings.newsFeeds.isEmpty {
+        if settings.openWeatherAPIKey == nil, !settings.hasNewsSource {
             throw ConfigurationError(
                 setting: "\(SettingsTable.name(\.openWeatherAPIKey)), \(SettingsTable.name(\.newsAPIKey)) "
                     + "and \(SettingsTable.name(\.newsFeeds))",
@@ -69,9 +69,7 @@ enum ServeCommand {
         let logger = TenkiCLI.makeLogger(settings)
         let listening = try prepared.early ?? listen(host: host, port: port, hostFlag: list.value("host"), portFlag: flagPort)
         let metricsListening = try settings.metricsAddress.map { address throws(ListenFailure) in
-            try ListenFailure.explaining(
-                address: "\(address.host):\(address.port)", chosenBy: SettingsTable.name(\.metricsAddress)
-            ) { () throws(HTTPServerError) in try HTTPServer.listen(host: address.host, port: address.port) }
+            try listen(host: address.host, port: address.port, chosenBy: SettingsTable.name(\.metricsAddress))
         }
         var dependencies = ServerDependencies.production(settings: settings, logger: logger)
         dependencies.verification = insecure ? .skipped : .required
@@ -106,7 +104,7 @@ enum ServeCommand {
             logger.warning(
                 "\(SettingsTable.name(\.openWeatherAPIKey)) is not set: /weather will answer that it is not configured")
         }
-        if settings.newsProvider == .newsapi, settings.newsAPIKey == nil {
+        if !settings.hasNewsSource {
             logger.warning(
                 "\(SettingsTable.name(\.newsAPIKey)) and \(SettingsTable.name(\.newsFeeds)) are not set: "
                     + "/news will answer that it is not configured")
@@ -129,13 +127,20 @@ enum ServeCommand {
         return configFile.isEmpty ? SettingsTable.defaultPort : nil
     }
 
-    /// Binds and listens; a failure names the address and what chose it.
+    /// Binds and listens on the listener's address; a failure names it and what chose it.
     static func listen(
         host: String, port: Int, hostFlag: String?, portFlag: Int?
     ) throws(ListenFailure) -> HTTPServer.ListeningSocket {
-        try ListenFailure.explaining(
-            address: "\(host):\(port)", chosenBy: listenSource(hostFlag: hostFlag, portFlag: portFlag)
-        ) { () throws(HTTPServerError) in try HTTPServer.listen(host: host, port: port) }
+        try listen(host: host, port: port, chosenBy: listenSource(hostFlag: hostFlag, portFlag: portFlag))
+    }
+
+    /// Binds and listens; a failure names the address and `chosenBy` (worked out only then).
+    static func listen(
+        host: String, port: Int, chosenBy: @autoclosure () -> String
+    ) throws(ListenFailure) -> HTTPServer.ListeningSocket {
+        try ListenFailure.explaining(address: "\(host):\(port)", chosenBy: chosenBy()) { () throws(HTTPServerError) in
+            try HTTPServer.listen(host: host, port: port)
+        }
     }
 
     /// What chose the listening address, for the error when it cannot be used.

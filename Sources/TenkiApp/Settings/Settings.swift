@@ -148,6 +148,14 @@ public enum NewsProvider: String, Sendable, Equatable {
     case feeds
 }
 
+extension Settings {
+    /// Whether `/news` has a source to answer from: the feeds, or NewsAPI's key (what
+    /// `ProviderServices` builds `/news` from).
+    var hasNewsSource: Bool {
+        newsProvider == .feeds ? !self.newsFeeds.isEmpty : self.newsAPIKey != nil
+    }
+}
+
 /// The decoded table, shared by every copy of a `Settings`: copying one costs a retain.
 private final class SettingValues: Sendable {
     let table: SettingsTable
