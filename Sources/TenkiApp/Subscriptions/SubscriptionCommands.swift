@@ -92,10 +92,15 @@ struct SubscriptionCommands: Sendable {
     }
 
     func line(for subscription: Subscription) -> RichText {
+        text(for: subscription, morning: strings.morningLine, rain: strings.rainLine)
+    }
+
+    /// `subscription` in the template of its kind, with its ID and `describe`'s placeholders.
+    private func text(for subscription: Subscription, morning: String, rain: String) -> RichText {
         var values = describe(subscription)
         values["id"] = .literal(String(subscription.id))
-        guard case .morning = subscription.kind else { return RichText.fill(strings.rainLine, values) }
-        return RichText.fill(strings.morningLine, values)
+        guard case .morning = subscription.kind else { return RichText.fill(rain, values) }
+        return RichText.fill(morning, values)
     }
 
     /// The placeholders every subscription text shares: place, time, days, zone, next.
@@ -153,13 +158,8 @@ struct SubscriptionCommands: Sendable {
 
     /// `#1 Da Nang, VN (morning report at 07:30 on weekdays), #2 Da Nang, VN (rain alerts)`.
     private func names(_ subscriptions: [Subscription]) -> RichText {
-        let each = subscriptions.map { subscription -> RichText in
-            var values = describe(subscription)
-            values["id"] = .literal(String(subscription.id))
-            guard case .morning = subscription.kind else { return RichText.fill(strings.rainShort, values) }
-            return RichText.fill(strings.morningShort, values)
-        }
-        return RichText.joined(each, separator: ", ")
+        RichText.joined(
+            subscriptions.map { text(for: $0, morning: strings.morningShort, rain: strings.rainShort) }, separator: ", ")
     }
 
     /// Lowercased letters and digits only (`SubscriptionCommand.isLetterOrDigit`): `Da Nang, VN`
