@@ -28,7 +28,7 @@ PATH="$PATH:/usr/sbin"
 OUT="$(mktemp -d /tmp/tenki-cpu-per-request.XXXXXX)"
 FAKES_PID=""; SERVER_PID=""; BASELINE_PID=""
 cleanup() {
-  for pidfile in "$OUT"/nginx-*/nginx.pid; do [ -s "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null; done
+  for pidfile in "$OUT"/nginx-*/nginx.pid; do [ -s "$pidfile" ] && { kill "$(cat "$pidfile")" 2>/dev/null || true; }; done
   if [ -n "$BASELINE_PID" ]; then kill -TERM "$BASELINE_PID" 2>/dev/null && wait "$BASELINE_PID" 2>/dev/null; fi
   stop_server_and_fakes
   rm -rf "$OUT"

@@ -244,7 +244,7 @@ if command -v shellcheck >/dev/null 2>&1; then
     # their paths from there, and -x follows them into bench/fakes.sh.
     (
         cd ..
-        scripts=(.ci/run deploy/check.sh deploy/tenki-backup-keep deploy/smoke.sh bench/*.sh fuzz/run.sh scripts/*.sh)
+        scripts=(.ci/run deploy/check.sh deploy/tenki-backup-keep deploy/smoke.sh bench/*.sh bench/*/*.sh fuzz/run.sh scripts/*.sh)
         shellcheck -x "${scripts[@]}"
         echo "ok  shellcheck: ${#scripts[@]} scripts in .ci/, deploy/, bench/, fuzz/ and scripts/"
     )

@@ -52,6 +52,21 @@ struct NewUserExitCodeTests {
         #expect(help.status == 0 && help.stdout.contains("'tenki --version' prints the version"), "\(help)")
     }
 
+    @Test("a metrics address that is the listener's own is a setting to correct (78), not a port in use (75)")
+    func metricsAddressIsTheListeners() async throws {
+        guard TenkiRun.isBuilt() else { return }
+        let free = try HTTPServer.listen(host: "127.0.0.1", port: 0)
+        close(free.fd)
+        let run = try await TenkiRun.run(
+            ["serve", "--host", "127.0.0.1", "--port", "\(free.port)"],
+            [
+                "TENKI_METRICS_ADDRESS": "0.0.0.0:\(free.port)", "SLACK_SIGNING_SECRET": "secret",
+                "OPENWEATHER_API_KEY": "key", "TENKI_STATE": Self.state(),
+            ])
+        #expect(run.status == 78 && run.stderr.contains("TENKI_METRICS_ADDRESS is the listener's own port"), "\(run)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "a refusal is the only line: \(run.stderr)")
+    }
+
     @Test("the fakes' feeds line keeps its list in quotes, so a shell reads it as one value")
     func feedsLineIsQuoted() {
         let line = FakesCommand.feedsLine(["a=http://127.0.0.1:1/feeds/a.rss", "b=http://127.0.0.1:1/feeds/b.xml"])

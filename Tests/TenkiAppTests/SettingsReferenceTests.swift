@@ -41,7 +41,8 @@ struct SettingsReferenceTests {
     func defaultsAreReal() throws {
         let settings = try Settings.load(environment: [:])
         // A number's default is followed by its range: `16384` (from 1024 to 1048576).
-        #expect(SettingsTable.shared.maxHeaderBytes.declaration.defaultText.hasPrefix("`\(settings.listener.maxHeaderBytes)` (from "))
+        let maxHeaderBytes = SettingsTable.shared.maxHeaderBytes.declaration.defaultText
+        #expect(maxHeaderBytes.hasPrefix("`\(settings.listener.maxHeaderBytes)` (from "))
         #expect("`\(settings.newsCountry.code)`" == SettingsTable.shared.newsCountry.declaration.defaultText)
         #expect("`\(settings.allowedResponseHosts)`" == SettingsTable.shared.allowedResponseHosts.declaration.defaultText)
         #expect("`\(settings.logLevel)`" == SettingsTable.shared.logLevel.declaration.defaultText)

@@ -68,18 +68,26 @@ enum ServeCommand {
         }
         let logger = TenkiCLI.makeLogger(settings)
         let listening = try prepared.early ?? listen(host: host, port: port, hostFlag: list.value("host"), portFlag: flagPort)
-        let metricsListening = try settings.metricsAddress.map { address throws(ListenFailure) in
-            try listen(host: address.host, port: address.port, chosenBy: SettingsTable.name(\.metricsAddress))
+        let metricsListening = try settings.metricsAddress.map { address in
+            // Its own address would be "in use" for ever (75, restarted in a loop): a setting to correct.
+            if port != 0, address.port == port, address.host == host || address.host == "0.0.0.0" || host == "0.0.0.0" {
+                throw ConfigurationError(
+                    \.metricsAddress, problem: "is the listener's own port \(port)",
+                    fix: "give /metrics a port of its own, or unset it to serve /metrics on the listener")
+            }
+            return try listen(host: address.host, port: address.port, chosenBy: SettingsTable.name(\.metricsAddress))
         }
         var dependencies = ServerDependencies.production(settings: settings, logger: logger)
         dependencies.verification = insecure ? .skipped : .required
         let server = try TenkiServer.build(settings: settings, dependencies: dependencies)
-        // After everything that can refuse to start: a refusal is then the only line printed.
-        warnAtStart(settings, host: host, insecure: insecure, logger: logger)
         var recorder: RequestRecorder?
         if let directory = list.value("record") {
             recorder = try RequestRecorder(
                 directory: URL(fileURLWithPath: directory), settings: RequestRecorder.answerSettings(settings))
+        }
+        // After everything that can refuse to start: a refusal is then the only line printed.
+        warnAtStart(settings, host: host, insecure: insecure, logger: logger)
+        if let directory = list.value("record") {
             logger.notice("recording verified requests as replay files", [("directory", directory)])
         }
         let options = TenkiServer.ListenOptions(

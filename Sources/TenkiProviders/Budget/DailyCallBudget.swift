@@ -52,7 +52,8 @@ public final class DailyCallBudget: Sendable {
             "tenki_upstream_budget_exhausted_total", type: "counter",
             help: "Calls not made because the daily budget (reason=\"budget\") or one user's share of it (reason=\"share\") was spent.")
         for reason in [Refusal.Reason.budgetSpent, .userShareSpent] {
-            metrics?.increment("tenki_upstream_budget_exhausted_total", [("upstream", upstream), ("reason", reason.rawValue)], by: 0)
+            metrics?.increment(
+                "tenki_upstream_budget_exhausted_total", [("upstream", upstream), ("reason", reason.rawValue)], by: 0)
         }
     }
 

@@ -59,7 +59,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     /// short password inside the words of libpq's message (`on` in "connection") would garble it and
     /// give the password away by the gaps.
     public func redact(_ text: String) -> String {
-        passwordForms.reduce(CredentialRedaction.redactingURLs(in: text)) { Self.maskingWhole($1, in: $0) }
+        // The password first: a URL's redaction could cut an occurrence in two (`?password=ab,cd` ends at the `,`).
+        CredentialRedaction.redactingURLs(in: passwordForms.reduce(text) { Self.maskingWhole($1, in: $0) })
     }
 
     private static func maskingWhole(_ secret: String, in text: String) -> String {
@@ -68,7 +69,9 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         while let found = rest.range(of: secret) {
             let before = found.lowerBound > rest.startIndex ? rest[rest.index(before: found.lowerBound)] : nil as Character?
             let after = found.upperBound < rest.endIndex ? rest[found.upperBound] : nil
-            let whole = !isWordCharacter(before) && !isWordCharacter(after)
+            // A boundary is needed only where the password's own edge is a letter or digit (`-x` in `a-x` is it).
+            let whole = (!isWordCharacter(secret.first) || !isWordCharacter(before))
+                && (!isWordCharacter(secret.last) || !isWordCharacter(after))
             out += rest[..<found.lowerBound]
             out += whole ? CredentialRedaction.mask : String(rest[found])
             rest = rest[found.upperBound...]

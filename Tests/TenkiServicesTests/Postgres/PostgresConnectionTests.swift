@@ -20,6 +20,10 @@ struct PostgresURLTests {
         #expect(url.redact(message) == message)
         #expect(url.redact("password \"on\" rejected; tried postgres://tenki:on@127.0.0.1:1/db") ==
             "password \"***\" rejected; tried postgres://tenki:***@127.0.0.1:1/db")
+        let comma = try PostgresURL("postgres://127.0.0.1:1/db?password=ab,cd")
+        #expect(!comma.redact("invalid URI query \"postgres://127.0.0.1:1/db?password=ab,cd\"").contains("cd"))
+        let dash = try PostgresURL("postgres://u:-x@127.0.0.1:1/db")
+        #expect(dash.redact("near a-x") == "near a***")
         let letter = try PostgresURL("postgres://u:p@127.0.0.1:1/db")
         #expect(letter.redact("port 1 failed: accepting TCP/IP; p") == "port 1 failed: accepting TCP/IP; ***")
     }
