@@ -650,7 +650,11 @@ def start_fakes(binary, work, key):
         if p.poll() is not None:
             break
         time.sleep(0.05)
-    raise LayoutError("tenki fakes did not start: " + read(os.path.join(work, "fakes.log"))[-500:])
+    # What it printed and how it ended, so that a start that fails once can be told apart from one that hangs.
+    status = p.poll()
+    ended = f"exit status {status}" if status is not None else "still running after 20 s"
+    raise LayoutError(f"tenki fakes did not start ({ended}): " + read(os.path.join(work, "fakes.log"))[-500:]
+                      + " | stdout: " + read(out_path)[-300:])
 
 
 def start_postgres(work):
