@@ -67,8 +67,9 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         var out = ""
         var rest = text[...]
         while let found = rest.range(of: secret) {
-            let before = found.lowerBound > rest.startIndex ? rest[rest.index(before: found.lowerBound)] : nil as Character?
-            let after = found.upperBound < rest.endIndex ? rest[found.upperBound] : nil
+            // Neighbours in the whole text: the one before may end the previous occurrence.
+            let before = found.lowerBound > text.startIndex ? text[text.index(before: found.lowerBound)] : nil as Character?
+            let after = found.upperBound < text.endIndex ? text[found.upperBound] : nil
             // A boundary is needed only where the password's own edge is a letter or digit (`-x` in `a-x` is it).
             let whole = (!isWordCharacter(secret.first) || !isWordCharacter(before))
                 && (!isWordCharacter(secret.last) || !isWordCharacter(after))

@@ -24,6 +24,9 @@ struct PostgresURLTests {
         #expect(!comma.redact("invalid URI query \"postgres://127.0.0.1:1/db?password=ab,cd\"").contains("cd"))
         let dash = try PostgresURL("postgres://u:-x@127.0.0.1:1/db")
         #expect(dash.redact("near a-x") == "near a***")
+        // An occurrence right after another is judged by the text before it, not by where the last one ended.
+        let short = try PostgresURL("postgres://u:on@127.0.0.1:1/db")
+        #expect(short.redact("onon and on") == "onon and ***")
         let letter = try PostgresURL("postgres://u:p@127.0.0.1:1/db")
         #expect(letter.redact("port 1 failed: accepting TCP/IP; p") == "port 1 failed: accepting TCP/IP; ***")
     }
