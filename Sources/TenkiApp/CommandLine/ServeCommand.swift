@@ -80,15 +80,14 @@ enum ServeCommand {
         var dependencies = ServerDependencies.production(settings: settings, logger: logger)
         dependencies.verification = insecure ? .skipped : .required
         let server = try TenkiServer.build(settings: settings, dependencies: dependencies)
-        var recorder: RequestRecorder?
-        if let directory = list.value("record") {
-            recorder = try RequestRecorder(
-                directory: URL(fileURLWithPath: directory), settings: RequestRecorder.answerSettings(settings))
+        let recordDirectory = list.value("record")
+        let recorder = try recordDirectory.map { directory in
+            try RequestRecorder(directory: URL(fileURLWithPath: directory), settings: RequestRecorder.answerSettings(settings))
         }
         // After everything that can refuse to start: a refusal is then the only line printed.
         warnAtStart(settings, host: host, insecure: insecure, logger: logger)
-        if let directory = list.value("record") {
-            logger.notice("recording verified requests as replay files", [("directory", directory)])
+        if let recordDirectory {
+            logger.notice("recording verified requests as replay files", [("directory", recordDirectory)])
         }
         let options = TenkiServer.ListenOptions(
             host: host, port: port, listening: listening, metricsListening: metricsListening,
