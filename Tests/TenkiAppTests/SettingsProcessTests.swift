@@ -58,6 +58,30 @@ struct SettingsProcessTests {
         #expect(warning?.contains("did_you_mean=TENKI_UNITS") == true, "\(log)")
     }
 
+    @Test("a start that deserves a look says why before its listening line, and still starts")
+    func startUpWarnings() async throws {
+        guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
+            Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path); run swift build first")
+            return
+        }
+        // No news source, and verification off: each has its own warning.
+        let serve = try ChildProcess(
+            ["serve", "--port", "0", "--no-scheduler", "--insecure-skip-verification"], environment: Self.environment([:]))
+        defer { serve.stop() }
+        let (_, log) = try await serve.waitFor("the listener") { _, err in ChildProcess.listeningPort(in: err) != nil }
+        let lines = log.split(separator: "\n").map(String.init)
+        let verificationOff = lines.firstIndex { $0.contains("level=warning") && $0.contains("signature verification is OFF") }
+        let newsUnset = lines.firstIndex {
+            $0.contains("level=warning") && $0.contains("NEWSAPI_KEY and TENKI_NEWS_FEEDS are not set")
+        }
+        let listening = lines.firstIndex { $0.contains("level=notice") && $0.contains("commands=") }
+        #expect(verificationOff != nil && newsUnset != nil, "\(log)")
+        #expect(!lines.contains { $0.contains("OPENWEATHER_API_KEY is not set") }, "\(log)")
+        if let verificationOff, let newsUnset, let listening {
+            #expect(verificationOff < listening && newsUnset < listening, "\(log)")
+        }
+    }
+
     @Test("a port in use exits 75 with one line naming the address and the flag")
     func portInUse() async throws {
         guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {

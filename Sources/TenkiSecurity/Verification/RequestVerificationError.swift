@@ -76,26 +76,40 @@ public enum RequestVerificationError: Error, Sendable, Equatable, CustomStringCo
         }
     }
 
+    /// The metrics label of a refusal: stable and low-cardinality, the same on every platform.
+    public enum Reason: String, CaseIterable, Sendable {
+        case missingHeader = "missing_header"
+        case duplicateHeader = "duplicate_header"
+        case malformedTimestamp = "malformed_timestamp"
+        case staleTimestamp = "stale_timestamp"
+        case futureTimestamp = "future_timestamp"
+        case malformedSignature = "malformed_signature"
+        case badSignature = "bad_signature"
+        case missingToken = "missing_token"
+        case badToken = "bad_token"
+        case replayed = "replayed"
+    }
+
     /// Every `reason`, so that each can be counted from 0 before the first refusal (an alert's
     /// `rate` then has a series to read).
-    public static let reasons = [
-        "missing_header", "duplicate_header", "malformed_timestamp", "stale_timestamp", "future_timestamp",
-        "malformed_signature", "bad_signature", "missing_token", "bad_token", "replayed",
-    ]
+    public static var reasons: [String] { Reason.allCases.map(\.rawValue) }
 
     /// A stable, low-cardinality label for metrics.
-    public var reason: String {
+    public var reason: String { kind.rawValue }
+
+    /// Which `Reason` this refusal is.
+    public var kind: Reason {
         switch self {
-        case .missingHeader: "missing_header"
-        case .duplicateHeader: "duplicate_header"
-        case .malformedTimestamp: "malformed_timestamp"
-        case .staleTimestamp: "stale_timestamp"
-        case .futureTimestamp: "future_timestamp"
-        case .malformedSignature: "malformed_signature"
-        case .badSignature: "bad_signature"
-        case .missingToken: "missing_token"
-        case .badToken: "bad_token"
-        case .replayed: "replayed"
+        case .missingHeader: .missingHeader
+        case .duplicateHeader: .duplicateHeader
+        case .malformedTimestamp: .malformedTimestamp
+        case .staleTimestamp: .staleTimestamp
+        case .futureTimestamp: .futureTimestamp
+        case .malformedSignature: .malformedSignature
+        case .badSignature: .badSignature
+        case .missingToken: .missingToken
+        case .badToken: .badToken
+        case .replayed: .replayed
         }
     }
 
