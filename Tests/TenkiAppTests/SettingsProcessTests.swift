@@ -28,10 +28,7 @@ struct SettingsProcessTests {
             ("DISCORD_PUBLIC_KEY", String(repeating: "00", count: 32)),
         ])
     func refused(name: String, value: String) async throws {
-        guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
-            Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path); run swift build first")
-            return
-        }
+        guard TenkiRun.isBuilt() else { return }
         let serve = try ChildProcess(
             ["serve", "--host", "127.0.0.1", "--port", "0"], environment: Self.environment([name: value]))
         defer { serve.stop() }
@@ -44,10 +41,7 @@ struct SettingsProcessTests {
 
     @Test("a misspelt variable is warned about at start, naming the setting it was meant to be")
     func misspeltWarning() async throws {
-        guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
-            Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path); run swift build first")
-            return
-        }
+        guard TenkiRun.isBuilt() else { return }
         let serve = try ChildProcess(
             ["serve", "--host", "127.0.0.1", "--port", "0", "--no-scheduler"],
             environment: Self.environment(["TENKI_UNIT": "imperial"]))
@@ -60,10 +54,7 @@ struct SettingsProcessTests {
 
     @Test("a start that deserves a look says why before its listening line, and still starts")
     func startUpWarnings() async throws {
-        guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
-            Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path); run swift build first")
-            return
-        }
+        guard TenkiRun.isBuilt() else { return }
         // No news source, and verification off: each has its own warning.
         let serve = try ChildProcess(
             ["serve", "--port", "0", "--no-scheduler", "--insecure-skip-verification"], environment: Self.environment([:]))
@@ -84,10 +75,7 @@ struct SettingsProcessTests {
 
     @Test("a port in use exits 75 with one line naming the address and the flag")
     func portInUse() async throws {
-        guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
-            Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path); run swift build first")
-            return
-        }
+        guard TenkiRun.isBuilt() else { return }
         let holder = try HTTPServer.listen(host: "127.0.0.1", port: 0)
         defer { close(holder.fd) }
         let serve = try ChildProcess(
@@ -109,10 +97,7 @@ struct SettingsProcessTests {
             ("TENKI_NEWS_FEEDS", "a=https://u:PW-SHOULD-NOT-LEAK@x.example/f;b=gopher://y.example/?token=PW-SHOULD-NOT-LEAK"),
         ])
     func secretsNotPrinted(name: String, value: String) async throws {
-        guard FileManager.default.isExecutableFile(atPath: ChildProcess.tenkiExecutable.path) else {
-            Issue.record("tenki is not built beside the tests at \(ChildProcess.tenkiExecutable.path); run swift build first")
-            return
-        }
+        guard TenkiRun.isBuilt() else { return }
         let serve = try ChildProcess(
             ["serve", "--host", "127.0.0.1", "--port", "0", "--no-scheduler"], environment: Self.environment([name: value]))
         defer { serve.stop() }
