@@ -158,8 +158,10 @@ let package = Package(
         // functions a serving process runs (hot-code.order, written by bench/hot-code.sh) are placed side by side, so it
         // touches a few megabytes of code instead of pages spread over all of it. Both only change where things lie in
         // the file: fewer resident pages (bench/README.md), the same program. Relative relocations are packed where the
-        // glibc built against reads them (`glibcReadsPackedRelocations`). libstdc++ is linked in statically (link/libstdc++.so
-        // says how): the loader then binds about 4,300 fewer symbols at every start (docs/performance.md, "Start-up").
+        // glibc built against reads them (`glibcReadsPackedRelocations`). ICU's 34 MB of data goes last in the file, in a
+        // segment of its own (link/icu-data-last.ld), so that the constants and data a start reads lie together. libstdc++ is
+        // linked in statically (link/libstdc++.so says how): the loader then binds about 4,300 fewer symbols at every start
+        // (docs/performance.md, "Start-up").
         .executableTarget(
             name: "tenki", dependencies: ["TenkiApp"], exclude: ["hot-code.order", "link"], swiftSettings: strict,
             linkerSettings: [
@@ -169,6 +171,7 @@ let package = Package(
                         "-L\(Context.packageDirectory)/Sources/tenki/link",
                         "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/tenki/hot-code.order",
                         "-Xlinker", "--no-warn-symbol-ordering",
+                        "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/Sources/tenki/link/icu-data-last.ld",
                     ] + (glibcReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []),
                     .when(platforms: [.linux], configuration: .release))
             ]),
