@@ -63,8 +63,10 @@ status=0
 while read -r layout; do
     # SMOKE_ONLY=REGEX runs only the matching layouts (when working on one).
     [[ -z "${SMOKE_ONLY:-}" || "$layout" =~ $SMOKE_ONLY ]] || continue
-    # A layout's namespaces die with it: --kill-child and the PID namespace end every process.
-    timeout -k 10 300 unshare --mount --net --pid --fork --kill-child --propagation private \
+    # A layout's namespaces die with it: --kill-child and the PID namespace end every process. --mount-proc gives the
+    # namespace its own /proc: with the host's, libdispatch's worker monitor (in every Tenki process) opens
+    # /proc/TID/stat by its namespace thread id, finds another process or none, and traps (SIGILL, no output).
+    timeout -k 10 300 unshare --mount --net --pid --fork --kill-child --mount-proc --propagation private \
         python3 deploy/smoke_layouts.py run "$layout" "$binary" "$work/${layout//\//-}" || {
         code=$?
         [ "$code" -ne 124 ] || echo "FAIL $layout: did not finish within 300 s"

@@ -3,7 +3,7 @@
     python3 deploy/smoke_layouts.py list                  the layouts, one per line
     python3 deploy/smoke_layouts.py users                 system users the layouts name (User=)
     python3 deploy/smoke_layouts.py run LAYOUT BINARY WORK
-        inside `unshare --mount --net --pid --fork` (smoke.sh does that): brings up loopback,
+        inside `unshare --mount --net --pid --fork --mount-proc` (smoke.sh does that): brings up loopback,
         starts `tenki fakes` (and PostgreSQL for a layout on it), then every process of the layout,
         each in a mount namespace of its own, and prints one `ok` / `FAIL` line per check
     python3 deploy/smoke_layouts.py exec SPEC.json        (internal) mounts, then execs as the user
