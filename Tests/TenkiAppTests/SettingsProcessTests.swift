@@ -66,7 +66,7 @@ struct SettingsProcessTests {
             $0.contains("level=warning") && $0.contains("NEWSAPI_KEY and TENKI_NEWS_FEEDS are not set")
         }
         let listening = lines.firstIndex { $0.contains("level=notice") && $0.contains("commands=") }
-        #expect(verificationOff != nil && newsUnset != nil, "\(log)")
+        #expect(verificationOff != nil && newsUnset != nil && listening != nil, "\(log)")
         #expect(!lines.contains { $0.contains("OPENWEATHER_API_KEY is not set") }, "\(log)")
         if let verificationOff, let newsUnset, let listening {
             #expect(verificationOff < listening && newsUnset < listening, "\(log)")
