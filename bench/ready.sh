@@ -6,17 +6,21 @@
 #
 #   bench/ready.sh TENKI-BINARY [STARTS]           # warm: both binaries in the page cache (they just ran)
 #   bench/ready.sh --cold TENKI-BINARY [STARTS]    # Tenki's binary evicted from the page cache before each start
+#   bench/ready.sh --tight [--cold] TENKI-BINARY [STARTS]   # probed every millisecond from one process
 #
 # --cold drops the binary's pages with posix_fadvise(DONTNEED), which is what this VM does to a binary left
 # unused for a minute or two (bench/README.md, "Why start-up reads 30-65 ms here"): the full harness runs
 # every target about 90 s apart, so its Tenki starts fall between the two. Separates what Tenki's start
 # costs from what reading the binary back from disk costs. Needs ../shared/peers/setup.sh run once
 # (nginx, the venv whose sign.py signs the request). Loopback only; a few seconds a start.
+# --tight probes with bench/ready_probe.py instead of curl: one process that starts the server and tries every
+# millisecond, so the time read is the server's own and not the probe's (a `curl` takes 8-15 ms to start here).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 PEERS="$HERE/../../shared/peers"
-USAGE="usage: bench/ready.sh [--cold] TENKI-BINARY [STARTS]"
-COLD=0
+USAGE="usage: bench/ready.sh [--tight] [--cold] TENKI-BINARY [STARTS]"
+COLD=0; TIGHT=0
+if [ "${1:-}" = --tight ]; then TIGHT=1; shift; fi
 if [ "${1:-}" = --cold ]; then COLD=1; shift; fi
 BIN="$(realpath "${1:?$USAGE}")"
 STARTS="${2:-6}"
@@ -55,6 +59,17 @@ start_once() {  # $1 = nginx | tenki -> READY_MS, ATTEMPTS
   ATTEMPTS=0
   [ "$1" = tenki ] && [ "$COLD" = 1 ] && python3 -c 'import os, sys
 fd = os.open(sys.argv[1], os.O_RDONLY); os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED); os.close(fd)' "$BIN"
+  if [ "$TIGHT" = 1 ]; then
+    local target=$1
+    if [ "$target" = nginx ]; then
+      set -- taskset -c 0 nginx -p "$OUT/nginx/" -c "$OUT/nginx/nginx.conf" -e stderr; port=$NGINX_PORT
+    else
+      set -- taskset -c 0 "$BIN" serve --host 127.0.0.1 --port "$TENKI_PORT"; port=$TENKI_PORT
+    fi
+    read -r READY_MS ATTEMPTS < <(SLASH_PATH=$SLASH_PATH python3 "$HERE/ready_probe.py" "$port" "$@" || true)
+    [ -n "$READY_MS" ] || { echo "ready: $target did not answer the tight probe" >&2; exit 1; }
+    return
+  fi
   t0=$(date +%s%N)
   if [ "$1" = nginx ]; then
     taskset -c 0 nginx -p "$OUT/nginx/" -c "$OUT/nginx/nginx.conf" -e stderr >"$OUT/nginx.log" 2>&1 &
@@ -78,7 +93,8 @@ fd = os.open(sys.argv[1], os.O_RDONLY); os.posix_fadvise(fd, 0, 0, os.POSIX_FADV
 
 port=""; READY_MS=0; ATTEMPTS=0
 declare -A times=([nginx]="" [tenki]="")
-echo "ready: $STARTS alternating starts$([ "$COLD" = 1 ] && echo ", Tenki's binary evicted before each"); ms (curl attempts)"
+echo "ready: $STARTS alternating starts$([ "$COLD" = 1 ] && echo ", Tenki's binary evicted before each");" \
+  "ms ($([ "$TIGHT" = 1 ] && echo "attempts 1 ms apart" || echo "curl attempts"))"
 for ((i = 1; i <= STARTS; i++)); do
   eval "$("$PY" "$PEERS/sign.py" --shell)"  # a fresh timestamp for each pair
   line="start $i:"
