@@ -21,14 +21,14 @@ let strict: [SwiftSetting] = [
 
 /// `strict`, without run-time exclusivity checks in release builds, for the two modules every request passes through: the
 /// HTTP server, whose connections and loop state only the loop's own thread touches, and the logger, whose sink's state is
-/// behind its lock. The checks cost about 3,000 of a cached command's 57,800 instructions (bench/README.md). Debug builds,
+/// behind its lock. The checks cost about 3,000 of a cached command's 57,800 instructions (docs/performance.md). Debug builds,
 /// and with them `swift test`, keep them; the compile-time checks stay everywhere.
 let loopOwned: [SwiftSetting] = strict + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 /// Whether the glibc this build links against starts a binary whose relative relocations are packed (DT_RELR: glibc
 /// 2.36 and later). A release binary is built for the glibc it is built against (deploy/Dockerfile builds on Debian 12 and
 /// runs on Debian 12; the systemd instructions build on the machine itself), so where that glibc reads them, the link
-/// packs them: about 2 MiB less to read at every start and to keep resident (bench/README.md, "Memory"). Elsewhere the
+/// packs them: about 2 MiB less to read at every start and to keep resident (docs/performance.md, "Memory"). Elsewhere the
 /// binary is linked as before and starts on older glibc.
 let glibcReadsPackedRelocations: Bool = {
     #if canImport(Glibc)
@@ -157,11 +157,11 @@ let package = Package(
         // The release binary on Linux is linked by lld, whose layout keeps read-only data out of the code pages, and the
         // functions a serving process runs (hot-code.order, written by bench/hot-code.sh) are placed side by side, so it
         // touches a few megabytes of code instead of pages spread over all of it. Both only change where things lie in
-        // the file: fewer resident pages (bench/README.md), the same program. Relative relocations are packed where the
-        // glibc built against reads them (`glibcReadsPackedRelocations`). ICU's 34 MB of data goes last in the file, in a
-        // segment of its own (link/icu-data-last.ld), so that the constants and data a start reads lie together. libstdc++ is
-        // linked in statically (link/libstdc++.so says how): the loader then binds about 4,300 fewer symbols at every start
-        // (docs/performance.md, "Start-up").
+        // the file: fewer resident pages (docs/performance.md, "Memory"), the same program. Relative relocations are
+        // packed where the glibc built against reads them (`glibcReadsPackedRelocations`). ICU's 34 MB of data goes last
+        // in the file, in a segment of its own (link/icu-data-last.ld), so that the constants and data a start reads lie
+        // together. libstdc++ is linked in statically (link/libstdc++.so says how): the loader then binds about 4,300
+        // fewer symbols at every start (docs/performance.md, "Start-up").
         .executableTarget(
             name: "tenki", dependencies: ["TenkiApp"], exclude: ["hot-code.order", "link"], swiftSettings: strict,
             linkerSettings: [

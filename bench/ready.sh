@@ -9,7 +9,7 @@
 #   bench/ready.sh --tight [--cold] TENKI-BINARY [STARTS]   # probed every millisecond from one process
 #
 # --cold drops the binary's pages with posix_fadvise(DONTNEED), which is what this VM does to a binary left
-# unused for a minute or two (bench/README.md, "Why start-up reads 30-65 ms here"): the full harness runs
+# unused for a minute or two (docs/performance.md, "Start-up"): the full harness runs
 # every target about 90 s apart, so its Tenki starts fall between the two. Separates what Tenki's start
 # costs from what reading the binary back from disk costs. Needs ../shared/peers/setup.sh run once
 # (nginx, the venv whose sign.py signs the request). Loopback only; a few seconds a start.

@@ -4,7 +4,7 @@
 ///
 /// Why chunks: one buffer that doubles to hold a batch, swapped with a spare of the same size, kept
 /// twice a batch's size resident, and more again in the allocator's free lists after each doubling
-/// (1.4–1.6 MiB at 90,000 info lines a second, bench/README.md, "Memory"). Chunks of one size are
+/// (1.4–1.6 MiB at 90,000 info lines a second, docs/performance.md, "Memory"). Chunks of one size are
 /// reused as they are: what stays resident is the bytes in flight and a few spares.
 ///
 /// Not thread-safe: `BufferedLogSink` holds its lock around every call.
