@@ -105,6 +105,16 @@ struct RouterTests {
         #expect(await respond(signedRequest(contentType: "application/x-www-form-urlencoded; charset=utf-8")).status == .ok)
     }
 
+    @Test("a form is recognised exactly as sent, in any case, with spaces or parameters; nothing else is one", arguments: [
+        ("application/x-www-form-urlencoded", true), ("Application/X-WWW-Form-Urlencoded", true),
+        (" application/x-www-form-urlencoded\t", true), ("application/x-www-form-urlencoded;charset=utf-8", true),
+        ("application/x-www-form-urlencodee", false), ("application/x-www-form-urlencoded2", false),
+        ("multipart/form-data", false), ("", false),
+    ])
+    func formMediaType(contentType: String, isForm: Bool) {
+        #expect(TenkiRouter.isFormEncoded(contentType) == isForm)
+    }
+
     @Test("a bad signature is 401, counted by reason, and the command never runs", arguments: [
         ("stale", Int64(-301)), ("future", Int64(301)),
     ])
