@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """bench/ready.sh's tight probe: starts a server and times its first signed 200, with no process start in between.
 
-usage: ready_probe.py PORT COMMAND...   (the signed request from the environment: SLASH_PATH, SLASH_BODY,
-                                         SLASH_TS, SLASH_SIG, as sign.py --shell exports them)
+usage: ready_probe.py PORT COMMAND...   (the request from the environment: SLASH_PATH, SLASH_BODY, signed
+                                         with SLACK_SIGNING_SECRET by slack_wire.signed)
 Notes the time, starts COMMAND, then from this one process opens a connection and sends the signed POST every
 millisecond until one is answered 200 with "blocks" in the body; stops COMMAND with SIGTERM, waits for it to exit, and
 then prints "READY_MS ATTEMPTS" (milliseconds from the start to that answer, and how many attempts it took).
@@ -15,13 +15,7 @@ import subprocess
 import sys
 import time
 
-
-def request():
-    body = os.environ["SLASH_BODY"].encode()
-    return (f"POST {os.environ['SLASH_PATH']} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            "Content-Type: application/x-www-form-urlencoded\r\n"
-            f"X-Slack-Request-Timestamp: {os.environ['SLASH_TS']}\r\nX-Slack-Signature: {os.environ['SLASH_SIG']}\r\n"
-            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body
+from slack_wire import read_response, signed
 
 
 def answered(port, payload):
@@ -31,17 +25,15 @@ def answered(port, payload):
         try:
             s.connect(("127.0.0.1", port))
             s.sendall(payload)
-            data = b""
-            while chunk := s.recv(65536):
-                data += chunk
-        except OSError:
+            status, body, _ = read_response(s, b"")
+        except (OSError, ValueError):
             return False
-    return data.startswith((b"HTTP/1.1 200", b"HTTP/1.0 200")) and b"blocks" in data
+    return status == 200 and b"blocks" in body
 
 
 def main():
     port, command = int(sys.argv[1]), sys.argv[2:]
-    payload = request()
+    payload = signed(os.environ["SLACK_SIGNING_SECRET"], os.environ["SLASH_PATH"], os.environ["SLASH_BODY"])
     start = time.monotonic()
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     attempts = 0
