@@ -1,6 +1,7 @@
 """What the Python bench scripts share on the wire: a request signed as Slack signs it, one
 Content-Length framed response read from a keep-alive socket, and a process's memory from /proc.
-Imported by bench/press-burst.py and bench/mixed-soak.py (their folder is on sys.path)."""
+Imported by bench/press-burst.py, bench/mixed-soak.py, bench/socket_mode.py and bench/ready_probe.py (their folder is
+on sys.path)."""
 import hashlib
 import hmac
 import time
