@@ -18,18 +18,22 @@ struct RequestTimestampWindow: Sendable {
     let tolerance: TimeInterval
 
     /// Decimal digits only (no sign, no spaces, no fraction), at most 19 of them, overflow checked.
+    /// Read from the string's contiguous UTF-8 (a `UTF8View` iterator costs tens of instructions a
+    /// byte, and this runs for every signed request).
     static func parse(_ text: String) -> Int64? {
-        let digits = text.utf8
-        guard !digits.isEmpty, digits.count <= 19 else { return nil }
-        var value: Int64 = 0
-        for byte in digits {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = shifted.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
-            guard !overflow1, !overflow2 else { return nil }
-            value = sum
+        var text = text
+        return text.withUTF8 { digits -> Int64? in
+            guard !digits.isEmpty, digits.count <= 19 else { return nil }
+            var value: Int64 = 0
+            for byte in digits {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = shifted.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+                guard !overflow1, !overflow2 else { return nil }
+                value = sum
+            }
+            return value
         }
-        return value
     }
 
     /// Where `timestamp` falls relative to `now` (seconds since 1970, as a clock reads it).
