@@ -5,7 +5,9 @@ public protocol HTTPServerObserver: Sendable {
     func connectionOpened()
     func connectionClosed()
     /// A response was written, whoever produced it (handler, inline, or the server's own rejection).
-    func requestCompleted(_ record: HTTPRequestRecord)
+    /// The record is made only when asked for (it reads the clock): an observer that does not
+    /// implement this costs a request nothing.
+    func requestCompleted(_ record: @autoclosure () -> HTTPRequestRecord)
     /// The server refused a request or connection itself, before or instead of the handler.
     func rejected(_ rejection: HTTPRejection)
 }
@@ -13,7 +15,7 @@ public protocol HTTPServerObserver: Sendable {
 extension HTTPServerObserver {
     public func connectionOpened() {}
     public func connectionClosed() {}
-    public func requestCompleted(_ record: HTTPRequestRecord) {}
+    public func requestCompleted(_ record: @autoclosure () -> HTTPRequestRecord) {}
     public func rejected(_ rejection: HTTPRejection) {}
 }
 

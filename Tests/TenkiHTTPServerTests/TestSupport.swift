@@ -81,7 +81,10 @@ final class CountingObserver: HTTPServerObserver {
 
     func connectionOpened() { opened.withLock { $0 += 1 } }
     func connectionClosed() { closed.withLock { $0 += 1 } }
-    func requestCompleted(_ record: HTTPRequestRecord) { statuses.withLock { $0.append(record.status) } }
+    func requestCompleted(_ record: @autoclosure () -> HTTPRequestRecord) {
+        let status = record().status
+        statuses.withLock { $0.append(status) }
+    }
     func rejected(_ rejection: HTTPRejection) { rejections.withLock { $0.append(rejection) } }
 }
 
