@@ -60,7 +60,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.contains { $0.name.isHeaderName(name) }
     }
 
-    public mutating func add(_ name: String, _ value: String) {
+    /// Takes the strings over (`consuming`): a parser's fresh name and value are moved into the
+    /// field instead of retained once more and released by the caller.
+    public mutating func add(_ name: consuming String, _ value: consuming String) {
         fields.append(Field(name: name, value: value))
     }
 

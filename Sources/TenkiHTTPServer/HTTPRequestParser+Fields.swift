@@ -77,20 +77,15 @@ extension HTTPRequestParser {
     ])
 
     struct ByLength: Sendable {
-        /// A constant's bytes, compared in place (no `String` is touched until one matches), and the
-        /// `String` a match returns, made once.
-        struct Constant: Sendable {
-            let bytes: StaticString
-            let string: String
-        }
+        /// The constants by length. Written as string literals, they are immortal: a request's fields
+        /// share them without reference counting, where a `String` made at run time would be
+        /// retained and released atomically for each field that holds it and each copy of the request.
+        let groups: [[String]]
 
-        let groups: [[Constant]]
-
-        init(_ constants: [StaticString]) {
-            var groups = [[Constant]](repeating: [], count: 64)
-            for constant in constants where constant.utf8CodeUnitCount < groups.count {
-                let bytes = UnsafeBufferPointer(start: constant.utf8Start, count: constant.utf8CodeUnitCount)
-                groups[bytes.count].append(Constant(bytes: constant, string: String(decoding: bytes, as: UTF8.self)))
+        init(_ constants: [String]) {
+            var groups = [[String]](repeating: [], count: 64)
+            for constant in constants where constant.utf8.count < groups.count {
+                groups[constant.utf8.count].append(constant)
             }
             self.groups = groups
         }
@@ -99,8 +94,9 @@ extension HTTPRequestParser {
     /// The constant equal to `bytes`, if there is one.
     static func constant(_ bytes: UnsafeBufferPointer<UInt8>, in constants: ByLength) -> String? {
         guard let base = bytes.baseAddress, bytes.count < constants.groups.count else { return nil }
-        for constant in constants.groups[bytes.count] where memcmp(constant.bytes.utf8Start, base, bytes.count) == 0 {
-            return constant.string
+        for constant in constants.groups[bytes.count]
+        where constant.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, base, bytes.count) == 0 }) == true {
+            return constant
         }
         return nil
     }

@@ -22,7 +22,8 @@ extension SlashCommandPayload {
         var isEnterpriseInstall, sslCheck: FieldValue?
 
         /// Sets `field` to `value` unless it has a value already (a duplicate): then returns false.
-        mutating func fill(_ field: KnownField, with value: FieldValue) -> Bool {
+        /// The value is moved into its slot (`consuming`), not retained there and released by the reader.
+        mutating func fill(_ field: KnownField, with value: consuming FieldValue) -> Bool {
             switch field {
             case .token: SlashCommandPayload.fill(&token, value)
             case .teamID: SlashCommandPayload.fill(&teamID, value)
@@ -88,7 +89,7 @@ extension SlashCommandPayload {
     }
 
     /// Fills an empty slot; false when it already has a value.
-    fileprivate static func fill(_ slot: inout FieldValue?, _ value: FieldValue) -> Bool {
+    fileprivate static func fill(_ slot: inout FieldValue?, _ value: consuming FieldValue) -> Bool {
         guard slot == nil else { return false }
         slot = value
         return true
