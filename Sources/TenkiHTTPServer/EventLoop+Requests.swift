@@ -98,7 +98,7 @@ extension EventLoop {
                 method: request.method, path: String(request.path), version: request.version,
                 keepAlive: keepsAlive(request, on: connection), startedAt: turnTime
             )
-            switch handler.route(request) {
+            switch handler.route(consume request) {
             case .respond(let response):
                 respond(connection, response, to: summary)
             case .later(let work):

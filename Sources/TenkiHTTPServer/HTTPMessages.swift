@@ -136,7 +136,8 @@ public enum HTTPHandling: Sendable {
 /// What the server calls for each complete request. Knows nothing of sockets.
 public protocol HTTPHandler: Sendable {
     /// Decides how to answer `request`; called on the connection's thread, so it must not block.
-    func route(_ request: HTTPRequest) -> HTTPHandling
+    /// The request is the handler's (`consuming`): one kept for later is moved there, not copied.
+    func route(_ request: consuming HTTPRequest) -> HTTPHandling
 
     /// Called on the connection's thread when the body will not be read because it is over the
     /// limit, with the head and an empty body. The contract ranks routing before the body check, so

@@ -184,12 +184,14 @@ public struct HTTPRequestParser: Sendable {
     }
 
     mutating func finishRequest() -> HTTPRequest? {
-        guard var request = pending.take() else { return nil }  // moved out, not copied
+        guard pending != nil else { return nil }
         continueRequested = false  // the body came anyway: an interim answer now would be late
-        request.body = body
-        body = []
+        // The body is swapped into the pending request in place (which leaves the parser the request's
+        // empty one) and the request is moved out whole: a binding (`guard var request = pending.take()`)
+        // copied every field and dropped the original.
+        swap(&pending!.body, &body)
         state = .head
-        return request
+        return pending.take()
     }
 
     /// Drops consumed bytes so the buffer does not grow across a long keep-alive connection.

@@ -18,7 +18,7 @@ struct RouteExchange: Sendable {
 
 extension TenkiRouter {
     /// A new request id for `request` on `route`, with its logger.
-    func exchange(_ request: HTTPRequest, since start: ContinuousClock.Instant, route: String) -> RouteExchange {
+    func exchange(_ request: consuming HTTPRequest, since start: ContinuousClock.Instant, route: String) -> RouteExchange {
         let requestID = requestIDs.next()
         return RouteExchange(request: request, start: start, route: route, requestID: requestID, logger: logger)
     }

@@ -95,7 +95,7 @@ public struct TenkiRouter: HTTPHandler {
     }
 
     /// Health, metrics, every rejection and stored answers are answered on the listener's thread.
-    public func route(_ request: HTTPRequest) -> HTTPHandling {
+    public func route(_ request: consuming HTTPRequest) -> HTTPHandling {
         let start = ContinuousClock.now
         let route: String
         let response: HTTPResponse
@@ -150,7 +150,7 @@ public struct TenkiRouter: HTTPHandler {
 
     /// A way in that takes only POST (at `request.path`): the adapter's pipeline, or a 405 naming the method.
     private func postOnly(
-        _ request: HTTPRequest, since start: ContinuousClock.Instant, via adapter: some InboundAdapter
+        _ request: consuming HTTPRequest, since start: ContinuousClock.Instant, via adapter: some InboundAdapter
     ) -> HTTPHandling {
         guard request.method == "POST" else {
             let response = HTTPResponse.text(.methodNotAllowed, "use POST for \(request.path)\n", headers: ["Allow": "POST"])
