@@ -145,6 +145,16 @@ public final class MetricsRegistry: Sendable {
         }
     }
 
+    /// `increment(counter)` and `observe(histogram, seconds:)` under one lock: an event counted
+    /// and timed (a request) takes the lock once, not twice.
+    public func increment(_ counter: SeriesKey, observing histogram: SeriesKey, seconds: Double) {
+        state.withLock { state in
+            state.counters.values[state.counters.slot(counter) { 0 }] += 1
+            let slot = state.histograms.slot(histogram, default: Self.newHistogram)
+            state.histograms.values[slot].record(seconds)
+        }
+    }
+
     private static func newHistogram() -> Histogram {
         Histogram(buckets: latencyBuckets, counts: Array(repeating: 0, count: latencyBuckets.count))
     }

@@ -35,4 +35,20 @@ struct MetricsSeriesKeyTests {
         #expect(text.contains(#"t_latency_seconds_bucket{route="commands",le="+Inf"} 3"#))
         #expect(text.components(separatedBy: "t_latency_seconds_count").count == 2)
     }
+
+    @Test("a request counted and timed in one call lands in the same counter and histogram as separate calls")
+    func countedAndTimed() {
+        let metrics = MetricsRegistry()
+        let count = MetricsRegistry.series("t_requests_total", [("route", "commands"), ("status", "200")])
+        let duration = MetricsRegistry.series("t_latency_seconds", [("route", "commands")])
+        metrics.increment(count, observing: duration, seconds: 0.0002)
+        metrics.increment(count)
+        metrics.observe(duration, seconds: 0.003)
+        metrics.increment(count, observing: duration, seconds: 20)
+        #expect(metrics.counter("t_requests_total", [("route", "commands"), ("status", "200")]) == 3)
+        let text = metrics.exposition()
+        #expect(text.contains(#"t_latency_seconds_count{route="commands"} 3"#))
+        #expect(text.contains(#"t_latency_seconds_bucket{route="commands",le="0.0005"} 1"#))
+        #expect(text.contains(#"t_latency_seconds_bucket{route="commands",le="0.005"} 2"#))
+    }
 }

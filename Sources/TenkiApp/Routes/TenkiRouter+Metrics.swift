@@ -47,12 +47,11 @@ extension TenkiRouter {
         return credentials.isEmpty ? nil : credentials
     }
 
-    func record(route: String, request: HTTPRequest, status: HTTPStatus, since start: ContinuousClock.Instant, requestID: String?)
+    func record(route: String, request: HTTPRequest, status: HTTPStatus, since start: MonotonicInstant, requestID: String?)
     {
-        let elapsed = (ContinuousClock.now - start).timeInterval
+        let elapsed = start.duration(to: .now).timeInterval
         if route == "commands", status.code == 200 {  // the usual answer: its series are named once
-            metrics.increment(Self.commandsOKSeries.count)
-            metrics.observe(Self.commandsOKSeries.duration, seconds: elapsed)
+            metrics.increment(Self.commandsOKSeries.count, observing: Self.commandsOKSeries.duration, seconds: elapsed)
         } else {
             metrics.increment("tenki_http_requests_total", [("route", route), ("status", String(status.code))])
             metrics.observe("tenki_http_request_duration_seconds", [("route", route)], seconds: elapsed)
