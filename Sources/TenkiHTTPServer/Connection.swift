@@ -1,3 +1,5 @@
+import TenkiBase
+
 /// One client connection and everything its loop knows about it. Confined to the loop that accepted
 /// it (never shared across threads), so it needs no locks and is deliberately not Sendable.
 final class Connection {
@@ -14,7 +16,7 @@ final class Connection {
         var path: String
         var version: HTTPVersion
         var keepAlive: Bool
-        var startedAt: ContinuousClock.Instant
+        var startedAt: MonotonicInstant
     }
 
     /// Unique per loop for its lifetime, unlike file descriptors, which the kernel reuses: a late
@@ -36,7 +38,7 @@ final class Connection {
     var peerClosed = false
     /// Our write side is shut down and we wait briefly for the peer's EOF before closing, so unread
     /// request bytes do not turn the close into a reset that destroys the response in flight.
-    var lingerDeadline: ContinuousClock.Instant?
+    var lingerDeadline: MonotonicInstant?
     var isClosed = false
     /// In the loop's `answered` list: its output is written once the batch of events is handled.
     var awaitsWrite = false
@@ -54,15 +56,15 @@ final class Connection {
 
     /// The parser phase the timers apply to, and when it began.
     var phase: HTTPRequestParser.Phase = .idle
-    var phaseStartedAt: ContinuousClock.Instant
+    var phaseStartedAt: MonotonicInstant
     /// Last time bytes moved in either direction (for a peer that stops reading our response).
-    var lastProgress: ContinuousClock.Instant
+    var lastProgress: MonotonicInstant
 
     /// The interest currently registered with the poller, so it is only changed when it must be.
     var registeredRead = true
     var registeredWrite = false
 
-    init(id: UInt64, fd: Int32, remoteAddress: String, overloaded: Bool, parser: HTTPRequestParser, now: ContinuousClock.Instant) {
+    init(id: UInt64, fd: Int32, remoteAddress: String, overloaded: Bool, parser: HTTPRequestParser, now: MonotonicInstant) {
         self.id = id
         self.fd = fd
         self.remoteAddress = remoteAddress

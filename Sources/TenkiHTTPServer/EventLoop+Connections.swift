@@ -1,3 +1,4 @@
+import TenkiBase
 import TenkiLogging
 
 #if canImport(Glibc)
@@ -55,7 +56,7 @@ extension EventLoop {
         )
         let connection = Connection(
             id: nextConnectionID, fd: fd, remoteAddress: remote, overloaded: open > configuration.maxConnections,
-            parser: parser, now: clock.now
+            parser: parser, now: .now
         )
         connections[fd] = connection
         poller.add(fd, read: true, write: false)
@@ -68,7 +69,7 @@ extension EventLoop {
     /// place for at most that, not for a header timeout, and gets an answer rather than a reset.
     func refuse(_ connection: Connection) {
         observer?.rejected(.overloaded)
-        let summary = Connection.RequestSummary(method: "-", path: "-", version: .http1_1, keepAlive: false, startedAt: clock.now)
+        let summary = Connection.RequestSummary(method: "-", path: "-", version: .http1_1, keepAlive: false, startedAt: .now)
         respond(connection, ResponseSerializer.rejection(.serviceUnavailable, "server busy"), to: summary)
         flush(connection)
     }

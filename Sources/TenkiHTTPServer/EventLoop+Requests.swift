@@ -1,3 +1,5 @@
+import TenkiBase
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -134,7 +136,7 @@ extension EventLoop {
             return
         }
         let summary = Connection.RequestSummary(
-            method: head.method, path: String(head.path), version: head.version, keepAlive: false, startedAt: clock.now
+            method: head.method, path: String(head.path), version: head.version, keepAlive: false, startedAt: .now
         )
         respond(connection, routed, to: summary)
     }

@@ -1,6 +1,8 @@
+import TenkiBase
+
 /// Deadlines, checked on a sweep every `Configuration.sweepInterval` with a monotonic clock.
 extension EventLoop {
-    func sweep(now: ContinuousClock.Instant) {
+    func sweep(now: MonotonicInstant) {
         for connection in Array(connections.values) where !connection.isClosed {
             if let lingerDeadline = connection.lingerDeadline {
                 if now >= lingerDeadline { close(connection) }
@@ -17,7 +19,7 @@ extension EventLoop {
         }
     }
 
-    private func checkPhase(_ connection: Connection, now: ContinuousClock.Instant) {
+    private func checkPhase(_ connection: Connection, now: MonotonicInstant) {
         let elapsed = connection.phaseStartedAt.duration(to: now)
         switch connection.phase {
         case .idle:
@@ -34,7 +36,7 @@ extension EventLoop {
 
     private func timedOut(_ connection: Connection, _ reason: String) {
         observer?.rejected(.timedOut)
-        let summary = Connection.RequestSummary(method: "-", path: "-", version: .http1_1, keepAlive: false, startedAt: clock.now)
+        let summary = Connection.RequestSummary(method: "-", path: "-", version: .http1_1, keepAlive: false, startedAt: .now)
         respond(connection, ResponseSerializer.rejection(.requestTimeout, reason), to: summary)
         flush(connection)
     }

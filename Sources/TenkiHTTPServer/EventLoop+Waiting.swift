@@ -1,3 +1,5 @@
+import TenkiBase
+
 /// How a loop waits for its next events: in the kernel until the next deadline, or, right after
 /// work with few connections open, polling for a moment first.
 ///
@@ -26,7 +28,7 @@ extension EventLoop {
             repeat {
                 poller.wait(timeoutMilliseconds: 0, into: &events)
                 if !events.isEmpty { return }
-            } while clock.now < until
+            } while MonotonicInstant.now < until
         }
         poller.wait(timeoutMilliseconds: timeout, into: &events)
     }
@@ -42,7 +44,7 @@ extension EventLoop {
     }
 
     /// The poll timeout, rounded up so the loop does not wake just before the deadline and spin.
-    static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
+    static func milliseconds(until deadline: MonotonicInstant, from now: MonotonicInstant) -> Int32 {
         let wait = now.duration(to: deadline)
         guard wait >= .zero else { return 0 }
         let whole = Int32(clamping: wait.milliseconds)

@@ -1,3 +1,5 @@
+import TenkiBase
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,7 +30,7 @@ extension EventLoop {
         if !keepAlive { connection.closeAfterWrite = true }
         observer?.requestCompleted(HTTPRequestRecord(
             method: request.method, path: request.path, status: response.status.code,
-            duration: request.startedAt.duration(to: clock.now), remoteAddress: connection.remoteAddress
+            duration: request.startedAt.duration(to: .now), remoteAddress: connection.remoteAddress
         ))
     }
 
@@ -38,7 +40,7 @@ extension EventLoop {
         let head = error.head
         let summary = Connection.RequestSummary(
             method: head?.method ?? "-", path: head.map { String($0.path) } ?? "-",
-            version: head?.version ?? .http1_1, keepAlive: false, startedAt: clock.now
+            version: head?.version ?? .http1_1, keepAlive: false, startedAt: .now
         )
         if error.kind == .contentTooLarge, let head, let routed = handler.answerWithoutBody(head) {
             respond(connection, routed, to: summary)
@@ -106,7 +108,7 @@ extension EventLoop {
             return
         }
         Socket.closeWrite(connection.fd)
-        connection.lingerDeadline = clock.now.advanced(by: min(.seconds(2), configuration.idleTimeout))
+        connection.lingerDeadline = MonotonicInstant.now.advanced(by: min(.seconds(2), configuration.idleTimeout))
         updateInterest(connection)
     }
 

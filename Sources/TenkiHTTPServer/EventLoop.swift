@@ -57,11 +57,10 @@ final class EventLoop: @unchecked Sendable {
     var listenerPaused = false
     private var reportedDrained = false
     var dateCache = HTTPDateCache()
-    let clock = ContinuousClock()
     /// The clock as the current wait for events returned: what a turn's progress marks and request
     /// starts are stamped with (timeouts are seconds long, a turn microseconds), so a request pays
     /// for one clock reading, its duration's end, rather than one per mark.
-    var turnTime = ContinuousClock().now
+    var turnTime = MonotonicInstant.now
     /// One read buffer for all connections of this loop: bytes are copied into the parser at once.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
 
@@ -114,7 +113,7 @@ final class EventLoop: @unchecked Sendable {
         poller.add(waker.readFD, read: true, write: false)
         var events: [PollEvent] = []
         let interval = configuration.sweepInterval
-        var nextSweep = clock.now.advanced(by: interval)
+        var nextSweep = MonotonicInstant.now.advanced(by: interval)
         var running = true
         var worked = false
         while running {
@@ -122,7 +121,7 @@ final class EventLoop: @unchecked Sendable {
             // Requests waiting for this turn: look for other events without sleeping.
             let timeout = deferred.isEmpty ? Self.milliseconds(until: nextSweep, from: turnTime) : 0
             waitForEvents(timeoutMilliseconds: timeout, afterWork: worked, into: &events)
-            turnTime = clock.now
+            turnTime = MonotonicInstant.now
             worked = !events.isEmpty
             running = handle(events)
             // Answers are written together once nothing more is ready, not each as soon as it is
@@ -140,12 +139,12 @@ final class EventLoop: @unchecked Sendable {
             while running, rounds < Self.readRoundsBeforeWriting, events.count < connections.count {
                 poller.wait(timeoutMilliseconds: 0, into: &events)
                 if events.isEmpty { break }
-                turnTime = clock.now
+                turnTime = MonotonicInstant.now
                 running = handle(events)
                 rounds += 1
             }
             writeAnswered()
-            turnTime = clock.now
+            turnTime = MonotonicInstant.now
             let now = turnTime
             if now >= nextSweep {
                 if listenerPaused, listening {

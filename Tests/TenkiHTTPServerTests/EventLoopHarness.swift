@@ -18,7 +18,7 @@ final class EventLoopHarness {
     init(
         _ configuration: HTTPServer.Configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0, loopCount: 1),
         handler: any HTTPHandler = TestHandler(), serverSendBuffer: Int32? = nil,
-        acceptedAt: ContinuousClock.Instant = .now
+        acceptedAt: MonotonicInstant = .now
     ) throws {
         loop = try EventLoop(
             index: 0, configuration: configuration, handler: handler, logger: .discarding,

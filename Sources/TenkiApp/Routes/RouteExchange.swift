@@ -1,3 +1,4 @@
+import TenkiBase
 import TenkiHTTPServer
 import TenkiLogging
 
@@ -5,7 +6,7 @@ import TenkiLogging
 /// a logger that carries that id.
 struct RouteExchange: Sendable {
     let request: HTTPRequest
-    let start: ContinuousClock.Instant
+    let start: MonotonicInstant
     let route: String
     let requestID: String
     /// The router's logger, without the request id.
@@ -18,7 +19,7 @@ struct RouteExchange: Sendable {
 
 extension TenkiRouter {
     /// A new request id for `request` on `route`, with its logger.
-    func exchange(_ request: consuming HTTPRequest, since start: ContinuousClock.Instant, route: String) -> RouteExchange {
+    func exchange(_ request: consuming HTTPRequest, since start: MonotonicInstant, route: String) -> RouteExchange {
         let requestID = requestIDs.next()
         return RouteExchange(request: request, start: start, route: route, requestID: requestID, logger: logger)
     }

@@ -96,7 +96,7 @@ public struct TenkiRouter: HTTPHandler {
 
     /// Health, metrics, every rejection and stored answers are answered on the listener's thread.
     public func route(_ request: consuming HTTPRequest) -> HTTPHandling {
-        let start = ContinuousClock.now
+        let start = MonotonicInstant.now
         let route: String
         let response: HTTPResponse
         if !servesSlackOverHTTP, Self.isSlackHTTPPath(request.path) {
@@ -150,7 +150,7 @@ public struct TenkiRouter: HTTPHandler {
 
     /// A way in that takes only POST (at `request.path`): the adapter's pipeline, or a 405 naming the method.
     private func postOnly(
-        _ request: consuming HTTPRequest, since start: ContinuousClock.Instant, via adapter: some InboundAdapter
+        _ request: consuming HTTPRequest, since start: MonotonicInstant, via adapter: some InboundAdapter
     ) -> HTTPHandling {
         guard request.method == "POST" else {
             let response = HTTPResponse.text(.methodNotAllowed, "use POST for \(request.path)\n", headers: ["Allow": "POST"])
@@ -189,7 +189,7 @@ public struct TenkiRouter: HTTPHandler {
     public func answerBeforeContinue(_ head: HTTPRequest) -> HTTPResponse? {
         if let routed = answerWithoutBody(head) { return routed }
         guard servesCommands, head.path == Self.commandsPath, head.method == "POST" else { return nil }
-        let start = ContinuousClock.now
+        let start = MonotonicInstant.now
         let response: HTTPResponse
         if !Self.isFormEncoded(head.headers["Content-Type"]) {
             response = .text(.unsupportedMediaType, "Slack commands are application/x-www-form-urlencoded\n")
