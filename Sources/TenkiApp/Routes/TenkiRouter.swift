@@ -99,11 +99,15 @@ public struct TenkiRouter: HTTPHandler {
         let start = MonotonicInstant.now
         let route: String
         let response: HTTPResponse
-        if !servesSlackOverHTTP, Self.isSlackHTTPPath(request.path) {
+        // The path once (`request.path` looks for the `?` each time it is asked for).
+        let path = request.path
+        if !servesSlackOverHTTP, Self.isSlackHTTPPath(path) {
             record(route: "unknown", request: request, status: .notFound, since: start, requestID: nil)
             return .respond(Self.socketModeOnly)
         }
-        switch (request.path, request.method) {
+        // Commands first: almost every request is one, and each case before it is a string comparison.
+        if servesCommands, path == Self.commandsPath { return postOnly(request, since: start, via: slackCommands) }
+        switch (path, request.method) {
         case ("/healthz", "GET"), ("/healthz", "HEAD"):
             route = "healthz"
             if isDraining() {
@@ -116,8 +120,6 @@ public struct TenkiRouter: HTTPHandler {
         case ("/metrics", "GET"):
             route = "metrics"
             response = metricsResponse(request)
-        case (Self.commandsPath, _) where servesCommands:
-            return postOnly(request, since: start, via: slackCommands)
         case (Self.interactionsPath, _) where servesCommands && slackInteractions != nil:
             return postOnly(request, since: start, via: slackInteractions!)
         case (Self.eventsPath, _) where servesCommands && slackEvents != nil:
@@ -126,19 +128,19 @@ public struct TenkiRouter: HTTPHandler {
             return postOnly(request, since: start, via: discord!)
         case (Self.mattermostCommandsPath, _) where servesCommands && mattermost != nil:
             return postOnly(request, since: start, via: mattermost!)
-        case (_, "GET") where servesCommands && install != nil && InstallEndpoint.serves(request.path):
+        case (_, "GET") where servesCommands && install != nil && InstallEndpoint.serves(path):
             let (install, exchange) = (install!, exchange(request, since: start, route: "install"))
             return .later { finished(await install.answer(exchange.request, log: exchange.log), exchange) }
-        case (_, _) where servesCommands && install != nil && InstallEndpoint.serves(request.path):
+        case (_, _) where servesCommands && install != nil && InstallEndpoint.serves(path):
             route = "install"
             response = .text(.methodNotAllowed, "use GET\n", headers: ["Allow": "GET"])
-        case (_, "GET") where servesCommands && charts != nil && ChartEndpoint.isChartPath(request.path):
+        case (_, "GET") where servesCommands && charts != nil && ChartEndpoint.isChartPath(path):
             return chart(exchange(request, since: start, route: "charts"))
-        case (_, _) where servesCommands && charts != nil && ChartEndpoint.isChartPath(request.path):
+        case (_, _) where servesCommands && charts != nil && ChartEndpoint.isChartPath(path):
             route = "charts"
             response = .text(.methodNotAllowed, "use GET for charts\n", headers: ["Allow": "GET"])
         case ("/healthz", _), ("/metrics", _):
-            route = String(request.path.dropFirst())
+            route = String(path.dropFirst())
             response = .text(.methodNotAllowed, "use GET\n", headers: ["Allow": "GET"])
         default:
             route = "unknown"
