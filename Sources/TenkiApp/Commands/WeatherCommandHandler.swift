@@ -87,9 +87,11 @@ struct WeatherCommandHandler: Sendable {
     func cachedAnswer(to command: SlashCommandPayload) -> [UInt8]? {
         guard let replies else { return nil }
         let user = command.userKey
-        guard let saved = preferences.remembered(for: user) else { return nil }
+        // One reading for both look-ups: the preferences' cache runs on the same clock (TenkiServer+Build).
+        let now = clock.now()
+        guard let saved = preferences.remembered(for: user, at: now) else { return nil }
         return replies.answer(
-            for: ReplyCache.Key(text: command.text, savedPlace: saved.place, savedUnits: saved.units), now: clock.now())
+            for: ReplyCache.Key(text: command.text, savedPlace: saved.place, savedUnits: saved.units), now: now)
     }
 
     private func lookUp(

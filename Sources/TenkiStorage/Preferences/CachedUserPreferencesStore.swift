@@ -37,8 +37,13 @@ public final class CachedUserPreferencesStore: UserPreferencesStore {
     /// What memory holds for `key`, if still fresh; never touches the store, so the listener's
     /// thread may call it. Nil sends the caller to the asynchronous path.
     public func remembered(for key: UserKey) -> UserPreferences? {
-        let now = clock.now()
-        return state.withLock { $0.entries.lookUp(key, at: now, grace: Self.refreshGrace) }
+        remembered(for: key, at: clock.now())
+    }
+
+    /// The same, at `now`: a reading of this store's clock that the caller makes once for all it
+    /// looks up for a request.
+    public func remembered(for key: UserKey, at now: Date) -> UserPreferences? {
+        state.withLock { $0.entries.lookUp(key, at: now, grace: Self.refreshGrace) }
     }
 
     public func preferences(for key: UserKey) async throws(PreferencesStoreError) -> UserPreferences {
