@@ -129,7 +129,7 @@ struct SlashCommandPayloadTests {
     ])
     func rejects(body: String, error: SlashCommandPayloadError) {
         #expect(throws: error) { try Self.payload(body) }
-        #expect(throws: error) { try SlashCommandPayload(formBody: Array(body.utf8)) }
+        #expect(throws: error) { try SlashCommandPayload.decoding(formBody: Array(body.utf8)) }
     }
 
     /// The one-pass decode is the two-step one: the same payload, or the same error (a form error
@@ -158,7 +158,9 @@ struct SlashCommandPayloadTests {
                 fatalError("untyped error \(error)")
             }
         }
-        let onePass = Result { () throws(SlashCommandPayloadError) in try SlashCommandPayload(formBody: Array(body.utf8)) }
+        let onePass = Result { () throws(SlashCommandPayloadError) in
+            try SlashCommandPayload.decoding(formBody: Array(body.utf8))
+        }
         #expect(onePass == twoSteps)
     }
 
@@ -187,7 +189,7 @@ struct SlashCommandPayloadTests {
         let body =
             "token=gIkuvaNzQIHg97ATvDxqgjtO&team_domain=ex%41mple&channel_name=general&user_name=st+eve"
             + "&command=%2Fweather&user_id=U1&trigger_id=1.2.3&api_app_id=&enterprise_name=Globular+Inc&future=x"
-        var payload = try SlashCommandPayload(formBody: Array(body.utf8))
+        var payload = try SlashCommandPayload.decoding(formBody: Array(body.utf8))
         let twoSteps = try SlashCommandPayload(form: FormURLEncoded.decode(Array(body.utf8)))
         #expect(payload == twoSteps)
         #expect(payload.token == "gIkuvaNzQIHg97ATvDxqgjtO")

@@ -35,7 +35,7 @@ public struct FormCommandDecoder: CommandDecoder {
 
     public func decode(_ body: [UInt8]) throws(CommandDecodingError) -> SlashCommandPayload {
         do {
-            return try SlashCommandPayload(formBody: body)
+            return try SlashCommandPayload.decoding(formBody: body)
         } catch {
             throw CommandDecodingError(error.description)
         }

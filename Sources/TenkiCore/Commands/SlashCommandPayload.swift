@@ -44,6 +44,40 @@ public struct SlashCommandPayload: Sendable, Equatable {
     /// The language the caller's client asks for (Discord's `locale`); nil: the deployment's.
     public var language: WeatherLanguage?
 
+    // The initialisers are in the extension below, so that Swift synthesises the memberwise one: the
+    // decoders build a payload with it. One that assigns the properties one by one ends with a copy of
+    // the whole payload (every string retained and released once more), which the synthesised one does not.
+
+    /// A field read on demand: decoded, or its plain bytes in the body.
+    func string(_ value: FieldValue?) -> String? {
+        guard let value else { return nil }
+        switch (value, form) {
+        case (.decoded(let string), _): return string
+        case (.plain, .body(let body)): return value.string(in: body)
+        // A plain value is only ever read from a body, which `form` keeps.
+        case (.plain, .fields): return nil
+        }
+    }
+
+    /// Where `rawFields` comes from: the fields themselves, or the body they are decoded from.
+    private enum Form: Sendable {
+        case fields([(name: String, value: String)])
+        case body([UInt8])
+    }
+
+    public static func == (lhs: SlashCommandPayload, rhs: SlashCommandPayload) -> Bool {
+        lhs.token == rhs.token && lhs.teamID == rhs.teamID && lhs.teamDomain == rhs.teamDomain
+            && lhs.enterpriseID == rhs.enterpriseID && lhs.enterpriseName == rhs.enterpriseName
+            && lhs.channelID == rhs.channelID && lhs.channelName == rhs.channelName && lhs.userID == rhs.userID
+            && lhs.userName == rhs.userName && lhs.command == rhs.command && lhs.text == rhs.text
+            && lhs.responseURL == rhs.responseURL && lhs.triggerID == rhs.triggerID && lhs.apiAppID == rhs.apiAppID
+            && lhs.isEnterpriseInstall == rhs.isEnterpriseInstall && lhs.sslCheck == rhs.sslCheck && lhs.platform == rhs.platform
+            && lhs.language == rhs.language
+            && lhs.rawFields.elementsEqual(rhs.rawFields) { $0.name == $1.name && $0.value == $1.value }
+    }
+}
+
+extension SlashCommandPayload {
     /// Builds a payload from code (preview, demo, tests); `rawFields` then holds what Slack would have sent.
     public init(
         command: String,
@@ -99,18 +133,20 @@ public struct SlashCommandPayload: Sendable, Equatable {
             guard known[field] == nil else { throw .duplicateField(name) }
             known[field] = .decoded(value)
         }
-        try self.init(known: &known, form: .fields(fields))
+        let flags = try Self.flags(known)
+        self.init(known: &known, flags: flags, form: .fields(fields))
     }
 
     /// Decodes a form body (`FormURLEncoded`) and reads its fields in the same pass: the same payload,
     /// and the same error, as `init(form: FormURLEncoded.decode(body))` (a form error before a field
     /// error, whichever comes first in the body), without walking the fields a second time.
-    public init(formBody body: [UInt8]) throws(SlashCommandPayloadError) {
+    public static func decoding(formBody body: [UInt8]) throws(SlashCommandPayloadError) -> SlashCommandPayload {
         // The fields read on demand stay in the body (kept as `form`) when they are plain.
         var known = try body.withUnsafeBufferPointer { (buffer) throws(SlashCommandPayloadError) in
             try Self.knownFields(buffer)
         }
-        try self.init(known: &known, form: .body(body))
+        let flags = try Self.flags(known)
+        return SlashCommandPayload(known: &known, flags: flags, form: .body(body))
     }
 
     /// The known fields' values of a form body, read in one pass; unknown fields are decoded (so a
@@ -130,73 +166,47 @@ public struct SlashCommandPayload: Sendable, Equatable {
         return known
     }
 
+    /// `ssl_check` and `is_enterprise_install` read, and the fields a command needs checked: every
+    /// way a payload can be refused once its fields are known.
+    private static func flags(
+        _ known: KnownFields
+    ) throws(SlashCommandPayloadError) -> (sslCheck: Bool, isEnterpriseInstall: Bool) {
+        func decoded(_ slot: FieldValue?) -> String? { if case .decoded(let value) = slot { value } else { nil } }
+        let sslCheck: Bool
+        switch decoded(known.sslCheck) {
+        case nil, "0": sslCheck = false
+        case "1": sslCheck = true
+        default: throw .invalidBoolean("ssl_check")
+        }
+        let isEnterpriseInstall: Bool
+        switch decoded(known.isEnterpriseInstall) {
+        case nil, "false": isEnterpriseInstall = false
+        case "true": isEnterpriseInstall = true
+        default: throw .invalidBoolean("is_enterprise_install")
+        }
+        if !sslCheck {
+            guard decoded(known.command)?.isEmpty == false else { throw .missingField("command") }
+            guard decoded(known.userID)?.isEmpty == false else { throw .missingField("user_id") }
+        }
+        return (sslCheck, isEnterpriseInstall)
+    }
+
     /// The payload from the known fields' values, each taken out of its slot (moved, not copied);
-    /// `form` is every field as sent, or the body they were read from.
-    /// (Inlined into the public initialisers: delegated to as a call, the payload was built aside, then copied.)
+    /// `form` is every field as sent, or the body they were read from. It cannot fail: `flags`
+    /// checked the fields first.
     @inline(__always)
-    private init(known: inout KnownFields, form: Form) throws(SlashCommandPayloadError) {
+    private init(known: inout KnownFields, flags: (sslCheck: Bool, isEnterpriseInstall: Bool), form: Form) {
         // Every field but those read on demand is decoded by the reader.
         func take(_ slot: inout FieldValue?) -> String? {
             guard case .decoded(let value) = slot.take() else { return nil }
             return value
         }
-        switch known.sslCheck.flatMap({ if case .decoded(let value) = $0 { value } else { nil } }) {
-        case nil, "0": sslCheck = false
-        case "1": sslCheck = true
-        default: throw .invalidBoolean("ssl_check")
-        }
-        switch known.isEnterpriseInstall.flatMap({ if case .decoded(let value) = $0 { value } else { nil } }) {
-        case nil, "false": isEnterpriseInstall = false
-        case "true": isEnterpriseInstall = true
-        default: throw .invalidBoolean("is_enterprise_install")
-        }
-        let command = take(&known.command) ?? "", userID = take(&known.userID) ?? ""
-        if !sslCheck {
-            guard !command.isEmpty else { throw .missingField("command") }
-            guard !userID.isEmpty else { throw .missingField("user_id") }
-        }
-        self.command = command
-        self.userID = userID
-        tokenValue = known.token.take()
-        teamID = take(&known.teamID)
-        teamDomainValue = known.teamDomain.take()
-        enterpriseID = take(&known.enterpriseID)
-        enterpriseNameValue = known.enterpriseName.take()
-        channelID = take(&known.channelID)
-        channelNameValue = known.channelName.take()
-        userNameValue = known.userName.take()
-        text = take(&known.text) ?? ""
-        responseURL = take(&known.responseURL)
-        triggerIDValue = known.triggerID.take()
-        apiAppIDValue = known.apiAppID.take()
-        self.form = form
-    }
-
-    /// A field read on demand: decoded, or its plain bytes in the body.
-    func string(_ value: FieldValue?) -> String? {
-        guard let value else { return nil }
-        switch (value, form) {
-        case (.decoded(let string), _): return string
-        case (.plain, .body(let body)): return value.string(in: body)
-        // A plain value is only ever read from a body, which `form` keeps.
-        case (.plain, .fields): return nil
-        }
-    }
-
-    /// Where `rawFields` comes from: the fields themselves, or the body they are decoded from.
-    private enum Form: Sendable {
-        case fields([(name: String, value: String)])
-        case body([UInt8])
-    }
-
-    public static func == (lhs: SlashCommandPayload, rhs: SlashCommandPayload) -> Bool {
-        lhs.token == rhs.token && lhs.teamID == rhs.teamID && lhs.teamDomain == rhs.teamDomain
-            && lhs.enterpriseID == rhs.enterpriseID && lhs.enterpriseName == rhs.enterpriseName
-            && lhs.channelID == rhs.channelID && lhs.channelName == rhs.channelName && lhs.userID == rhs.userID
-            && lhs.userName == rhs.userName && lhs.command == rhs.command && lhs.text == rhs.text
-            && lhs.responseURL == rhs.responseURL && lhs.triggerID == rhs.triggerID && lhs.apiAppID == rhs.apiAppID
-            && lhs.isEnterpriseInstall == rhs.isEnterpriseInstall && lhs.sslCheck == rhs.sslCheck && lhs.platform == rhs.platform
-            && lhs.language == rhs.language
-            && lhs.rawFields.elementsEqual(rhs.rawFields) { $0.name == $1.name && $0.value == $1.value }
+        self.init(
+            teamID: take(&known.teamID), enterpriseID: take(&known.enterpriseID), channelID: take(&known.channelID),
+            userID: take(&known.userID) ?? "", command: take(&known.command) ?? "", text: take(&known.text) ?? "",
+            responseURL: take(&known.responseURL), isEnterpriseInstall: flags.isEnterpriseInstall, sslCheck: flags.sslCheck,
+            form: form, tokenValue: known.token.take(), teamDomainValue: known.teamDomain.take(),
+            enterpriseNameValue: known.enterpriseName.take(), channelNameValue: known.channelName.take(),
+            userNameValue: known.userName.take(), triggerIDValue: known.triggerID.take(), apiAppIDValue: known.apiAppID.take())
     }
 }
