@@ -3,6 +3,11 @@ import Foundation
 /// What travels with every inbound value: where it came from, who sent it, in which language the
 /// answer is wanted, and where the answer goes.
 public struct InboundContext: Sendable, Equatable {
+    // `replyTarget` is declared first so that Swift's memberwise initialiser (internal, in this
+    // order) differs from the public one below, which builds the value through it: an initialiser
+    // that assigns the properties itself ends with a copy of the whole context (every string
+    // retained and released once more), and one is made for every request.
+    public var replyTarget: ReplyTarget
     public var platform: ChatPlatform
     /// The installation the request belongs to: Slack's enterprise or team, Mattermost's team,
     /// `discord:GUILD` (or `discord:dm`); "-" when the request names none.
@@ -11,23 +16,20 @@ public struct InboundContext: Sendable, Equatable {
     public var channel: String?
     /// The caller's language (Discord's `locale`); nil: the deployment's.
     public var language: WeatherLanguage?
-    public var replyTarget: ReplyTarget
     /// Slack only: the key of the installation that answers the request
     /// (`installationKey(enterprise:team:isEnterpriseInstall:)`), which what it saves and queues
     /// carries; nil elsewhere.
     public var installation: String?
+}
 
+extension InboundContext {
     public init(
         platform: ChatPlatform, team: String, user: String, channel: String? = nil, language: WeatherLanguage? = nil,
         replyTarget: ReplyTarget, installation: String? = nil
     ) {
-        self.platform = platform
-        self.team = team
-        self.user = user
-        self.channel = channel
-        self.language = language
-        self.replyTarget = replyTarget
-        self.installation = installation
+        self.init(
+            replyTarget: replyTarget, platform: platform, team: team, user: user, channel: channel, language: language,
+            installation: installation)
     }
 
     /// Which Slack installation a request belongs to, from the ids it carries: the enterprise for
