@@ -13,10 +13,15 @@ final class Connection {
     /// What the server remembers of a request while it is being answered.
     struct RequestSummary {
         var method: String
-        var path: String
+        /// The target as sent (the request's own string, shared): `path` is cut from it only when
+        /// a log line or the observer asks, not for every request.
+        var target: String
         var version: HTTPVersion
         var keepAlive: Bool
         var startedAt: MonotonicInstant
+
+        /// The target without its query string (queries may carry secrets).
+        var path: String { String(HTTPRequest.path(of: target)) }
     }
 
     /// Unique per loop for its lifetime, unlike file descriptors, which the kernel reuses: a late

@@ -69,7 +69,7 @@ extension EventLoop {
     /// place for at most that, not for a header timeout, and gets an answer rather than a reset.
     func refuse(_ connection: Connection) {
         observer?.rejected(.overloaded)
-        let summary = Connection.RequestSummary(method: "-", path: "-", version: .http1_1, keepAlive: false, startedAt: .now)
+        let summary = Connection.RequestSummary(method: "-", target: "-", version: .http1_1, keepAlive: false, startedAt: .now)
         respond(connection, ResponseSerializer.rejection(.serviceUnavailable, "server busy"), to: summary)
         flush(connection)
     }

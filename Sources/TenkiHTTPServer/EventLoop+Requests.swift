@@ -97,7 +97,7 @@ extension EventLoop {
             connection.requestCount += 1
             connection.answeredThisTurn += 1
             let summary = Connection.RequestSummary(
-                method: request.method, path: String(request.path), version: request.version,
+                method: request.method, target: request.target, version: request.version,
                 keepAlive: keepsAlive(request, on: connection), startedAt: turnTime
             )
             switch handler.route(consume request) {
@@ -136,7 +136,7 @@ extension EventLoop {
             return
         }
         let summary = Connection.RequestSummary(
-            method: head.method, path: String(head.path), version: head.version, keepAlive: false, startedAt: .now
+            method: head.method, target: head.target, version: head.version, keepAlive: false, startedAt: .now
         )
         respond(connection, routed, to: summary)
     }

@@ -36,7 +36,7 @@ extension EventLoop {
 
     private func timedOut(_ connection: Connection, _ reason: String) {
         observer?.rejected(.timedOut)
-        let summary = Connection.RequestSummary(method: "-", path: "-", version: .http1_1, keepAlive: false, startedAt: .now)
+        let summary = Connection.RequestSummary(method: "-", target: "-", version: .http1_1, keepAlive: false, startedAt: .now)
         respond(connection, ResponseSerializer.rejection(.requestTimeout, reason), to: summary)
         flush(connection)
     }

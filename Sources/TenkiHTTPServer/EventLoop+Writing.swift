@@ -39,7 +39,7 @@ extension EventLoop {
     func reject(_ connection: Connection, _ error: HTTPParseError) {
         let head = error.head
         let summary = Connection.RequestSummary(
-            method: head?.method ?? "-", path: head.map { String($0.path) } ?? "-",
+            method: head?.method ?? "-", target: head?.target ?? "-",
             version: head?.version ?? .http1_1, keepAlive: false, startedAt: .now
         )
         if error.kind == .contentTooLarge, let head, let routed = handler.answerWithoutBody(head) {

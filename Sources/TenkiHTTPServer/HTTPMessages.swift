@@ -26,20 +26,23 @@ public struct HTTPRequest: Sendable {
     /// The target without its query string.
     /// (Searched as UTF-8 bytes, not Characters: `?` is ASCII, so its index is a valid String index,
     /// and a Character search costs a few per cent of every request.)
-    public var path: Substring {
-        if let mark = queryMark { return target[..<mark] }
-        return target[...]
-    }
+    public var path: Substring { Self.path(of: target) }
 
     /// The query string after `?`, if any.
     public var query: Substring? {
-        guard let mark = queryMark else { return nil }
+        guard let mark = Self.queryMark(in: target) else { return nil }
         return target[target.utf8.index(after: mark)...]
+    }
+
+    /// The part of a request target before its `?`.
+    static func path(of target: String) -> Substring {
+        if let mark = queryMark(in: target) { return target[..<mark] }
+        return target[...]
     }
 
     /// Where `?` is, found in the target's contiguous UTF-8 (a `UTF8View` iterator costs tens of
     /// instructions per byte, on every request).
-    private var queryMark: String.Index? {
+    private static func queryMark(in target: String) -> String.Index? {
         var target = target
         let offset = target.withUTF8 { $0.firstIndex(of: UInt8(ascii: "?")) }
         return offset.map { target.utf8.index(target.utf8.startIndex, offsetBy: $0) }

@@ -49,7 +49,7 @@ struct EventLoopReadBoundTests {
             parser: HTTPRequestParser(maxHeaderBytes: 1024, maxBodyBytes: 1024), now: .now)
         connection.inFlight = Connection.InFlight(
             task: Task {},
-            request: Connection.RequestSummary(method: "GET", path: "/gate/a", version: .http1_1, keepAlive: true, startedAt: .now))
+            request: Connection.RequestSummary(method: "GET", target: "/gate/a", version: .http1_1, keepAlive: true, startedAt: .now))
         loop.connections[fds[0]] = connection
 
         for _ in 0..<EventLoop.readRoundsBeforeWriting {
