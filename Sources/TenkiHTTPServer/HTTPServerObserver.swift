@@ -1,7 +1,8 @@
 /// What the app learns from the server, for metrics and access logs. Callbacks run on the loop
 /// threads (or the handler's task) and must be cheap and non-blocking: count, enqueue, return.
-/// Every method has an empty default, so an observer implements only what it uses.
-public protocol HTTPServerObserver: Sendable {
+/// Every method has an empty default, so an observer implements only what it uses. A class: the
+/// loops call it for every request, and an existential of a value type is copied for each call.
+public protocol HTTPServerObserver: AnyObject, Sendable {
     func connectionOpened()
     func connectionClosed()
     /// A response was written, whoever produced it (handler, inline, or the server's own rejection).

@@ -6,7 +6,7 @@ import TenkiMetrics
 
 /// Feeds the listener's own events (connections, limit rejections) into `/metrics` and the log;
 /// requests that reach the router are counted and logged there, with their route.
-struct ListenerMetrics: HTTPServerObserver {
+final class ListenerMetrics: HTTPServerObserver {
     let metrics: MetricsRegistry
     let logger: Logger
 
