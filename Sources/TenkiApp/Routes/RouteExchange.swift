@@ -9,20 +9,19 @@ struct RouteExchange: Sendable {
     let start: MonotonicInstant
     let route: String
     let requestID: String
-    /// The router's logger, without the request id.
-    let logger: Logger
-
-    /// A logger that carries the request id; made when asked for (a stored answer logs only its
-    /// request line, which names the id itself, so its request makes none).
-    var log: Logger { logger.with("request_id", requestID) }
 }
 
 extension TenkiRouter {
     /// A new request id for `request` on `route`, with its logger.
     func exchange(_ request: consuming HTTPRequest, since start: MonotonicInstant, route: String) -> RouteExchange {
         let requestID = requestIDs.next()
-        return RouteExchange(request: request, start: start, route: route, requestID: requestID, logger: logger)
+        return RouteExchange(request: request, start: start, route: route, requestID: requestID)
     }
+
+    /// A logger that carries the exchange's request id; made when asked for (a stored answer logs
+    /// only its request line, which names the id itself, so its request makes none, and its
+    /// exchange holds no copy of the router's logger).
+    func log(_ exchange: RouteExchange) -> Logger { logger.with("request_id", exchange.requestID) }
 
     /// `response` to the exchange's request: counted, logged and named with its request id. Taken
     /// (`consuming`), so that the header is added to the caller's fields in place, not to a copy.

@@ -31,12 +31,12 @@ extension TenkiRouter {
         } catch {
             switch error {
             case .refused(let error):
-                return now(refused(error, log: exchange.log), exchange)
+                return now(refused(error, log: log(exchange)), exchange)
             case .undecodable(let detail, let expected):
-                exchange.log.notice("undecodable body", [("expected", expected), ("detail", detail)])
+                log(exchange).notice("undecodable body", [("expected", expected), ("detail", detail)])
                 return now(.text(.badRequest, "the body is not \(expected): \(detail)\n"), exchange)
             case .answered(let response):
-                return now(recorded(adapter, exchange.request, response, logger: exchange.log), exchange)
+                return now(recorded(adapter, exchange.request, response, logger: log(exchange)), exchange)
             }
         }
         // While recording (`serve --record`), every request takes the path that writes replay files.
@@ -48,9 +48,9 @@ extension TenkiRouter {
             return now(HTTPResponse(status: .ok, headers: consume headers, body: body), exchange)
         }
         return .later {
-            let log = exchange.log
-            let outcome = await dispatcher.dispatch(inbound, logger: log)
-            let response = recorded(adapter, exchange.request, response(to: outcome, for: inbound.context), logger: log)
+            let requestLog = log(exchange)
+            let outcome = await dispatcher.dispatch(inbound, logger: requestLog)
+            let response = recorded(adapter, exchange.request, response(to: outcome, for: inbound.context), logger: requestLog)
             return finished(response, exchange)
         }
     }

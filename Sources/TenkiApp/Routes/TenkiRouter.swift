@@ -130,7 +130,7 @@ public struct TenkiRouter: HTTPHandler {
             return postOnly(request, since: start, via: mattermost!)
         case (_, "GET") where servesCommands && install != nil && InstallEndpoint.serves(path):
             let (install, exchange) = (install!, exchange(request, since: start, route: "install"))
-            return .later { finished(await install.answer(exchange.request, log: exchange.log), exchange) }
+            return .later { finished(await install.answer(exchange.request, log: log(exchange)), exchange) }
         case (_, _) where servesCommands && install != nil && InstallEndpoint.serves(path):
             route = "install"
             response = .text(.methodNotAllowed, "use GET\n", headers: ["Allow": "GET"])
