@@ -27,4 +27,25 @@ struct HTTPHeadersTests {
         #expect(headers["host"] == "h")
         #expect(headers["Hosts"] == nil)
     }
+
+    @Test("byte strings of every length compare as a byte-by-byte fold would, a difference anywhere")
+    func foldedComparisonOfEveryLengthAndPosition() {
+        func lower(_ byte: UInt8) -> UInt8 { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte }
+        func equal(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+            lhs.withUnsafeBufferPointer { l in rhs.withUnsafeBufferPointer { r in ASCIICase.equal(l, r) } }
+        }
+        let name = Array("X-Slack-Request-Timestamp-And-More".utf8)
+        for length in 0...name.count {
+            let lhs = Array(name[..<length])
+            for position in 0..<length {
+                for replacement: UInt8 in [UInt8(ascii: "x"), UInt8(ascii: "Q"), 0x40, 0x60, 0xC9] {
+                    var rhs = lhs
+                    rhs[position] = replacement
+                    let expected = zip(lhs, rhs).allSatisfy { lower($0) == lower($1) }
+                    #expect(equal(lhs, rhs) == expected, "\(length) \(position) \(replacement)")
+                }
+            }
+            #expect(equal(lhs, lhs.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 0x20 : $0 }))
+        }
+    }
 }

@@ -101,6 +101,22 @@ struct FormURLEncodedTests {
         #expect(body.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: " ") })
         #expect(try Self.decoded(body) == fields.map { Pair($0.0, $0.1) })
     }
+
+    @Test("a byte is found where a plain search finds it, in every range of a buffer, at every offset")
+    func indexOfMatchesAPlainSearch() {
+        let text = Array("token=abc&team_id=T0001&text=%E6%9D%B1&&x=y=z&command=%2Fweather&".utf8)
+        text.withUnsafeBufferPointer { buffer in
+            for target in [UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "%"), UInt8(ascii: "#")] {
+                for start in 0...buffer.count {
+                    for end in start...buffer.count {
+                        let expected = buffer[start..<end].firstIndex(of: target) ?? end
+                        let found = FormURLEncoded.index(of: target, in: buffer, from: start, to: end)
+                        #expect(found == expected)
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// A decoded field, Equatable and readable in failure messages (tuples are neither).
