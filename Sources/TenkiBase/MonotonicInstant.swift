@@ -46,7 +46,6 @@ public struct MonotonicInstant: Comparable, Hashable, Sendable {
     }
 
     @inlinable
-    @usableFromInline
     static func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b < 0 ? Int64.min : Int64.max) : sum
