@@ -1,3 +1,4 @@
+import TenkiBase
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -77,28 +78,50 @@ extension HTTPRequestParser {
     ])
 
     struct ByLength: Sendable {
-        /// The constants by length. Written as string literals, they are immortal: a request's fields
-        /// share them without reference counting, where a `String` made at run time would be
-        /// retained and released atomically for each field that holds it and each copy of the request.
-        let groups: [[String]]
+        /// A constant's bytes, inline: comparing them needs no call, no reference count and no other storage.
+        typealias Bytes = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+
+        /// Every constant's bytes, shortest first; those of length n are `bytes[first[n]..<first[n + 1]]`.
+        let bytes: [Bytes]
+        let first: [Int]
+        /// The constants, in the order of `bytes`. Written as string literals, they are immortal: a
+        /// request's fields share them without reference counting, where a `String` made at run time
+        /// would be retained and released atomically for each field that holds it and each copy of the request.
+        let constants: [String]
+
+        /// The longest constant, in bytes.
+        static let maximumCount = MemoryLayout<Bytes>.size
 
         init(_ constants: [String]) {
-            var groups = [[String]](repeating: [], count: 64)
-            for constant in constants where constant.utf8.count < groups.count {
-                groups[constant.utf8.count].append(constant)
+            let sorted = constants.enumerated().sorted { ($0.element.utf8.count, $0.offset) < ($1.element.utf8.count, $1.offset) }
+            var bytes: [Bytes] = [], first = [Int](repeating: 0, count: Self.maximumCount + 2)
+            for (_, constant) in sorted {
+                precondition(constant.utf8.count <= Self.maximumCount, "a common field constant is longer than 64 bytes")
+                var inline: Bytes = (0, 0, 0, 0, 0, 0, 0, 0)
+                withUnsafeMutableBytes(of: &inline) { $0.copyBytes(from: constant.utf8) }
+                bytes.append(inline)
+                first[constant.utf8.count + 1] += 1
             }
-            self.groups = groups
+            for length in 1..<first.count { first[length] += first[length - 1] }
+            self.bytes = bytes
+            self.first = first
+            self.constants = sorted.map(\.element)
         }
     }
 
     /// The constant equal to `bytes`, if there is one.
     static func constant(_ bytes: UnsafeBufferPointer<UInt8>, in constants: ByLength) -> String? {
-        guard let base = bytes.baseAddress, bytes.count < constants.groups.count else { return nil }
-        for constant in constants.groups[bytes.count]
-        where constant.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, base, bytes.count) == 0 }) == true {
-            return constant
+        let count = bytes.count
+        guard let base = bytes.baseAddress, count <= ByLength.maximumCount else { return nil }
+        let found = constants.bytes.withUnsafeBytes { table -> Int? in
+            let stride = MemoryLayout<ByLength.Bytes>.stride
+            for index in constants.first[count]..<constants.first[count + 1]
+            where ShortBytes.equal(table.baseAddress! + index * stride, base, count: count) {
+                return index
+            }
+            return nil
         }
-        return nil
+        return found.map { constants.constants[$0] }
     }
 
     /// `tchar` from RFC 9110 §5.6.2, as two bit masks over ASCII (bit n set when byte n is a tchar):

@@ -82,6 +82,20 @@ struct HMACSHA256Tests {
         #expect(!HMACSHA256.constantTimeEquals([UInt8](), [0]))
         #expect(HMACSHA256.constantTimeEquals([UInt8](), [UInt8]()))
     }
+
+    @Test("a code equals itself and differs from one with any single bit of any byte flipped")
+    func codeEquality() {
+        let key = HMACSHA256.PreparedKey(Array("Jefe".utf8))
+        let code = key.code { $0.append("what do ya want for nothing?".utf8) }
+        #expect(code.constantTimeEquals(code))
+        for byte in 0..<HMACSHA256.byteCount {
+            for bit in 0..<8 {
+                var changed = code
+                changed.withUnsafeMutableBytes { $0[byte] ^= 1 << bit }
+                #expect(!code.constantTimeEquals(changed), "byte \(byte), bit \(bit)")
+            }
+        }
+    }
 }
 
 func hex(_ bytes: [UInt8]) -> String {

@@ -1,3 +1,5 @@
+import TenkiBase
+
 extension SlashCommandPayload {
     /// A known field's value: decoded, or, for a field read on demand whose bytes in the body are
     /// plain (valid as they stand), where those bytes are.
@@ -118,25 +120,9 @@ extension SlashCommandPayload {
         /// By length first, so that a name is compared with at most three candidates and never hashed
         /// (hashing would cost a sixth of a cached command's instructions).
         init?(name: UnsafeBufferPointer<UInt8>) {
-            // Two overlapping words, the first and the last 4 or 8 bytes, cover a name of 4 to 16
-            // bytes: equal words, equal names. Longer ones byte by byte.
             func named(_ candidate: StaticString) -> Bool {
-                let count = name.count
-                guard candidate.utf8CodeUnitCount == count, let base = name.baseAddress else { return false }
-                let lhs = UnsafeRawPointer(candidate.utf8Start), rhs = UnsafeRawPointer(base)
-                func equal<Word: FixedWidthInteger>(_: Word.Type) -> Bool {
-                    let last = count - MemoryLayout<Word>.size
-                    return lhs.loadUnaligned(as: Word.self) == rhs.loadUnaligned(as: Word.self)
-                        && lhs.loadUnaligned(fromByteOffset: last, as: Word.self)
-                            == rhs.loadUnaligned(fromByteOffset: last, as: Word.self)
-                }
-                switch count {
-                case 4...7: return equal(UInt32.self)
-                case 8...16: return equal(UInt64.self)
-                default:
-                    for index in 0..<count where candidate.utf8Start[index] != name[index] { return false }
-                    return true
-                }
+                guard candidate.utf8CodeUnitCount == name.count, let base = name.baseAddress else { return false }
+                return ShortBytes.equal(candidate.utf8Start, base, count: name.count)
             }
             switch name.count {
             case 4 where named("text"): self = .text

@@ -182,17 +182,13 @@ extension HMACSHA256 {
 
         public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 
-        /// Equal to `other`, taking the same time wherever they differ (see `constantTimeEquals`).
+        /// Equal to `other`, taking the same time wherever they differ (see `constantTimeEquals`): the
+        /// four words' differences are OR-ed together with no branch, then tested once (inline, where a
+        /// call to `CRYPTO_memcmp` for 32 bytes cost more than the comparison).
         public func constantTimeEquals(_ other: Code) -> Bool {
-            withUnsafeBytes { lhs in
-                other.withUnsafeBytes { rhs in
-                    #if canImport(CCrypto)
-                    CRYPTO_memcmp(lhs.baseAddress!, rhs.baseAddress!, HMACSHA256.byteCount) == 0
-                    #else
-                    zip(lhs, rhs).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
-                    #endif
-                }
-            }
+            let difference =
+                (words.0 ^ other.words.0) | (words.1 ^ other.words.1) | (words.2 ^ other.words.2) | (words.3 ^ other.words.3)
+            return difference == 0
         }
     }
 
