@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # System calls per cached signed /weather command: `tenki serve` with the cost guard's settings (see
-# bench/cost-guard.sh), 50 warm-up commands, then strace -c -f attached for COUNT commands sent one
-# at a time over one connection (bench/cost_client.py, every answer checked). Prints strace's
-# table and the calls per command by name. Loopback only; seconds.
+# bench/cost-guard.sh: the benchmark settings and no polling before sleeping, which at one connection
+# adds an `epoll_wait` for each poll while the next command is on its way), 50 warm-up commands, then
+# strace -c -f attached for COUNT commands sent one at a time over one connection
+# (bench/cost_client.py, every answer checked). Prints strace's table and the calls per command by
+# name. Loopback only; seconds.
 #
 #   bench/syscalls.sh TENKI-BINARY [COUNT]     # COUNT: 2000 unless given
 # Needs strace and python3 (apt-get install strace). strace may need ptrace rights (root, or
@@ -24,6 +26,7 @@ trap cleanup EXIT
 . "$HERE/fakes.sh"
 start_fakes "$BIN" "$OUT" syscalls
 export_server_settings "$OUT/state.sqlite"
+export TENKI_POLL_BEFORE_SLEEP_US=0
 PORT="$(free_port)"
 "$BIN" serve --host 127.0.0.1 --port "$PORT" --no-scheduler >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
