@@ -8,19 +8,19 @@ import Testing
 /// writes, restored into a fresh state with the same pending deliveries, and a missing state file
 /// refused (never created) with its path named.
 @Suite("tenki backup and the state file")
-struct BackupCommandTests {
-    let directory: URL
+final class BackupCommandTests: Sendable {
+    /// Each test's own folder, removed when the test is done.
+    let scratch: ScratchDirectory
 
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-backup-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
+    init() throws { scratch = try ScratchDirectory() }
+
+    deinit { scratch.remove() }
 
     func settings(state: String) throws -> Settings {
         try Settings.load(environment: ["TENKI_STATE": state]) { path in try String(contentsOfFile: path, encoding: .utf8) }
     }
 
-    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    func path(_ name: String) -> String { scratch.path(name) }
 
     static func delivery(_ number: Int, at now: Date) -> NewDelivery {
         NewDelivery(

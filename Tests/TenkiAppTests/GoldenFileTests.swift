@@ -4,8 +4,14 @@ import TenkiTestSupport
 
 /// Recording a golden must fail the test, so a leftover `TENKI_RECORD_GOLDENS=1` cannot pass CI.
 @Suite("Golden files")
-struct GoldenFileTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-goldens-\(UUID().uuidString)")
+final class GoldenFileTests: Sendable {
+    /// Each test's own folder, removed when the test is done.
+    let scratch: ScratchDirectory
+    var directory: URL { scratch.url }
+
+    init() throws { scratch = try ScratchDirectory() }
+
+    deinit { scratch.remove() }
 
     func write(_ text: String, name: String) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -43,7 +43,9 @@ struct ServeProcessTests {
         // loaded machine stalls the test for seconds (2 s was missed under two busy loops).
         environment["TENKI_DRAIN_DELAY_MS"] = "10000"
         environment["TENKI_INLINE_BUDGET_MS"] = "2800"
-        environment["TENKI_STATE"] = FileManager.default.temporaryDirectory.appendingPathComponent("tenki-drain-\(UUID()).sqlite").path
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        environment["TENKI_STATE"] = scratch.path("tenki.sqlite")
         let (serve, port) = try await Self.startServe(environment)
         defer { serve.stop() }
 

@@ -7,11 +7,18 @@ import TenkiBase
 
 /// `tenki serve` refusing to start as an operator sees it: the exit code and the one line on stderr.
 @Suite("tenki serve refuses bad settings at start", .serialized)
-struct SettingsProcessTests {
-    static func environment(_ extra: [String: String]) -> [String: String] {
+final class SettingsProcessTests: Sendable {
+    /// Each test's own folder for the state file a start may create, removed when the test is done.
+    let scratch: ScratchDirectory
+
+    init() throws { scratch = try ScratchDirectory() }
+
+    deinit { scratch.remove() }
+
+    func environment(_ extra: [String: String]) -> [String: String] {
         var environment = [
             "SLACK_SIGNING_SECRET": "process-test-secret", "OPENWEATHER_API_KEY": "k",
-            "TENKI_STATE": FileManager.default.temporaryDirectory.appendingPathComponent("tenki-settings-\(UUID()).sqlite").path,
+            "TENKI_STATE": scratch.path("tenki.sqlite"),
         ]
         environment.merge(extra) { _, new in new }
         return environment
@@ -30,7 +37,7 @@ struct SettingsProcessTests {
     func refused(name: String, value: String) async throws {
         guard TenkiRun.isBuilt() else { return }
         let serve = try ChildProcess(
-            ["serve", "--host", "127.0.0.1", "--port", "0"], environment: Self.environment([name: value]))
+            ["serve", "--host", "127.0.0.1", "--port", "0"], environment: environment([name: value]))
         defer { serve.stop() }
         #expect(try await serve.waitForExit() == ExitCode.configuration.rawValue)
         let stderr = serve.stderr
@@ -44,7 +51,7 @@ struct SettingsProcessTests {
         guard TenkiRun.isBuilt() else { return }
         let serve = try ChildProcess(
             ["serve", "--host", "127.0.0.1", "--port", "0", "--no-scheduler"],
-            environment: Self.environment(["TENKI_UNIT": "imperial"]))
+            environment: environment(["TENKI_UNIT": "imperial"]))
         defer { serve.stop() }
         let (_, log) = try await serve.waitFor("the listener") { _, err in ChildProcess.listeningPort(in: err) != nil }
         let warning = log.split(separator: "\n").first { $0.contains("not a Tenki setting") }
@@ -57,7 +64,7 @@ struct SettingsProcessTests {
         guard TenkiRun.isBuilt() else { return }
         // No news source, and verification off: each has its own warning.
         let serve = try ChildProcess(
-            ["serve", "--port", "0", "--no-scheduler", "--insecure-skip-verification"], environment: Self.environment([:]))
+            ["serve", "--port", "0", "--no-scheduler", "--insecure-skip-verification"], environment: environment([:]))
         defer { serve.stop() }
         let (_, log) = try await serve.waitFor("the listener") { _, err in ChildProcess.listeningPort(in: err) != nil }
         let lines = log.split(separator: "\n").map(String.init)
@@ -79,7 +86,7 @@ struct SettingsProcessTests {
         let holder = try HTTPServer.listen(host: "127.0.0.1", port: 0)
         defer { close(holder.fd) }
         let serve = try ChildProcess(
-            ["serve", "--host", "127.0.0.1", "--port", "\(holder.port)"], environment: Self.environment([:]))
+            ["serve", "--host", "127.0.0.1", "--port", "\(holder.port)"], environment: environment([:]))
         defer { serve.stop() }
         #expect(try await serve.waitForExit() == ExitCode.temporaryFailure.rawValue)
         let stderr = serve.stderr
@@ -99,7 +106,7 @@ struct SettingsProcessTests {
     func secretsNotPrinted(name: String, value: String) async throws {
         guard TenkiRun.isBuilt() else { return }
         let serve = try ChildProcess(
-            ["serve", "--host", "127.0.0.1", "--port", "0", "--no-scheduler"], environment: Self.environment([name: value]))
+            ["serve", "--host", "127.0.0.1", "--port", "0", "--no-scheduler"], environment: environment([name: value]))
         defer { serve.stop() }
         let code = try await serve.waitForExit()
         // 75 when libpq is installed and the server refuses; 78 when libpq is missing or the feed list is refused.
