@@ -33,7 +33,7 @@ extension StateFile {
                         + "options after a ?)")
             }
             throw TemporaryFailure(
-                "the database at \(url) (\(SettingsTable.name(\.databaseURL))) cannot be reached: \(error.message)")
+                url.redact("the database at \(url) (\(SettingsTable.name(\.databaseURL))) cannot be reached: \(error.message)"))
         }
         do {
             try PostgresSchema.migrate(connection: connection)
@@ -44,7 +44,7 @@ extension StateFile {
                 fix: "run the newer tenki, or point it at another database")
         } catch {
             throw TemporaryFailure(
-                "the database at \(url) (\(SettingsTable.name(\.databaseURL))) could not be migrated: \(error)")
+                url.redact("the database at \(url) (\(SettingsTable.name(\.databaseURL))) could not be migrated: \(error)"))
         }
         var state = StateFile(stores: StateStores.postgresMigrated(pool, clock: clock))
         if let sealer { state.installations = InstallationStores.postgres(pool, sealer: sealer, clock: clock) }

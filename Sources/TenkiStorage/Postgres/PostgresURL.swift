@@ -3,8 +3,8 @@ import TenkiBase
 
 /// A PostgreSQL connection URI (`postgres://user:password@host:port/database?sslmode=require`),
 /// checked before any connection is tried. It holds a secret: `description` shows it with the
-/// password replaced by `***`, and `redact` removes the password from any text (libpq's messages
-/// do not repeat it, but nothing here relies on that).
+/// password replaced by `***`, whatever characters the password holds, and `redact` removes the
+/// password from any text (libpq's messages do not repeat it, but nothing here relies on that).
 public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     /// What libpq is given, unchanged.
     let connectionString: String
@@ -45,7 +45,9 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         }
         let forms = ([components.percentEncodedPassword, components.password] + queryPasswords).compactMap { $0 }
         passwordForms = Array(Set(forms.filter { !$0.isEmpty })).sorted { ($0.count, $0) > ($1.count, $1) }
-        description = CredentialRedaction.redactingURL(trimmed)
+        // The password first, as in `redact`: the URL masker stops at characters that end a URL quoted
+        // in prose (`,` `;` `'` a space…), which a password may hold, so it alone could leave one whole.
+        description = CredentialRedaction.redactingURL(passwordForms.reduce(trimmed) { Self.maskingWhole($1, in: $0) })
     }
 
     /// libpq's client-side parameters (never sent to the server, so a pooler accepts them) that

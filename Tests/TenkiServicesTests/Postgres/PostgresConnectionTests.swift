@@ -32,6 +32,21 @@ struct PostgresURLTests {
     }
 
     @Test(
+        "a password holding characters that end a quoted URL is masked whole in the description",
+        arguments: ["Pa55,word", "pa;ss", "it's", "DBPASS WORD3", "a<b>c", "tick`tock", "q\"uote", "Pa55%2Cword"])
+    func punctuatedPassword(_ password: String) {
+        let text = "postgres://tenki:\(password)@127.0.0.1:1/tenki"
+        do {
+            let url = try PostgresURL(text)
+            #expect(url.description == "postgres://tenki:***@127.0.0.1:1/tenki", "\(password)")
+            let message = url.redact("the database at \(url) cannot be reached: password for \(password) rejected")
+            #expect(!message.contains(password) && !message.contains(password.removingPercentEncoding ?? password))
+        } catch {
+            #expect(!error.description.contains(password), "\(error.description)")
+        }
+    }
+
+    @Test(
         "refuses what is not a PostgreSQL URI, without repeating the password",
         arguments: [
             "mysql://u:hunter2@h/db", "not a url", "postgres://u:hunter2@h:port/db", "postgres://u:hunter2@/db",
