@@ -33,6 +33,38 @@ extension SlackInteractionTests {
         #expect(bodies.last == #"{"delete_original":true}"#)
     }
 
+    @Test("a private /news result offers share; pressed, the same headlines are posted in the channel, then the copy deleted")
+    func shareNews() async throws {
+        let stack = try Stack(environment: ["TENKI_RESULT_VISIBILITY": "ephemeral"])
+        let service = Task { await stack.application.queue.run() }
+        let first = try JSONDecoder().decode(
+            SlackMessage.self, from: Data(try await stack.commandSender().send(command: "/news", text: "").body))
+        #expect(first.responseType == .ephemeral)
+        let share = try #require(Self.buttons(of: first).first { $0.actionID == "tenki.share" }, "a private result offers share")
+        let response = try await stack.press(
+            fixture: "slack_block_actions_button_ephemeral_DERIVED_docs_shape.json", actionID: "tenki.share", value: share.value)
+        #expect(response.status == 200)
+        #expect(await stack.application.background.waitUntilIdle(atMost: .seconds(60)))
+        service.cancel()
+        await service.value
+        _ = await stack.application.queue.runOnce(now: stack.clock.now().addingTimeInterval(60))
+        let bodies = stack.sink.requests(to: "/actions/T0/1/press").map { String(decoding: $0.body, as: UTF8.self) }
+        await stack.stop()
+        #expect(bodies.count == 2)
+        let shared = try JSONDecoder().decode(SlackMessage.self, from: Data(try #require(bodies.first).utf8))
+        #expect(shared.responseType == .inChannel && shared.replaceOriginal == false)
+        let headline = { (message: SlackMessage) in
+            message.blocks.compactMap { block -> String? in
+                guard case .section(let section) = block, let text = section.text?.text, text.hasPrefix("*<") else { return nil }
+                return text
+            }
+        }
+        #expect(headline(shared) == headline(first) && !headline(first).isEmpty, "the page that was shown")
+        #expect(!Self.buttons(of: shared).contains { $0.actionID == "tenki.share" }, "a message in the channel has nothing to share")
+        #expect(bodies.last == #"{"delete_original":true}"#)
+        #expect(stack.upstreams.news.calls.count == 1, "shared from the answer already fetched")
+    }
+
     @Test("share pressed on a message already in the channel: a private note, nothing posted in the channel or deleted")
     func shareFromChannelMessage() async throws {
         let stack = try Stack(environment: ["TENKI_RESULT_VISIBILITY": "ephemeral"])

@@ -66,8 +66,11 @@ struct FeedNewsAnswer: Sendable {
         var message = NewsMessageFormatter(language: settings.language, visibility: settings.resultVisibility).feedItems(
             merged, title: title, notes: notes, query: request.query == nil ? nil : text, feedNames: feeds.sources.map(\.name),
             now: clock.now(), command: settings.commandNames.news, page: page)
-        if let more = NewsButtonValue.moreButton(total: merged.count, page: page + 1, language: settings.language, text: text) {
-            message.parts.append(more)
+        if let buttons = NewsButtonValue.row(
+            total: merged.count, page: page, language: settings.language, text: text,
+            offersShare: settings.resultVisibility == .ephemeral)
+        {
+            message.parts.append(buttons)
         }
         return message
     }

@@ -52,6 +52,18 @@ struct NewsCommandHandler: Sendable, AnswersInEveryLanguage {
     func speaking(_ language: WeatherLanguage) -> NewsCommandHandler {
         var settings = settings
         settings.language = language
+        return with(settings)
+    }
+
+    /// The same handler posting its results with `visibility`, for a press that shares a private
+    /// result in the channel (rare: built for the press, not kept).
+    func showing(_ visibility: ChatMessage.Visibility) -> NewsCommandHandler {
+        var settings = settings
+        settings.resultVisibility = visibility
+        return with(settings)
+    }
+
+    private func with(_ settings: Settings) -> NewsCommandHandler {
         let feeds = feeds.map { FeedNewsAnswer(feeds: $0.feeds, deadline: $0.deadline, settings: settings, clock: clock) }
         return NewsCommandHandler(news: news, feeds: feeds, settings: settings, clock: clock, notices: settings.notices)
     }
@@ -68,10 +80,11 @@ struct NewsCommandHandler: Sendable, AnswersInEveryLanguage {
             var message = NewsMessageFormatter(language: settings.language, visibility: settings.resultVisibility).articles(
                 articles.value, topic: topic, now: clock.now(), command: settings.commandNames.news,
                 staleContext: articles.staleAge.map { ReplyStrings.table(for: settings.language).asOf($0) }, page: page)
-            if let more = NewsButtonValue.moreButton(
-                total: articles.value.count, page: page + 1, language: settings.language, text: text)
+            if let buttons = NewsButtonValue.row(
+                total: articles.value.count, page: page, language: settings.language, text: text,
+                offersShare: settings.resultVisibility == .ephemeral)
             {
-                message.parts.append(more)
+                message.parts.append(buttons)
             }
             return message
         } catch {

@@ -55,6 +55,9 @@ struct ButtonPresses: Sendable {
             guard await rateLimiter.allowCommand(user) else { return slowDown(user, language: settings.language, logger: logger) }
             return await moreNews(value, user: user, logger: logger)
         }
+        if press == .share, NewsButtonValue.isNews(value) {
+            return await shareNews(value, user: user, fromEphemeral: fromEphemeral, logger: logger)
+        }
         return await answer(press, value: value, user: user, fromEphemeral: fromEphemeral, logger: logger)
     }
 
@@ -99,5 +102,21 @@ extension ButtonPresses {
             return .note(FeedReplyStrings.namingSettings(for: settings.language).notConfigured)
         }
         return .replace(await news.inLanguage(value.language).page(value.page, of: value.text, user: user, logger: logger))
+    }
+
+    /// The page of headlines a private result showed, posted in the channel (the private copy is then
+    /// deleted, as a shared weather result's is).
+    func shareNews(_ encoded: String?, user: UserKey, fromEphemeral: Bool, logger: Logger) async -> PressAnswer {
+        guard let value = buttonValue(encoded, logger: logger, read: NewsButtonValue.init(encoded:)) else {
+            return unusableButton(command: settings.commandNames.news)
+        }
+        // Only a private message is shared (see the weather share).
+        guard fromEphemeral else { return .note(ButtonStrings.table(for: value.language).alreadyInChannel) }
+        guard news.isConfigured else {
+            return .note(FeedReplyStrings.namingSettings(for: settings.language).notConfigured)
+        }
+        guard await rateLimiter.allowCommand(user) else { return slowDown(user, language: value.language, logger: logger) }
+        let shared = news.inLanguage(value.language).showing(.inChannel)
+        return .share(await shared.page(value.page, of: value.text, user: user, logger: logger))
     }
 }
