@@ -18,12 +18,23 @@ struct DeliveryMetrics: Sendable {
         registry?.describe(
             Self.attempts, type: "counter", help: "Delivery attempts by outcome (delivered, retry, resend_without_images, dead).")
         registry?.describe(Self.depth, type: "gauge", help: "Messages in the outbox by state (pending, dead).")
-        registry?.describe(Self.oldestAge, type: "gauge", help: "Age of the oldest pending message in seconds; 0 when none.")
+        registry?.describe(
+            Self.oldestAge, type: "gauge",
+            help: "Age of the oldest pending message in seconds, read every 10 s with the exact counts; 0 when none.")
         registry?.describe(Self.duration, type: "histogram", help: "Time one post took, answered or not.")
         registry?.describe(
             Self.stateErrors, type: "counter",
             help: "Failed state file reads and writes by operation (enqueue, hold, retry, claim, record, read, prune).")
+        // Every series an alert may watch exists from the start, at 0: `increase()` and `rate()`
+        // see the first failure, which a series born at 1 would hide.
+        for operation in Self.stateOperations { registry?.increment(Self.stateErrors, [("operation", operation)], by: 0) }
+        for outcome in Self.outcomes { registry?.increment(Self.attempts, [("outcome", outcome)], by: 0) }
     }
+
+    /// The operations `tenki_state_errors_total` counts (`DeliveryQueue.counted`, the late answers' queue).
+    static let stateOperations = ["enqueue", "hold", "retry", "claim", "record", "read", "prune"]
+    /// The outcomes `tenki_delivery_attempts_total` counts.
+    static let outcomes = ["delivered", "retry", "resend_without_images", "dead"]
 
     /// The state file refused a read or write: the series operators alert on (see docs/operations.md).
     func stateError(_ operation: String) {

@@ -12,6 +12,19 @@ import Testing
 
 /// What the queue reports: its counts, depth and oldest pending age, and pruning after the retention.
 extension DeliveryQueueTests {
+    @Test("every state operation and attempt outcome is a series at 0 before anything happens, so an alert sees the first")
+    func seriesAtZeroFromTheStart() throws {
+        let metrics = MetricsRegistry()
+        _ = DeliveryMetrics(registry: metrics)
+        let exposition = metrics.exposition()
+        for operation in ["enqueue", "hold", "retry", "claim", "record", "read", "prune"] {
+            #expect(exposition.contains("tenki_state_errors_total{operation=\"\(operation)\"} 0\n"), "\(operation)")
+        }
+        for outcome in ["delivered", "retry", "resend_without_images", "dead"] {
+            #expect(exposition.contains("tenki_delivery_attempts_total{outcome=\"\(outcome)\"} 0\n"), "\(outcome)")
+        }
+    }
+
     @Test("the exact counts are read every statisticsInterval; between them a round updates the pending depth from its bounded count")
     func statisticsInterval() async throws {
         let file = try TemporaryStateFile()
