@@ -172,7 +172,8 @@ enum Help {
                tenki outbox retry ID
 
         Lists the deliveries in the state file (\(name(\.statePath))) that are pending or dead: kind (late-answer,
-        digest:NAME), destination host and a short hash (never the URL: webhook URLs are secrets),
+        interaction for a button's answer, digest:NAME, subscription:ID for a channel's report or alert,
+        subscription-confirmation), destination host and a short hash (never the URL: webhook URLs are secrets),
         attempts, when, and the last error. 'retry ID' re-queues a dead delivery; a running
         'tenki serve' picks it up without a restart. Safe to run while serve is running.
         """
