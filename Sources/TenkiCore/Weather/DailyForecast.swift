@@ -28,7 +28,9 @@ public struct DailyForecast: Sendable, Hashable {
 
     /// Groups 3-hour steps by the place's local date (from its UTC offset). A day's high and low
     /// come from its steps; today's also from the current temperature, so "today" never shows a
-    /// high below what it is right now. The condition is the daytime step nearest local noon.
+    /// high below what it is right now. The condition is the daytime step nearest local noon. The
+    /// last day is left out when the forecast ends before its local noon (five days of 3-hour steps
+    /// end partway through a sixth): its "high" would be a night's.
     public static func days(from forecast: Forecast, current: CurrentWeather? = nil, now: Date) -> [DailyForecast] {
         let offset = forecast.utcOffsetSeconds ?? current?.utcOffsetSeconds ?? 0
         var order: [Int] = []
@@ -39,6 +41,11 @@ public struct DailyForecast: Sendable, Hashable {
             groups[key, default: []].append(entry)
         }
         let today = localDayNumber(now, offset: offset)
+        if let last = order.last, last > today, let latest = groups[last]?.map(\.time).max(),
+            latest.timeIntervalSince1970 < TimeInterval(last * 86_400 + 12 * 3600 - offset)
+        {
+            order.removeLast()
+        }
         return order.filter { $0 >= today }.compactMap { key -> DailyForecast? in
             guard let entries = groups[key], !entries.isEmpty else { return nil }
             var high = entries.map { $0.temperatureMax ?? $0.temperature }.max() ?? entries[0].temperature

@@ -7,10 +7,11 @@ struct DailyForecastTests {
     static let rain = WeatherCondition(id: 500, main: "Rain", description: "light rain", icon: "10d")
     static let clear = WeatherCondition(id: 800, main: "Clear", description: "clear sky", icon: "01d")
 
-    /// Steps every 3 h from 2024-05-30 00:00 UTC, which is 07:00 in Da Nang (UTC+7).
-    static func forecast(offset: Int) -> Forecast {
+    /// Steps every 3 h from 2024-05-30 00:00 UTC, which is 07:00 in Da Nang (UTC+7): `count` of them
+    /// (14 reach the afternoon of the 31st in both zones; 10 end at 10:00 on the 31st in Da Nang).
+    static func forecast(offset: Int, count: Int = 14) -> Forecast {
         let start = 1_717_027_200
-        let temperatures: [Double] = [28, 31, 33, 30, 27, 26, 25, 26, 29, 32]
+        let temperatures: [Double] = Array([28, 31, 33, 30, 27, 26, 25, 26, 29, 32, 31, 30, 28, 27].prefix(count))
         let entries = temperatures.enumerated().map { index, temperature in
             Forecast.Entry(
                 time: Date(timeIntervalSince1970: TimeInterval(start + index * 10_800)), temperature: temperature,
@@ -23,7 +24,7 @@ struct DailyForecastTests {
     func groupsByLocalDate() {
         let now = Date(timeIntervalSince1970: 1_717_027_200)
         let days = DailyForecast.days(from: Self.forecast(offset: 25_200), now: now)
-        // Local times: 07, 10, 13, 16, 19, 22 on the 30th; 01, 04, 07, 10 on the 31st.
+        // Local times: 07, 10, 13, 16, 19, 22 on the 30th; 01, 04, 07, 10, 13, 16, 19, 22 on the 31st.
         #expect(days.count == 2)
         #expect((days[0].year, days[0].month, days[0].day) == (2024, 5, 30))
         #expect(days[0].weekday == 4)
@@ -46,6 +47,18 @@ struct DailyForecastTests {
         let days = DailyForecast.days(from: Self.forecast(offset: 25_200), current: current, now: now)
         #expect(days[0].high == 35)
         #expect(days[1].high == 32)
+    }
+
+    @Test("a last day the forecast leaves before its local noon is left out: its high would be a night's")
+    func dropsAPartialLastDay() {
+        let now = Date(timeIntervalSince1970: 1_717_027_200)
+        // In Da Nang the ten steps end at 10:00 on the 31st; in UTC at 03:00. Today is always kept.
+        #expect(DailyForecast.days(from: Self.forecast(offset: 25_200, count: 10), now: now).map(\.day) == [30])
+        #expect(DailyForecast.days(from: Self.forecast(offset: 0, count: 10), now: now).map(\.day) == [30])
+        // Eleven reach 13:00 on the 31st in Da Nang: that day stays.
+        #expect(DailyForecast.days(from: Self.forecast(offset: 25_200, count: 11), now: now).map(\.day) == [30, 31])
+        let onlyToday = Date(timeIntervalSince1970: 1_717_027_200 + 86_400)
+        #expect(DailyForecast.days(from: Self.forecast(offset: 25_200, count: 10), now: onlyToday).map(\.day) == [31])
     }
 
     @Test("days before today are dropped")
