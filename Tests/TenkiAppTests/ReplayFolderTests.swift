@@ -43,6 +43,15 @@ struct ReplayFolderTests {
         }
     }
 
+    @Test("with links, a Slack answer gets a Block Kit Builder link; a Mattermost answer (Markdown, not Block Kit) none")
+    func builderLinksOnlyForSlack() async throws {
+        let slack = ReplayTranscript.render(try await Self.replay(try Self.load("weather-place.json")), links: true)
+        #expect(slack.contains("Block Kit Builder: https://app.slack.com/block-kit-builder#"))
+        let mattermost = ReplayTranscript.render(try await Self.replay(try Self.load("mattermost-weather.json")), links: true)
+        #expect(mattermost.contains("Da Nang"), "\(mattermost)")
+        #expect(!mattermost.contains("Block Kit Builder"), "\(mattermost)")
+    }
+
     @Test("a wrong expected fragment fails, naming the file, the fragment and what came instead")
     func wrongFragmentFails() async throws {
         var replayCase = try Self.load("weather-place.json")

@@ -79,6 +79,12 @@ extension ReplayFile {
         return text
     }
 
+    /// Whether the request goes to one of Slack's paths: only Slack's answers are Block Kit (a
+    /// Mattermost answer decodes the same way but is Markdown, which Block Kit Builder would show raw).
+    var isForSlack: Bool {
+        (request.path ?? TenkiRouter.commandsPath).hasPrefix("/slack/")
+    }
+
     /// One line for the transcript: `POST /slack/commands  /weather "Danang"  (signed)`.
     var requestSummary: String {
         let method = request.method ?? "POST"

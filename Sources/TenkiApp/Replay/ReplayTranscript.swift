@@ -4,8 +4,9 @@ import TenkiCore
 /// A replay as a reader wants to see it: the request, the upstream calls it caused, the reply
 /// rendered for a terminal, what reached `response_url`, and the verdict with every difference.
 public enum ReplayTranscript {
-    /// - Parameter links: adds a Block Kit Builder link under every message (the demo does).
+    /// - Parameter links: adds a Block Kit Builder link under every message of a Slack request (the demo does).
     public static func render(_ result: ReplayResult, links: Bool = false) -> String {
+        let links = links && result.file?.isForSlack ?? true
         var lines: [String] = []
         let title = result.file?.description.map { "\(result.name): \($0)" } ?? result.name
         lines.append("── \(title)")
