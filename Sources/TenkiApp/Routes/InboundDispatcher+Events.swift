@@ -9,9 +9,11 @@ extension InboundDispatcher {
     /// here is short and durable (a queued publish), so the acknowledgement stays within 3 s.
     func event(_ event: InboundEvent, context: InboundContext, logger: Logger) async -> InboundOutcome {
         // Uninstalls and revocations are idempotent: taken before de-duplication, so a retry of
-        // one that failed to be stored is taken again.
-        if let handled = await installationEvent(event.type, context: context, logger: logger) {
-            if case .acknowledged = handled { events?.count(event, .handled) }
+        // one that failed to be stored is taken again; once taken, a retry counts as a duplicate.
+        if let handled = await installationEvent(event.type, sentAt: event.sentAt, context: context, logger: logger) {
+            if case .acknowledged = handled, let events {
+                events.count(event, await events.isFirstSighting(event, logger: logger) ? .handled : .duplicate)
+            }
             return handled
         }
         guard let events else {

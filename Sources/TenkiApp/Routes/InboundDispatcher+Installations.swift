@@ -38,7 +38,7 @@ extension InboundDispatcher {
     }
 
     /// `app_uninstalled` and `tokens_revoked` (bot), acknowledged once handled; nil for any other event.
-    func installationEvent(_ type: String, context: InboundContext, logger: Logger) async -> InboundOutcome? {
+    func installationEvent(_ type: String, sentAt: Date?, context: InboundContext, logger: Logger) async -> InboundOutcome? {
         guard let installations = workspaces?.installations,
             type == SlackEventTypes.appUninstalled || type == SlackEventTypes.botTokensRevoked
         else { return nil }
@@ -49,6 +49,19 @@ extension InboundDispatcher {
             return .acknowledged
         }
         do {
+            // Slack retries an event for up to an hour: one sent before the installation there is
+            // now (the workspace installed Tenki again since) must not remove the new one.
+            if let sentAt, let current = try await installations.installation(enterprise: key, team: key),
+                current.installedAt > sentAt
+            {
+                logger.notice(
+                    "installation event older than the installation: kept",
+                    [
+                        ("type", type), ("installation", key), ("sent_at", String(Int(sentAt.timeIntervalSince1970))),
+                        ("installed_at", String(Int(current.installedAt.timeIntervalSince1970))),
+                    ])
+                return .acknowledged
+            }
             if type == SlackEventTypes.appUninstalled {
                 let removed = try await installations.deleteEverything(key: key)
                 logger.notice(

@@ -36,12 +36,20 @@ struct SlackEventsAdapter: InboundAdapter {
                 channel: envelope.event?.channel, replyTarget: .responseURL(nil), installation: envelope.installationKey)
             let id = envelope.eventID.map { String($0.prefix(100)) }
             let tab = envelope.event?.tab.map { String($0.prefix(20)) }
-            return Inbound(.event(InboundEvent(type: type, id: id, tab: tab)), context: context)
+            let sentAt = envelope.eventTime.flatMap(Self.sendingTime)
+            return Inbound(.event(InboundEvent(type: type, id: id, tab: tab, sentAt: sentAt)), context: context)
         default:
             let context = InboundContext(
                 platform: .slack, team: envelope.personTeam, user: "", channel: nil, replyTarget: .responseURL(nil))
             return Inbound(.event(type: String(envelope.type.prefix(40))), context: context)
         }
+    }
+}
+
+extension SlackEventsAdapter {
+    /// `event_time` as a date when it is one Slack could have sent (2001 to 2100); nil otherwise.
+    static func sendingTime(_ seconds: Int) -> Date? {
+        (978_307_200...4_102_444_800).contains(seconds) ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
     }
 }
 
@@ -82,6 +90,7 @@ struct SlackEventEnvelope: Decodable, Sendable {
     var isEnterpriseInstall: Bool?
     var authorizations: [Authorization]?
     var eventID: String?
+    var eventTime: Int?
     var event: Event?
 
     enum CodingKeys: String, CodingKey {
@@ -90,6 +99,7 @@ struct SlackEventEnvelope: Decodable, Sendable {
         case enterpriseID = "enterprise_id"
         case isEnterpriseInstall = "is_enterprise_install"
         case eventID = "event_id"
+        case eventTime = "event_time"
     }
 
     /// Whose user the event names, as commands count people (`SlashCommandPayload.userKey`): the

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One request from any way in (Slack's HTTP commands and interactions, Mattermost, Discord; later
 /// Slack's events, Socket Mode envelopes and modals), verified and decoded by its adapter: the one
 /// value the dispatcher runs. Nothing platform-specific is left in it but the context's platform
@@ -35,11 +37,14 @@ public struct InboundEvent: Sendable, Equatable {
     public var id: String?
     /// `app_home_opened`'s tab: `home` or `messages`.
     public var tab: String?
+    /// When Slack sent the event (`event_time`, whole seconds), the same in each retry of it.
+    public var sentAt: Date?
 
-    public init(type: String, id: String? = nil, tab: String? = nil) {
+    public init(type: String, id: String? = nil, tab: String? = nil, sentAt: Date? = nil) {
         self.type = type
         self.id = id
         self.tab = tab
+        self.sentAt = sentAt
     }
 }
 

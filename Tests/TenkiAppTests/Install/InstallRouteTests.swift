@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TenkiBase
 import TenkiCore
 import TenkiFakes
@@ -137,6 +138,43 @@ struct InstallRouteTests {
         }
     }
 
+    @Test("a retried app_uninstalled counts as a duplicate; a late retry sent before the workspace installed again keeps the new install")
+    func uninstallRetries() async throws {
+        let stack = try Stack()
+        let sent = Int(AppHarness.now.timeIntervalSince1970) + 10
+        let deliveries = Mutex(0)
+        // Each delivery signed afresh, as Slack signs each retry (the same signature twice is a replay).
+        func uninstall(id: String, sentAt: Int) async -> HTTPResponse {
+            let attempt = deliveries.withLock { count in
+                count += 1
+                return count
+            }
+            return await stack.router.respond(
+                to: Self.event(
+                    #"{"type":"event_callback","team_id":"T0FAKEONE","event_id":"\#(id)","event_time":\#(sentAt),"#
+                        + #""event":{"type":"app_uninstalled"}}"#, signedAt: stack.clock.now().addingTimeInterval(Double(attempt))))
+        }
+        func count(_ outcome: String) -> Double {
+            stack.harness.application.metrics.counter("tenki_events_total", [("type", "app_uninstalled"), ("outcome", outcome)])
+        }
+        let first = try await stack.startInstall(team: "T0FAKEONE")
+        #expect(await stack.get(first.redirect, cookie: first.cookie).status == .ok)
+        #expect(await uninstall(id: "Ev0UNINST", sentAt: sent).status == .ok)
+        #expect(try await stack.installed("T0FAKEONE") == nil)
+        #expect(await uninstall(id: "Ev0UNINST", sentAt: sent).status == .ok)
+        #expect((count("handled"), count("duplicate")) == (1, 1))
+        // Installed again a minute later; Slack's retry of the old uninstall arrives after that.
+        stack.clock.advance(by: 60)
+        let again = try await stack.startInstall(team: "T0FAKEONE")
+        #expect(await stack.get(again.redirect, cookie: again.cookie).status == .ok)
+        #expect(await uninstall(id: "Ev0UNINST", sentAt: sent).status == .ok)
+        #expect(try await stack.installed("T0FAKEONE") != nil, "an uninstall sent before this install does not remove it")
+        // A new uninstall, sent after the install, does.
+        #expect(await uninstall(id: "Ev0UNINST2", sentAt: sent + 120).status == .ok)
+        #expect(try await stack.installed("T0FAKEONE") == nil)
+        #expect((count("handled"), count("duplicate")) == (2, 2))
+    }
+
     @Test("with many workspaces the Home tab is published with the opening user's workspace token, looked up when sent")
     func homeTabWithInstallationToken() async throws {
         let stack = try Stack()
@@ -227,11 +265,11 @@ struct InstallRouteTests {
         #expect(!problem(["SLACK_CLIENT_ID": nil]).contains("client-secret"))
     }
 
-    static func event(_ json: String) -> HTTPRequest {
+    static func event(_ json: String, signedAt: Date = AppHarness.now) -> HTTPRequest {
         let body = Array(json.utf8)
         var headers: HTTPHeaders = ["Content-Type": "application/json"]
         for (name, value) in SlackRequestSigner(signingSecret: AppHarness.secret).headers(
-            timestamp: Int64(AppHarness.now.timeIntervalSince1970), body: body)
+            timestamp: Int64(signedAt.timeIntervalSince1970), body: body)
         {
             headers.add(name, value)
         }
