@@ -29,6 +29,12 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         guard scheme == "postgres" || scheme == "postgresql" else {
             throw Invalid(description: "has the scheme \"\(scheme)\", expected postgres:// or postgresql://")
         }
+        // A second `@` before the host (an unencoded one in the password) is read differently by
+        // URL parsers and by libpq, which would name part of the password as the host in its errors.
+        let authority = trimmed.split(separator: "://", maxSplits: 1).last?.prefix { $0 != "/" && $0 != "?" } ?? ""
+        guard authority.filter({ $0 == "@" }).count <= 1 else {
+            throw Invalid(description: "has an @ in its user name or password: write it as %40")
+        }
         let hasHost = !(components.host ?? "").isEmpty || (components.queryItems ?? []).contains { $0.name == "host" }
         guard hasHost else {
             throw Invalid(description: "names no host (expected postgres://user:password@host:port/database)")

@@ -50,6 +50,7 @@ struct PostgresURLTests {
         "refuses what is not a PostgreSQL URI, without repeating the password",
         arguments: [
             "mysql://u:hunter2@h/db", "not a url", "postgres://u:hunter2@h:port/db", "postgres://u:hunter2@/db",
+            "postgres://u:hunter2@x@127.0.0.1:1/db", "postgres://u:hun@ter2@127.0.0.1:1/db?sslmode=disable",
         ])
     func refused(_ text: String) {
         #expect(throws: PostgresURL.Invalid.self) { try PostgresURL(text) }
