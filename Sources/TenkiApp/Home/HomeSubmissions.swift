@@ -37,6 +37,7 @@ extension HomeSurfaces {
         case .success(let read): request = read
         case .failure(let errors): return SubmissionOutcome(response: .errors(errors), late: form.view)
         }
+        // `PreferencesRequest.read` refused a place `PlaceQuery` cannot read: nil here is an empty field.
         let place: PlaceChange = request.place.flatMap(PlaceQuery.init(text:)).map { .set($0) } ?? .forget
         switch await weather.savePreferences(place: place, units: request.units, for: user, logger: logger) {
         case .success:

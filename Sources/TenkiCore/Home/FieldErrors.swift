@@ -22,8 +22,8 @@ public struct FieldErrors: Error, Sendable, Equatable {
 }
 
 /// A place as typed into a modal: control characters and runs of spaces become one space, the
-/// ends are trimmed; empty, over `PreferencesModal.placeMaxLength`, or without a letter or digit
-/// is refused with the field's message. Whether the place exists is the geocoder's question, later.
+/// ends are trimmed; empty, over `PreferencesModal.placeMaxLength`, without a letter or digit, or
+/// what `PlaceQuery` cannot read (coordinates out of range) is refused with the field's message. Whether the place exists is the geocoder's question, later.
 enum PlaceField {
     static func read(_ raw: String?, strings: ModalStrings) -> Result<String, FieldErrors> {
         let words = (raw ?? "").unicodeScalars.split { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
@@ -36,6 +36,9 @@ enum PlaceField {
         guard place.unicodeScalars.contains(where: SubscriptionCommand.isLetterOrDigit) else {
             return .failure(FieldErrors([.place: strings.placeWithoutLetters]))
         }
+        // What `/weather set` would refuse (coordinates out of range): refused here too, never saved
+        // as "no place", which would forget the one saved before.
+        guard PlaceQuery(text: place) != nil else { return .failure(FieldErrors([.place: strings.placeNotAPlace])) }
         return .success(place)
     }
 }

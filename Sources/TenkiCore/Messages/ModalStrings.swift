@@ -30,6 +30,8 @@ public struct ModalStrings: StringTable {
     /// `{max}`: the longest place accepted.
     public var placeTooLong: String
     public var placeWithoutLetters: String
+    /// Coordinates out of range, or text that reads as neither a name nor coordinates.
+    public var placeNotAPlace: String
     /// `{place}`: what was typed.
     public var placeNotFound: String
     public var choiceMissing: String
@@ -88,6 +90,11 @@ extension ModalStrings {
             placeMissing: say("Type a place, for example Danang.", "場所を入力してください（例: 東京）。"),
             placeTooLong: say("A place has at most {max} characters.", "場所は {max} 文字までです。"),
             placeWithoutLetters: say("A place needs a letter or a digit.", "場所には文字か数字が必要です。"),
+            placeNotAPlace: say(
+                "That is not a place: type a name (Da Nang, VN), or a latitude from -90 to 90 and a longitude "
+                    + "from -180 to 180 (16.05,108.22).",
+                "場所として読めません。名前（Da Nang, VN）か、緯度 -90〜90・経度 -180〜180 の座標（16.05,108.22）を"
+                    + "入力してください。"),
             placeNotFound: say(
                 "No place called “{place}” was found: check the spelling, or add the country (Da Nang, VN).",
                 "「{place}」という場所は見つかりませんでした。つづりを確かめるか、国名を加えてください（Da Nang, VN）。"),

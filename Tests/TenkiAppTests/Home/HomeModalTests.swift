@@ -85,6 +85,19 @@ struct HomeModalTests {
         #expect(try await harness.application.state.preferences.preferences(for: Self.user).place == "Danang")
     }
 
+    @Test(
+        "coordinates out of range are a field error, and the saved place stays (never saved as no place)",
+        arguments: ["91,181", "-90.00001,0", "16.05,180.5"])
+    func coordinatesOutOfRange(_ place: String) async throws {
+        let harness = try Self.harness()
+        #expect(try await Self.submit(harness, try Self.preferencesSubmission(place: "Tokyo", units: "metric")).status == .ok)
+        let refused = try await Self.submit(harness, try Self.preferencesSubmission(place: place, units: "imperial"))
+        let errors = try #require(Self.json(refused)?["errors"] as? [String: String], "\(String(decoding: refused.body, as: UTF8.self))")
+        #expect(errors["place"]?.contains("latitude from -90 to 90") == true)
+        let saved = try await harness.application.state.preferences.preferences(for: Self.user)
+        #expect(saved.place == "Tokyo" && saved.units == .metric)
+    }
+
     @Test("a check past the budget: checking… now, then views.update with the outcome; saved once")
     func lateSuccess() async throws {
         let harness = try Self.harness(waitForBudget: { _ in })
