@@ -1,6 +1,7 @@
 import Foundation
 @testable import TenkiApp
 import TenkiCore
+import TenkiFakes
 import TenkiBase
 import TenkiHTTPClient
 import TenkiHTTPServer
@@ -80,6 +81,26 @@ struct RouterTests {
         #expect(router.answerWithoutBody(HTTPRequest(method: "PUT", target: "/slack/commands"))?.status == .methodNotAllowed)
         #expect(router.answerWithoutBody(HTTPRequest(method: "POST", target: "/slack/commands")) == nil)
         #expect(router.answerWithoutBody(HTTPRequest(method: "GET", target: "/healthz")) == nil)
+    }
+
+    @Test("a body over the limit on every way in is the server's 413 alone: its adapter never runs on the missing body")
+    func bodyLimitOnEveryWayIn() throws {
+        let harness = try AppHarness(environment: [
+            "SLACK_BOT_TOKEN": FakeSlackWebAPI.defaultToken, "SLACK_API_BASE_URL": "http://fakes.test/slack-api",
+            "MATTERMOST_TOKENS": "mattermost-token",
+        ])
+        let router = harness.application.router
+        let failures = {
+            harness.application.metrics.exposition().split(separator: "\n").filter {
+                $0.hasPrefix("tenki_signature_failures_total") || $0.contains("status=\"401\"") || $0.contains("status=\"415\"")
+            }
+        }
+        let before = failures()
+        for path in ["/slack/commands", "/slack/interactions", "/slack/events", "/mattermost/commands"] {
+            #expect(router.answerWithoutBody(HTTPRequest(method: "POST", target: path)) == nil, "\(path)")
+            #expect(router.answerWithoutBody(HTTPRequest(method: "PUT", target: path))?.status == .methodNotAllowed, "\(path)")
+        }
+        #expect(failures() == before, "no 401 or 415 counted for a body that was never read")
     }
 
     @Test("Expect: 100-continue is refused up front for what the body cannot change: routing, content type, no signature")

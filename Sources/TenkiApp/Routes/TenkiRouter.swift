@@ -176,13 +176,27 @@ public struct TenkiRouter: HTTPHandler {
     /// A body over the limit is answered 413 by the server, but only once routing has passed:
     /// an unknown path or a wrong method keeps its 404 or 405, as the contract orders them.
     public func answerWithoutBody(_ head: HTTPRequest) -> HTTPResponse? {
-        if !servesSlackOverHTTP, Self.isSlackHTTPPath(head.path) { return Self.socketModeOnly }
-        if servesCommands, head.path == Self.commandsPath, head.method == "POST" { return nil }
-        if servesCommands, mattermost != nil, head.path == Self.mattermostCommandsPath, head.method == "POST" { return nil }
+        let path = head.path
+        if !servesSlackOverHTTP, Self.isSlackHTTPPath(path) { return Self.socketModeOnly }
+        // A POST to a way in is routed by its path alone: its adapter, run on the missing body, would
+        // refuse it for its signature or media type (and count that) where the client gets its 413.
+        if servesCommands, head.method == "POST", takesPosts(at: path) { return nil }
         guard let answer = handleInline(head), answer.status == .notFound || answer.status == .methodNotAllowed else {
             return nil
         }
         return answer
+    }
+
+    /// Whether `path` is one of the ways in this router serves (each takes only POST).
+    private func takesPosts(at path: Substring) -> Bool {
+        switch path {
+        case Self.commandsPath: true
+        case Self.mattermostCommandsPath: mattermost != nil
+        case Self.interactionsPath: slackInteractions != nil
+        case Self.eventsPath: slackEvents != nil
+        case Self.discordInteractionsPath: discord != nil
+        default: false
+        }
     }
 
     /// Before inviting a body with `100 Continue`: the routing answer, 415 for a command that is
