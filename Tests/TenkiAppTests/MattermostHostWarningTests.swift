@@ -10,6 +10,13 @@ struct MattermostHostWarningTests {
         #expect(text.contains("MATTERMOST_TOKENS") && text.contains("TENKI_ALLOWED_RESPONSE_HOSTS"))
     }
 
+    @Test("the default list (Slack's and GovSlack's hooks) counts as only Slack's hosts: warned")
+    func defaultList() throws {
+        let list = ResponseURLAllowList.slack
+        #expect(list.entries.contains { $0.host.hasSuffix("slack-gov.com") }, "\(list)")
+        #expect(MattermostHostWarning.message(hasTokens: true, allowList: list) != nil)
+    }
+
     @Test("no warning without tokens, or with a Mattermost host allowed", arguments: [
         (false, "hooks.slack.com"), (true, "hooks.slack.com,http://mattermost.example:8065"), (true, "chat.example.com"),
     ])

@@ -19,7 +19,8 @@ public enum MattermostHostWarning {
         if let text = message(hasTokens: hasTokens, allowList: allowList) { logger.warning(text) }
     }
 
+    /// Slack's hosts, commercial and GovSlack (the default list holds one of each).
     private static func isSlack(_ host: String) -> Bool {
-        host == "slack.com" || host.hasSuffix(".slack.com")
+        ["slack.com", "slack-gov.com"].contains { host == $0 || host.hasSuffix("." + $0) }
     }
 }
