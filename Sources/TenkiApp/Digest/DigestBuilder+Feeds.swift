@@ -10,7 +10,7 @@ extension DigestBuilder {
     /// The newest items of the digest's feeds (all, or those it names), merged and deduplicated,
     /// narrowed to `newsQuery`'s words when it has some, skipping what the last digest showed.
     /// Only items with a web link are shown: a digest headline is a link.
-    func feedHeadlines(_ content: Content, from feeds: FeedService, excluding seen: Set<String>) async -> DigestReport.Headlines {
+    func feedHeadlines(_ content: Content, from feeds: FeedService, excluding seen: Set<String>) async -> GatheredHeadlines {
         let sources = content.newsFeeds.map { names in feeds.sources.filter { names.contains($0.name) } } ?? feeds.sources
         let outcomes = await feeds.collect(sources, within: Self.feedDeadline)
         var items: [FeedNewsItem] = []
@@ -21,18 +21,27 @@ extension DigestBuilder {
             guard let feed = outcome.feed else { continue }
             items += feed.newsItems(configuredName: outcome.source.name)
         }
-        guard !items.isEmpty else { return outcomes.isEmpty ? .omitted : .failed }
+        guard !items.isEmpty else { return GatheredHeadlines(headlines: outcomes.isEmpty ? .omitted : .failed) }
         var sorted = FeedItemMerge.newestFirst(items, item: \.item)
         if let words = content.newsQuery.map(NewsSearchQuery.init) { sorted = sorted.filter { words.matches($0.item) } }
         var shown: [NewsArticle] = []
         var urls = seen
+        var linked = 0
         for entry in FeedItemMerge.deduplicated(sorted, item: \.item) {
-            guard let article = Self.article(entry), !urls.contains(article.url.absoluteString) else { continue }
+            guard let article = Self.article(entry) else { continue }
+            linked += 1
+            guard !urls.contains(article.url.absoluteString) else { continue }
             urls.insert(article.url.absoluteString)
             shown.append(article)
             if shown.count == DigestMessageFormatter.maximumHeadlines { break }
         }
-        return .articles(shown)
+        // The feeds the shown headlines came from, each once, in order (or every feed read, when none is shown).
+        var names: [String] = []
+        for name in shown.isEmpty ? outcomes.compactMap({ $0.feed == nil ? nil : $0.source.name }) : shown.map(\.sourceName)
+        where !names.contains(name) {
+            names.append(name)
+        }
+        return GatheredHeadlines(headlines: .articles(shown), sources: names, foundNone: linked == 0)
     }
 
     /// An item as a headline, when it has a title and an http(s) link.

@@ -63,10 +63,13 @@ public struct DigestBuilder: Sendable {
     public func build(_ content: Content, excludingHeadlines: Set<String>, now: Date) async -> Built {
         async let headlines = headlines(content, excluding: excludingHeadlines)
         let cities = await cityReports(content, now: now)
-        let news = await headlines
-        let report = DigestReport(
+        let gathered = await headlines
+        let news = gathered.headlines
+        var report = DigestReport(
             date: DigestReport.LocalDate(now, in: content.timeZone), cities: cities, headlines: news, units: content.units,
             isChannelReport: content.isChannelReport)
+        report.newsSources = gathered.sources
+        report.newsFoundNone = gathered.foundNone
         var message = DigestMessageFormatter(language: content.language).message(for: report)
         if let chart, case .weather(let first)? = cities.first, let forecast = first.forecast, let part = chart(forecast, content, now) {
             // After the city lines: before the headlines' divider, or else before the sources line.
@@ -121,10 +124,18 @@ public struct DigestBuilder: Sendable {
         }
     }
 
-    func headlines(_ content: Content, excluding seen: Set<String>) async -> DigestReport.Headlines {
-        guard content.includesNews else { return .omitted }
+    /// A digest's headlines and where they came from, as its sources line names them.
+    struct GatheredHeadlines {
+        var headlines: DigestReport.Headlines
+        var sources: [String] = [ReplyStrings.newsProvider]
+        /// The source had none at all (not only ones the last digest showed).
+        var foundNone = false
+    }
+
+    func headlines(_ content: Content, excluding seen: Set<String>) async -> GatheredHeadlines {
+        guard content.includesNews else { return GatheredHeadlines(headlines: .omitted) }
         if let feeds { return await feedHeadlines(content, from: feeds, excluding: seen) }
-        guard let news else { return .omitted }
+        guard let news else { return GatheredHeadlines(headlines: .omitted) }
         let topic: NewsTopic = content.newsQuery.map { .search($0) } ?? .headlines(nil)
         do {
             let articles = try await news.articles(for: topic, country: newsCountry, spender: .schedule).value
@@ -135,10 +146,10 @@ public struct DigestBuilder: Sendable {
                 shown.append(article)
                 if shown.count == DigestMessageFormatter.maximumHeadlines { break }
             }
-            return .articles(shown)
+            return GatheredHeadlines(headlines: .articles(shown), foundNone: articles.isEmpty)
         } catch {
             logger.warning("digest news failed", [("error", error.description)])
-            return .failed
+            return GatheredHeadlines(headlines: .failed)
         }
     }
 }

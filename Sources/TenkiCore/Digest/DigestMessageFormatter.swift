@@ -28,20 +28,24 @@ public struct DigestMessageFormatter: Sendable {
             parts.append(.paragraph(RichText.joined(Array(chunk), separator: "\n"), image: nil))
             start += Self.citiesPerSection
         }
-        var sources = [ReplyStrings.weatherProvider]
+        // Only the sources this digest used: no weather provider without cities, the feeds' names
+        // for headlines from feeds.
+        var sources = report.cities.isEmpty ? [] : [ReplyStrings.weatherProvider]
         switch report.headlines {
         case .articles(let articles):
             parts.append(.divider)
-            parts.append(.paragraph(headlinesText(articles), image: nil))
-            sources.append(ReplyStrings.newsProvider)
+            parts.append(.paragraph(headlinesText(articles, foundNone: report.newsFoundNone), image: nil))
+            sources += report.newsSources
         case .failed:
             parts.append(.divider)
             parts.append(.paragraph(.markup(strings.digestNewsFailed), image: nil))
         case .omitted:
             break
         }
-        let sourcesLine = ReplyStrings.fill(strings.dataSources, ["sources": sources.joined(separator: " · ")])
-        parts.append(.context([.markup(sourcesLine)]))
+        if !sources.isEmpty {
+            // Text, not markup: a feed names itself, and its title is the feed's to choose.
+            parts.append(.context([RichText.fill(strings.dataSources, ["sources": .text(sources.joined(separator: " · "))])]))
+        }
         return ChatMessage(summary: .text(summary(title: title, report: report)), parts: parts)
     }
 
@@ -70,9 +74,11 @@ public struct DigestMessageFormatter: Sendable {
         }
     }
 
-    func headlinesText(_ articles: [NewsArticle]) -> RichText {
+    func headlinesText(_ articles: [NewsArticle], foundNone: Bool = false) -> RichText {
         let heading = RichText.bold(strings.digestHeadlines) + .text("\n")
-        guard !articles.isEmpty else { return heading + .markup(strings.digestNoNewHeadlines) }
+        guard !articles.isEmpty else {
+            return heading + .markup(foundNone ? strings.digestNoHeadlines : strings.digestNoNewHeadlines)
+        }
         let lines = articles.prefix(Self.maximumHeadlines).map { article in
             RichText.text("• ") + .link(article.url.absoluteString, title: article.title.truncated(to: 200))
                 + .text(" · " + article.sourceName.truncated(to: 60))

@@ -42,6 +42,10 @@ public struct DigestReport: Sendable {
     /// A channel's own morning report (a subscription's one place) rather than a team digest:
     /// the header says so.
     public var isChannelReport: Bool
+    /// Where the headlines came from, as the sources line names them: NewsAPI.org, or the feeds.
+    public var newsSources: [String] = [ReplyStrings.newsProvider]
+    /// The news source had no headlines at all (rather than only ones the last digest showed).
+    public var newsFoundNone = false
 
     public init(date: LocalDate, cities: [City], headlines: Headlines, units: Units, isChannelReport: Bool = false) {
         self.date = date

@@ -89,6 +89,8 @@ public struct ReplyStrings: StringTable {
     public var digestHeadlines: String
     public var digestNewsFailed: String
     public var digestNoNewHeadlines: String
+    /// The news source had no headlines at all for the digest (its query matched nothing).
+    public var digestNoHeadlines: String
 
     /// Replaces each `{key}` in `template` with its value.
     public static func fill(_ template: String, _ values: [String: String]) -> String {
@@ -207,7 +209,8 @@ extension ReplyStrings {
         digestCityFailed: "⚠️ *{city}*: no weather right now",
         digestHeadlines: "📰 Headlines",
         digestNewsFailed: "⚠️ No headlines right now: the news service did not answer.",
-        digestNoNewHeadlines: "No new headlines since the last digest."
+        digestNoNewHeadlines: "No new headlines since the last digest.",
+        digestNoHeadlines: "No headlines: the news source had none for this digest."
     )
 
     public static let japanese = ReplyStrings(
@@ -279,6 +282,7 @@ extension ReplyStrings {
         digestCityFailed: "⚠️ *{city}*: 天気を取得できませんでした",
         digestHeadlines: "📰 ニュース",
         digestNewsFailed: "⚠️ ニュースを取得できませんでした。",
-        digestNoNewHeadlines: "前回のダイジェストから新しいニュースはありません。"
+        digestNoNewHeadlines: "前回のダイジェストから新しいニュースはありません。",
+        digestNoHeadlines: "このダイジェストに載せるニュースはありませんでした。"
     )
 }

@@ -35,6 +35,31 @@ import Testing
         #expect(Set(again.headlineURLs).isDisjoint(with: built.headlineURLs))
     }
 
+    @Test("the sources line names the feeds shown, not NewsAPI.org, nor OpenWeatherMap without cities")
+    func sourcesLineNamesTheFeeds() async {
+        let built = await builder().build(content(feeds: ["nhk"]), excludingHeadlines: [], now: Date())
+        let text = MessageTextRenderer.render(built.message.slack)
+        #expect(!text.contains("NewsAPI") && !text.contains("OpenWeatherMap"), "\(text)")
+        let sources = text.split(separator: "\n").last { $0.contains("Data:") }
+        #expect(sources?.contains("NHK") == true || sources?.contains("nhk") == true, "\(text)")
+    }
+
+    @Test("no headline matching the digest's words says so, not that every headline was shown before")
+    func noMatchIsNotNothingNew() async {
+        let none = await builder().build(content(query: "zzzz-nothing-matches"), excludingHeadlines: [], now: Date())
+        let text = MessageTextRenderer.render(none.message.slack)
+        #expect(text.contains("No headlines: the news source had none for this digest."), "\(text)")
+        // Digests in a row until the feed's every headline was shown once: then nothing is new.
+        var seen = Set<String>()
+        var last = await builder().build(content(feeds: ["nhk"]), excludingHeadlines: seen, now: Date())
+        for _ in 0..<20 where !last.headlineURLs.isEmpty {
+            seen.formUnion(last.headlineURLs)
+            last = await builder().build(content(feeds: ["nhk"]), excludingHeadlines: seen, now: Date())
+        }
+        #expect(last.headlineURLs.isEmpty && !seen.isEmpty)
+        #expect(MessageTextRenderer.render(last.message.slack).contains("No new headlines since the last digest."))
+    }
+
     @Test func aDigestNamesItsFeedsAndWords() async {
         let nhk = await builder().build(content(feeds: ["nhk"]), excludingHeadlines: [], now: Date())
         #expect(nhk.headlineURLs.allSatisfy { $0.hasPrefix("https://www3.nhk.or.jp/") } && !nhk.headlineURLs.isEmpty)
