@@ -90,4 +90,13 @@ public enum DiscordRenderer {
 extension ChatMessage {
     /// This message as Discord `content`, `embeds` and `components`.
     public var discord: DiscordMessage { DiscordRenderer.render(self) }
+
+    /// The same for a post nobody is looking at yet (a webhook's digest or report): the summary
+    /// as `content` beside the embed, as Discord's notification shows it (an embed alone notifies
+    /// with no text).
+    public var discordPost: DiscordMessage {
+        var message = DiscordRenderer.render(self)
+        if message.content == nil { message.content = MarkdownText.render(summary, limit: DiscordLimits.content) }
+        return message
+    }
 }
