@@ -26,7 +26,9 @@ public struct FieldErrors: Error, Sendable, Equatable {
 /// what `PlaceQuery` cannot read (coordinates out of range) is refused with the field's message. Whether the place exists is the geocoder's question, later.
 enum PlaceField {
     static func read(_ raw: String?, strings: ModalStrings) -> Result<String, FieldErrors> {
-        let words = (raw ?? "").unicodeScalars.split { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
+        let words = RichText.visible(raw ?? "").unicodeScalars.split {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control
+        }
         let place = words.map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
         if place.isEmpty { return .failure(FieldErrors([.place: strings.placeMissing])) }
         if place.unicodeScalars.count > PreferencesModal.placeMaxLength {

@@ -21,13 +21,34 @@ public struct RichText: Sendable, Equatable {
         self.spans = spans.filter { !$0.isEmpty }
     }
 
-    public static func text(_ text: String) -> RichText { RichText([.text(text)]) }
-    public static func bold(_ text: String) -> RichText { RichText([.bold(text)]) }
+    public static func text(_ text: String) -> RichText { RichText([.text(visible(text))]) }
+    public static func bold(_ text: String) -> RichText { RichText([.bold(visible(text))]) }
     public static func markup(_ text: String) -> RichText { RichText([.markup(text)]) }
     public static func literal(_ text: String) -> RichText { RichText([.literal(text)]) }
 
     public static func link(_ url: String, title: String, bold: Bool = false) -> RichText {
-        RichText([.link(url: url, title: title, bold: bold)])
+        RichText([.link(url: url, title: visible(title), bold: bold)])
+    }
+
+    /// Outside text without what would act on a reader's screen instead of showing: control
+    /// characters but line breaks and tabs (a NUL, a terminal escape; Slack refuses some), and the
+    /// bidirectional embeddings, overrides and isolates that reorder the text around them (a
+    /// place typed as `U+202E` + "Danang" would show reversed inside Tenki's own sentence).
+    /// Joiners stay: some scripts and emoji need them.
+    public static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isInvisibleControl) else { return text }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: text.unicodeScalars.filter { !isInvisibleControl($0) })
+        return String(kept)
+    }
+
+    private static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     public var isEmpty: Bool { spans.isEmpty }
