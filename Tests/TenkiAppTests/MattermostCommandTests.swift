@@ -110,6 +110,18 @@ struct MattermostCommandTests {
         #expect(object["response_type"] as? String == "in_channel")
     }
 
+    @Test("help on Mattermost offers only what works there: no channel subscriptions, and no \"in Slack\"")
+    func helpWithoutSlackOnlyCommands() async throws {
+        let harness = try Self.harness()
+        let response = await harness.application.router.respond(
+            to: Self.request(Self.weather("help"), authorization: "Token \(Self.token)"))
+        let text = try #require(try Self.object(response)["text"] as? String)
+        #expect(text.contains("Tenki: weather") && text.contains("/weather set PLACE"), "\(text)")
+        #expect(!text.contains("subscribe") && !text.contains("in Slack"), "\(text)")
+        let slack = MessageTextRenderer.render(try await harness.message("/weather", "help"))
+        #expect(slack.contains("/weather subscribe PLACE"), "Slack's help keeps them: \(slack)")
+    }
+
     @Test func withoutOrWithAWrongTokenTheAnswerIs401() async throws {
         let harness = try Self.harness(tokens: "another-token")
         for request in try Self.documentedRequests() {

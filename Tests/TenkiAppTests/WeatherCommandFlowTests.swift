@@ -47,7 +47,7 @@ struct WeatherCommandFlowTests {
         _ = try await harness.message("/weather", "unset")
         #expect(render(try await harness.message("/weather", "")).contains("Tokyo, JP"))
         let noDefault = try AppHarness()
-        #expect(try await noDefault.message("/weather", "").text.contains("Tenki: weather in Slack"))
+        #expect(try await noDefault.message("/weather", "").text.contains("Tenki: weather"))
     }
 
     @Test("a place that geocoding does not know is not saved")
@@ -55,7 +55,7 @@ struct WeatherCommandFlowTests {
         let harness = try AppHarness()
         let reply = try await harness.message("/weather", "set Atlantis")
         #expect(reply.text.contains("Atlantis"))
-        #expect(try await harness.message("/weather", "").text.contains("Tenki: weather in Slack"))
+        #expect(try await harness.message("/weather", "").text.contains("Tenki: weather"))
     }
 
     @Test("incomplete set and impossible coordinates get guidance, ephemeral")

@@ -33,7 +33,7 @@ struct WeatherCommandHandler: Sendable {
         let user = payload.userKey
         switch command.action {
         case .help:
-            return CommandReply(notices.weatherHelp())
+            return CommandReply(notices.weatherHelp(subscriptions: payload.platform == .slack))
         case .incompleteSet:
             return CommandReply(
                 notices.notice(RichText.fill(strings.setWhat, ["command": .literal(settings.commandNames.weather)])))
@@ -53,7 +53,8 @@ struct WeatherCommandHandler: Sendable {
         case .savePlace(let place):
             return CommandReply(await savePlace(place, for: user, logger: logger))
         case .current(let place), .forecast(let place), .hourly(let place), .air(let place):
-            return await lookUp(command, text: payload.text, place: place, user: user, logger: logger)
+            return await lookUp(
+                command, text: payload.text, place: place, user: user, subscriptions: payload.platform == .slack, logger: logger)
         }
     }
 
@@ -94,8 +95,9 @@ struct WeatherCommandHandler: Sendable {
             for: ReplyCache.Key(text: command.text, savedPlace: saved.place, savedUnits: saved.units), now: now)
     }
 
+    /// - Parameter subscriptions: whether the help (for a bare command with no place) offers channel subscriptions.
     private func lookUp(
-        _ command: WeatherCommand, text: String, place explicit: PlaceQuery?, user: UserKey, logger: Logger
+        _ command: WeatherCommand, text: String, place explicit: PlaceQuery?, user: UserKey, subscriptions: Bool, logger: Logger
     ) async -> CommandReply {
         var saved = UserPreferences.empty
         var savedKnown = true
@@ -109,7 +111,7 @@ struct WeatherCommandHandler: Sendable {
             let place = explicit ?? saved.place.flatMap(PlaceQuery.init(text:))
                 ?? settings.defaultCity.flatMap(PlaceQuery.init(text:))
         else {
-            return CommandReply(notices.weatherHelp())
+            return CommandReply(notices.weatherHelp(subscriptions: subscriptions))
         }
         guard let weather else {
             logger.warning("weather requested but \(SettingsTable.name(\.openWeatherAPIKey)) is not set")

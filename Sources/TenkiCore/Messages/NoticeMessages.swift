@@ -33,8 +33,12 @@ public struct NoticeMessages: Sendable {
         case upstreamFailed
     }
 
-    public func weatherHelp() -> ChatMessage {
-        help(RichText.fill(strings.weatherHelp, ["command": .literal(weatherCommand)]))
+    /// - Parameter subscriptions: whether channel subscriptions exist where the help is shown (Slack).
+    public func weatherHelp(subscriptions: Bool = true) -> ChatMessage {
+        var lines = strings.weatherHelp.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Before the last line, which names the help itself.
+        if subscriptions { lines.insert(strings.weatherHelpSubscriptions, at: max(lines.count - 1, 0)) }
+        return help(RichText.fill(lines.joined(separator: "\n"), ["command": .literal(weatherCommand)]))
     }
 
     public func newsHelp() -> ChatMessage {

@@ -33,6 +33,8 @@ public struct ReplyStrings: StringTable {
     public var helpTitle: String
     public var newsHelpTitle: String
     public var weatherHelp: String
+    /// The help's line on channel subscriptions, shown where they exist (Slack).
+    public var weatherHelpSubscriptions: String
     public var unknownCommand: String
     public var placeNotFound: String
     public var notConfigured: String
@@ -161,9 +163,10 @@ extension ReplyStrings {
         staleMinutes: "as of {minutes} min ago",
         staleHours: "as of {hours} h ago",
         alsoMatched: "Also matched: {places}. Add a country code to pick one, e.g. `{example}`.",
-        helpTitle: "Tenki: weather in Slack",
-        newsHelpTitle: "Tenki: news in Slack",
-        weatherHelp: "`{command} PLACE` current weather, e.g. `{command} Da Nang, VN` or `{command} 東京`\n`{command} LAT,LON` weather at coordinates, e.g. `{command} 16.05,108.22`\n`{command} PLACE forecast` the next days; `hourly` the next 24 hours; `air` the air quality\n`{command} Chicago °F` units for one command: `°F`/`imperial`, `°C`/`metric`, `K`/`standard`\n`{command} set PLACE`, `{command} set units imperial` save your place and units; `{command} unset` forgets them\n`{command}` alone: your saved place, or the team's\n`{command} subscribe PLACE` a morning report in this channel (`subscribe rain PLACE`: rain alerts); `{command} subscriptions` lists them, `{command} unsubscribe ID` stops one\n`{command} help` this help",
+        helpTitle: "Tenki: weather",
+        newsHelpTitle: "Tenki: news",
+        weatherHelp: "`{command} PLACE` current weather, e.g. `{command} Da Nang, VN` or `{command} 東京`\n`{command} LAT,LON` weather at coordinates, e.g. `{command} 16.05,108.22`\n`{command} PLACE forecast` the next days; `hourly` the next 24 hours; `air` the air quality\n`{command} Chicago °F` units for one command: `°F`/`imperial`, `°C`/`metric`, `K`/`standard`\n`{command} set PLACE`, `{command} set units imperial` save your place and units; `{command} unset` forgets them\n`{command}` alone: your saved place, or the team's\n`{command} help` this help",
+        weatherHelpSubscriptions: "`{command} subscribe PLACE` a morning report in this channel (`subscribe rain PLACE`: rain alerts); `{command} subscriptions` lists them, `{command} unsubscribe ID` stops one",
         unknownCommand: "I don't know the command `{command}`. I answer `{weather}` and `{news}`.",
         placeNotFound: "I couldn't find “{query}”. Try a city and country code, e.g. `{command} Da Nang, VN`.",
         notConfigured: "{Service} isn't configured on this Tenki yet. Please ask an admin to set the {provider} API key.",
@@ -234,9 +237,10 @@ extension ReplyStrings {
         staleMinutes: "{minutes}分前の情報",
         staleHours: "{hours}時間前の情報",
         alsoMatched: "ほかの候補: {places}。国コードを付けると選べます（例: `{example}`）。",
-        helpTitle: "Tenki: Slack で天気予報",
-        newsHelpTitle: "Tenki: Slack でニュース",
-        weatherHelp: "`{command} 地名` 現在の天気（例: `{command} 東京` `{command} Da Nang, VN`）\n`{command} 緯度,経度` 座標の天気（例: `{command} 16.05,108.22`）\n`{command} 地名 予報` 数日間の予報（`forecast` も可）、`毎時` 24時間、`大気` 大気の状態\n`{command} Chicago °F` この回だけの単位: `°F`/`imperial`、`°C`/`metric`、`K`/`standard`\n`{command} set 地名`、`{command} set units metric` 地点と単位を保存、`{command} unset` で削除\n`{command}` だけ: 保存した地点（なければチームの既定）\n`{command} 購読 地名` このチャンネルに毎朝の天気（`購読 雨 地名`: 雨の知らせ）、`{command} 購読一覧` で一覧、`{command} 解除 ID` で停止\n`{command} help` このヘルプ",
+        helpTitle: "Tenki: 天気予報",
+        newsHelpTitle: "Tenki: ニュース",
+        weatherHelp: "`{command} 地名` 現在の天気（例: `{command} 東京` `{command} Da Nang, VN`）\n`{command} 緯度,経度` 座標の天気（例: `{command} 16.05,108.22`）\n`{command} 地名 予報` 数日間の予報（`forecast` も可）、`毎時` 24時間、`大気` 大気の状態\n`{command} Chicago °F` この回だけの単位: `°F`/`imperial`、`°C`/`metric`、`K`/`standard`\n`{command} set 地名`、`{command} set units metric` 地点と単位を保存、`{command} unset` で削除\n`{command}` だけ: 保存した地点（なければチームの既定）\n`{command} help` このヘルプ",
+        weatherHelpSubscriptions: "`{command} 購読 地名` このチャンネルに毎朝の天気（`購読 雨 地名`: 雨の知らせ）、`{command} 購読一覧` で一覧、`{command} 解除 ID` で停止",
         unknownCommand: "`{command}` というコマンドは知りません。`{weather}` と `{news}` に答えます。",
         placeNotFound: "「{query}」が見つかりませんでした。都市名と国コードで試してください（例: `{command} Da Nang, VN`）。",
         notConfigured: "この Tenki では{service}がまだ設定されていません。管理者に {provider} の API キーの設定を依頼してください。",
