@@ -109,7 +109,7 @@ public actor FeedService {
         switch result {
         case .success(let answer):
             if let feed = answer.feed {
-                entry.feed = feed
+                entry.feed = Self.withoutFutureDates(feed, now: now)
                 entry.validators = answer.validators
             } else if entry.feed == nil {
                 // A 304 for validators this store no longer holds items for: ask again in full next time.
@@ -131,6 +131,21 @@ public actor FeedService {
         }
         entries[source.name] = entry
         stored.signal()
+    }
+
+    /// How far ahead of the clock an item's date may be (time zones written wrong, clocks a little off).
+    static let futureDateTolerance: TimeInterval = 86_400
+
+    /// `feed` with each item dated further ahead than `futureDateTolerance` made undated: such a date
+    /// (a typo, a scheduled post) would hold the top of "newest first" until it came true.
+    static func withoutFutureDates(_ feed: Feed, now: Date) -> Feed {
+        let latest = now.addingTimeInterval(futureDateTolerance)
+        guard feed.items.contains(where: { ($0.published ?? .distantPast) > latest }) else { return feed }
+        var feed = feed
+        for index in feed.items.indices where (feed.items[index].published ?? .distantPast) > latest {
+            feed.items[index].published = nil
+        }
+        return feed
     }
 
     private func outcome(for source: FeedSource, now: Date) -> FeedOutcome {

@@ -37,6 +37,16 @@ import Testing
         }
     }
 
+    @Test("an item dated more than a day ahead is kept undated: it cannot hold the top of newest-first until it comes true")
+    func futureDatesDropped() {
+        let now = Date(timeIntervalSince1970: 1_796_083_200)
+        let dates: [Date?] = [now.addingTimeInterval(3_600), now.addingTimeInterval(86_400 * 365 * 4), nil, now]
+        let feed = Feed(title: "x", items: dates.enumerated().map { FeedItem(title: "t\($0.offset)", published: $0.element) })
+        let kept = FeedService.withoutFutureDates(feed, now: now)
+        #expect(kept.items.map(\.published) == [now.addingTimeInterval(3_600), nil, nil, now])
+        #expect(FeedItemMerge.newestFirst(kept.items).map(\.title) == ["t0", "t3", "t1", "t2"])
+    }
+
     @Test func aSlowFeedNeverHoldsTheAnswerPastTheDeadline() async throws {
         serveAll()
         let gate = server.hold("https://slow.example/rss")
