@@ -13,17 +13,7 @@ extension SlackInteractionTests {
     @Test("share on a private result: the view posted in the channel, and only once it is delivered, the private copy deleted")
     func share() async throws {
         let stack = try Stack(environment: ["TENKI_RESULT_VISIBILITY": "ephemeral"])
-        let service = Task { await stack.application.queue.run() }
-        let response = try await stack.press(
-            fixture: "slack_block_actions_button_ephemeral_DERIVED_docs_shape.json", actionID: "tenki.share",
-            value: Self.danang.encoded)
-        #expect(response.status == 200)
-        #expect(await stack.application.background.waitUntilIdle(atMost: .seconds(60)))
-        service.cancel()
-        await service.value
-        // The delete goes to the same response_url, paced a second after the post.
-        _ = await stack.application.queue.runOnce(now: stack.clock.now().addingTimeInterval(60))
-        let bodies = stack.sink.requests(to: "/actions/T0/1/press").map { String(decoding: $0.body, as: UTF8.self) }
+        let bodies = try await Self.sharePressed(value: Self.danang.encoded, on: stack)
         await stack.stop()
         #expect(bodies.count == 2)
         let shared = try JSONDecoder().decode(SlackMessage.self, from: Data(try #require(bodies.first).utf8))
@@ -36,30 +26,16 @@ extension SlackInteractionTests {
     @Test("a private /news result offers share; pressed, the same headlines are posted in the channel, then the copy deleted")
     func shareNews() async throws {
         let stack = try Stack(environment: ["TENKI_RESULT_VISIBILITY": "ephemeral"])
-        let service = Task { await stack.application.queue.run() }
         let first = try JSONDecoder().decode(
             SlackMessage.self, from: Data(try await stack.commandSender().send(command: "/news", text: "").body))
         #expect(first.responseType == .ephemeral)
         let share = try #require(Self.buttons(of: first).first { $0.actionID == "tenki.share" }, "a private result offers share")
-        let response = try await stack.press(
-            fixture: "slack_block_actions_button_ephemeral_DERIVED_docs_shape.json", actionID: "tenki.share", value: share.value)
-        #expect(response.status == 200)
-        #expect(await stack.application.background.waitUntilIdle(atMost: .seconds(60)))
-        service.cancel()
-        await service.value
-        _ = await stack.application.queue.runOnce(now: stack.clock.now().addingTimeInterval(60))
-        let bodies = stack.sink.requests(to: "/actions/T0/1/press").map { String(decoding: $0.body, as: UTF8.self) }
+        let bodies = try await Self.sharePressed(value: share.value, on: stack)
         await stack.stop()
         #expect(bodies.count == 2)
         let shared = try JSONDecoder().decode(SlackMessage.self, from: Data(try #require(bodies.first).utf8))
         #expect(shared.responseType == .inChannel && shared.replaceOriginal == false)
-        let headline = { (message: SlackMessage) in
-            message.blocks.compactMap { block -> String? in
-                guard case .section(let section) = block, let text = section.text?.text, text.hasPrefix("*<") else { return nil }
-                return text
-            }
-        }
-        #expect(headline(shared) == headline(first) && !headline(first).isEmpty, "the page that was shown")
+        #expect(Self.headlines(of: shared) == Self.headlines(of: first) && !Self.headlines(of: first).isEmpty, "the page shown")
         #expect(!Self.buttons(of: shared).contains { $0.actionID == "tenki.share" }, "a message in the channel has nothing to share")
         #expect(bodies.last == #"{"delete_original":true}"#)
         #expect(stack.upstreams.news.calls.count == 1, "shared from the answer already fetched")
@@ -129,15 +105,9 @@ extension SlackInteractionTests {
         let next = try #require(try await stack.delivered().first)
         await stack.stop()
         #expect(next.replaceOriginal == true)
-        let titles = { (message: SlackMessage) in
-            message.blocks.compactMap { block -> String? in
-                guard case .section(let section) = block, let text = section.text?.text, text.hasPrefix("*<") else { return nil }
-                return text
-            }
-        }
         // The fake's US headlines fill a page and part of another.
-        #expect(titles(first).count == 5 && (1...5).contains(titles(next).count))
-        #expect(Set(titles(first)).isDisjoint(with: titles(next)))
+        #expect(Self.headlines(of: first).count == 5 && (1...5).contains(Self.headlines(of: next).count))
+        #expect(Set(Self.headlines(of: first)).isDisjoint(with: Self.headlines(of: next)))
         #expect(!Self.buttons(of: next).contains { $0.actionID == "tenki.news.more" }, "the last page has no More")
         #expect(stack.upstreams.news.calls.count == 1)
     }
@@ -157,5 +127,27 @@ extension SlackInteractionTests {
         #expect(next.replaceOriginal == true)
         let shownFirst = MessageTextRenderer.render(first), shownNext = MessageTextRenderer.render(next)
         #expect(shownNext.contains("Latest news") && shownNext != shownFirst)
+    }
+
+    /// Share pressed on a private message (the fixture's) while the queue runs: the bodies that reached
+    /// the press's `response_url`, the delete included (paced a second after the post).
+    static func sharePressed(value: String, on stack: Stack) async throws -> [String] {
+        let service = Task { await stack.application.queue.run() }
+        let response = try await stack.press(
+            fixture: "slack_block_actions_button_ephemeral_DERIVED_docs_shape.json", actionID: "tenki.share", value: value)
+        #expect(response.status == 200)
+        #expect(await stack.application.background.waitUntilIdle(atMost: .seconds(60)))
+        service.cancel()
+        await service.value
+        _ = await stack.application.queue.runOnce(now: stack.clock.now().addingTimeInterval(60))
+        return stack.sink.requests(to: "/actions/T0/1/press").map { String(decoding: $0.body, as: UTF8.self) }
+    }
+
+    /// A news message's headline sections (each a linked title).
+    static func headlines(of message: SlackMessage) -> [String] {
+        message.blocks.compactMap { block -> String? in
+            guard case .section(let section) = block, let text = section.text?.text, text.hasPrefix("*<") else { return nil }
+            return text
+        }
     }
 }
