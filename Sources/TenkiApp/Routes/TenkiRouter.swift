@@ -134,11 +134,13 @@ public struct TenkiRouter: HTTPHandler {
         case (_, _) where servesCommands && install != nil && InstallEndpoint.serves(path):
             route = "install"
             response = .text(.methodNotAllowed, "use GET\n", headers: ["Allow": "GET"])
-        case (_, "GET") where servesCommands && charts != nil && ChartEndpoint.isChartPath(path):
+        // HEAD as GET (the server sends the head alone): caches and link checkers ask with it.
+        case (_, let method) where (method == "GET" || method == "HEAD") && servesCommands && charts != nil
+            && ChartEndpoint.isChartPath(path):
             return chart(exchange(request, since: start, route: "charts"))
         case (_, _) where servesCommands && charts != nil && ChartEndpoint.isChartPath(path):
             route = "charts"
-            response = .text(.methodNotAllowed, "use GET for charts\n", headers: ["Allow": "GET"])
+            response = .text(.methodNotAllowed, "use GET for charts\n", headers: ["Allow": "GET, HEAD"])
         case ("/healthz", _), ("/metrics", _):
             route = String(path.dropFirst())
             response = .text(.methodNotAllowed, "use GET\n", headers: ["Allow": "GET"])

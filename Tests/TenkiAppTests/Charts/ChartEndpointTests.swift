@@ -55,7 +55,15 @@ struct ChartEndpointTests {
         #expect(await get("/charts/forecast.png").status == .notFound)
         #expect(await get(path, charts: nil).status == .notFound)
         let post = await router(charts: Self.endpoint).respond(to: HTTPRequest(method: "POST", target: path))
-        #expect(post.status == .methodNotAllowed && post.headers["Allow"] == "GET")
+        #expect(post.status == .methodNotAllowed && post.headers["Allow"] == "GET, HEAD")
+    }
+
+    @Test("HEAD is answered as GET: the same status and headers (the server sends no body for HEAD)")
+    func head() async {
+        let get = await router(charts: Self.endpoint).respond(to: HTTPRequest(method: "GET", target: Self.chartPath))
+        let head = await router(charts: Self.endpoint).respond(to: HTTPRequest(method: "HEAD", target: Self.chartPath))
+        #expect(head.status == .ok && get.status == .ok)
+        #expect(head.headers["ETag"] == get.headers["ETag"] && head.headers["Content-Type"] == "image/png")
     }
 
     @Test("beyond the global bound on concurrent renders the answer is 503 with Retry-After, and a slot frees again")
