@@ -51,9 +51,9 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         }
         let forms = ([components.percentEncodedPassword, components.password] + queryPasswords).compactMap { $0 }
         passwordForms = Array(Set(forms.filter { !$0.isEmpty })).sorted { ($0.count, $0) > ($1.count, $1) }
-        // The password first, as in `redact`: the URL masker stops at characters that end a URL quoted
-        // in prose (`,` `;` `'` a space…), which a password may hold, so it alone could leave one whole.
-        description = CredentialRedaction.redactingURL(passwordForms.reduce(trimmed) { Self.maskingWhole($1, in: $0) })
+        // As `redact` masks any text: the URL masker alone stops at characters that end a URL quoted
+        // in prose (`,` `;` `'` a space…), which a password may hold, and would leave such a one whole.
+        description = Self.redacting(trimmed, passwordForms: passwordForms)
     }
 
     /// libpq's client-side parameters (never sent to the server, so a pooler accepts them) that
@@ -67,8 +67,12 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     /// short password inside the words of libpq's message (`on` in "connection") would garble it and
     /// give the password away by the gaps.
     public func redact(_ text: String) -> String {
+        Self.redacting(text, passwordForms: passwordForms)
+    }
+
+    private static func redacting(_ text: String, passwordForms: [String]) -> String {
         // The password first: a URL's redaction could cut an occurrence in two (`?password=ab,cd` ends at the `,`).
-        CredentialRedaction.redactingURLs(in: passwordForms.reduce(text) { Self.maskingWhole($1, in: $0) })
+        CredentialRedaction.redactingURLs(in: passwordForms.reduce(text) { maskingWhole($1, in: $0) })
     }
 
     private static func maskingWhole(_ secret: String, in text: String) -> String {
