@@ -21,13 +21,15 @@ public struct FieldErrors: Error, Sendable, Equatable {
     }
 }
 
-/// A place as typed into a modal: control characters and runs of spaces become one space, the
-/// ends are trimmed; empty, over `PreferencesModal.placeMaxLength`, without a letter or digit, or
-/// what `PlaceQuery` cannot read (coordinates out of range) is refused with the field's message. Whether the place exists is the geocoder's question, later.
+/// A place as typed into a modal: control characters, bidirectional overrides (what `RichText.visible`
+/// drops) and runs of spaces become one space, the ends are trimmed; empty, over
+/// `PreferencesModal.placeMaxLength`, without a letter or digit, or what `PlaceQuery` cannot read
+/// (coordinates out of range) is refused with the field's message. Whether the place exists is the
+/// geocoder's question, later.
 enum PlaceField {
     static func read(_ raw: String?, strings: ModalStrings) -> Result<String, FieldErrors> {
-        let words = RichText.visible(raw ?? "").unicodeScalars.split {
-            $0.properties.isWhitespace || $0.properties.generalCategory == .control
+        let words = (raw ?? "").unicodeScalars.split {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control || RichText.isInvisibleControl($0)
         }
         let place = words.map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
         if place.isEmpty { return .failure(FieldErrors([.place: strings.placeMissing])) }

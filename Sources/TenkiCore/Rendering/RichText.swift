@@ -42,7 +42,8 @@ public struct RichText: Sendable, Equatable {
         return String(kept)
     }
 
-    private static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `visible` drops `scalar`.
+    public static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A, 0x09: false
         case 0x00...0x1F, 0x7F...0x9F: true

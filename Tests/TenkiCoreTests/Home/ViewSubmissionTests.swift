@@ -73,6 +73,9 @@ struct ViewSubmissionTests {
         let request = try Self.read(Self.subscribe(place: #""  Da\n\tNang  ""#, channel: #""selected_channel":"G0PRIV""#)).get()
         #expect(request.channel == "G0PRIV")
         #expect(request.place == "Da Nang")
+        // A bidirectional override is tidied like a control character: one space, or nothing at an end.
+        let override = try Self.read(Self.subscribe(place: #""\u202E Da\u202ENang ""#, channel: #""selected_channel":"G0PRIV""#)).get()
+        #expect(override.place == "Da Nang")
     }
 
     @Test(
