@@ -230,7 +230,9 @@ public struct TenkiRouter: HTTPHandler {
         return contentType.withUTF8 { bytes in
             // The value as Slack sends it: one comparison instead of a trim and a case-folding walk.
             let form = UnsafeBufferPointer(start: formMediaType.utf8Start, count: formMediaType.utf8CodeUnitCount)
-            if bytes.count == form.count, let base = bytes.baseAddress, ShortBytes.equal(formMediaType.utf8Start, base, count: form.count) {
+            if bytes.count == form.count, let base = bytes.baseAddress,
+                ShortBytes.equal(formMediaType.utf8Start, base, count: form.count)
+            {
                 return true
             }
             var start = 0, end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count

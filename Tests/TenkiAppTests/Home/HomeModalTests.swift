@@ -92,7 +92,8 @@ struct HomeModalTests {
         let harness = try Self.harness()
         #expect(try await Self.submit(harness, try Self.preferencesSubmission(place: "Tokyo", units: "metric")).status == .ok)
         let refused = try await Self.submit(harness, try Self.preferencesSubmission(place: place, units: "imperial"))
-        let errors = try #require(Self.json(refused)?["errors"] as? [String: String], "\(String(decoding: refused.body, as: UTF8.self))")
+        let errors = try #require(
+            Self.json(refused)?["errors"] as? [String: String], "\(String(decoding: refused.body, as: UTF8.self))")
         #expect(errors["place"]?.contains("latitude from -90 to 90") == true)
         let saved = try await harness.application.state.preferences.preferences(for: Self.user)
         #expect(saved.place == "Tokyo" && saved.units == .metric)

@@ -138,7 +138,9 @@ struct InstallRouteTests {
         }
     }
 
-    @Test("a retried app_uninstalled counts as a duplicate; a late retry sent before the workspace installed again keeps the new install")
+    @Test(
+        "a retried app_uninstalled counts as a duplicate; a late retry sent before the workspace installed again keeps the new install"
+    )
     func uninstallRetries() async throws {
         let stack = try Stack()
         let sent = Int(AppHarness.now.timeIntervalSince1970) + 10
@@ -152,7 +154,8 @@ struct InstallRouteTests {
             return await stack.router.respond(
                 to: Self.event(
                     #"{"type":"event_callback","team_id":"T0FAKEONE","event_id":"\#(id)","event_time":\#(sentAt),"#
-                        + #""event":{"type":"app_uninstalled"}}"#, signedAt: stack.clock.now().addingTimeInterval(Double(attempt))))
+                        + #""event":{"type":"app_uninstalled"}}"#,
+                    signedAt: stack.clock.now().addingTimeInterval(Double(attempt))))
         }
         func count(_ outcome: String) -> Double {
             stack.harness.application.metrics.counter("tenki_events_total", [("type", "app_uninstalled"), ("outcome", outcome)])
